@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// gesto: touchpad gestures for Wayland sessions. The layers are described in README.md:
+// GestoCore is pure (no I/O, no Foundation); everything else is an adapter around it.
+import PackageDescription
+
+let package = Package(
+    name: "gesto",
+    products: [
+        .executable(name: "gestod", targets: ["gestod"]),
+        .executable(name: "gestoctl", targets: ["gestoctl"]),
+        .executable(name: "gesto-bench", targets: ["gesto-bench"]),
+        .library(name: "GestoCore", targets: ["GestoCore"]),
+    ],
+    targets: [
+        // Debian's libinput-dev and libudev-dev, found through pkg-config.
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        // Debian's libyaml-dev: the config parser, with line and column marks.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "GestoCore"),
+        .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoInput", "CYAML"]),
+        .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
+        .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
+        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),
+        .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
+        .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
+        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

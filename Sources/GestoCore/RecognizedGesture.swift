@@ -1,0 +1,109 @@
+// What the recognizers report: SwiftUI's gesture phases and values for one gesture.
+
+/// Why a gesture in progress was cancelled.
+public enum CancellationReason: String, Sendable, Hashable {
+    /// libinput ended the gesture with its cancelled flag (`libinput_event_gesture_get_cancelled`).
+    case cancelledByLibinput = "cancelled by libinput"
+    /// The input (a recording, or the device) ended while the gesture was in progress.
+    case endOfInput = "end of input"
+    /// A different number of fingers took over in the middle of the gesture.
+    case fingerCountChanged = "finger count changed"
+    /// A gesture with priority claimed the input (exclusive composition).
+    case preempted = "preempted"
+}
+
+/// Where a recognizer stands, as SwiftUI and UIKit name it.
+///
+/// A gesture starts *possible* (not reported), may report ``arming`` (long press: fingers
+/// rest, feedback may start), reports ``began`` when the recognizer is sure, ``changed`` while
+/// it continues, then exactly one of ``ended`` (recognized, its action runs), ``failed``
+/// (ended below every threshold) or ``cancelled(_:)``.
+public enum RecognizerPhase: Sendable, Hashable {
+    case arming
+    case began
+    case changed
+    case ended
+    case failed
+    case cancelled(CancellationReason)
+
+    /// True for ended, failed and cancelled: nothing follows for this gesture.
+    public var isFinal: Bool {
+        switch self {
+        case .arming, .began, .changed: false
+        case .ended, .failed, .cancelled: true
+        }
+    }
+
+    /// The phase's name in `gestoctl replay --json`: "arming", "began", "changed", "ended",
+    /// "failed", "cancelled".
+    public var name: String {
+        switch self {
+        case .arming: "arming"
+        case .began: "began"
+        case .changed: "changed"
+        case .ended: "ended"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// A move of the dragged item in a reorder (slot indices).
+public struct ReorderMove: Sendable, Hashable {
+    public var from: Int
+    public var to: Int
+    public init(from: Int, to: Int) { self.from = from; self.to = to }
+}
+
+/// One report of one gesture: its name, phase and values at `time`.
+///
+/// Units: translations in libinput delta units (unaccelerated), velocities in delta units per
+/// second, angles in degrees (clockwise positive), scale relative to the gesture start.
+public struct RecognizedGesture: Sendable, Hashable {
+    /// The gesture, with its direction once decided.
+    public var name: GestureName
+    /// Where the gesture stands.
+    public var phase: RecognizerPhase
+    /// The time of the input that caused this report.
+    public var time: Timestamp
+    /// Sum of the unaccelerated deltas since the gesture began.
+    public var translation: Vector2
+    /// Least-squares velocity of the finger centroid (``VelocityTracker``).
+    public var velocity: Vector2
+    /// Where the translation would come to rest if the release velocity decayed at the
+    /// touchpad deceleration rate (0.997 per ms; MOTION.md §4).
+    public var predictedEndTranslation: Vector2
+    /// Pinch scale relative to the start (1 for other gestures).
+    public var scale: Double
+    /// Accumulated rotation in degrees, clockwise positive (0 for other gestures).
+    public var angle: Double
+    /// Fraction of the recognition threshold reached: 0 at the start, 1 at the threshold,
+    /// above 1 past it.
+    public var progress: Double
+    /// For long-press-drag with a reorder binding: the slot move this report announces.
+    public var reorder: ReorderMove?
+
+    public init(
+        name: GestureName, phase: RecognizerPhase, time: Timestamp,
+        translation: Vector2 = .zero, velocity: Vector2 = .zero,
+        predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
+        progress: Double = 0, reorder: ReorderMove? = nil
+    ) {
+        self.name = name
+        self.phase = phase
+        self.time = time
+        self.translation = translation
+        self.velocity = velocity
+        self.predictedEndTranslation = predictedEndTranslation ?? translation
+        self.scale = scale
+        self.angle = angle
+        self.progress = progress
+        self.reorder = reorder
+    }
+
+    /// The cancellation reason, if the phase is cancelled.
+    public var cancellationReason: CancellationReason? {
+        if case .cancelled(let reason) = phase { return reason }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+// The recognizer protocol, modelled on SwiftUI's `Gesture`: a value type with an associated
+// `Value`, composed by `sequenced(before:)`, `simultaneously(with:)` and `exclusively(before:)`.
+// Recognizers are pure: time comes in with the input, and timers come back as deadlines.
+
+/// What a recognizer is fed.
+public enum RecognizerInput: Sendable, Hashable {
+    /// A libinput gesture event.
+    case event(GestureEvent)
+    /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
+    /// (the daemon's timerfd fired, or a replay's clock passed it).
+    case deadline(Timestamp)
+    /// No more input will come (the recording or device ended) at the given time:
+    /// gestures in progress are cancelled with reason "end of input".
+    case endOfInput(Timestamp)
+
+    /// The time of the input.
+    public var time: Timestamp {
+        switch self {
+        case .event(let e): e.time
+        case .deadline(let t), .endOfInput(let t): t
+        }
+    }
+}
+
+/// One report from a recognizer: its phase and value.
+public struct RecognizerUpdate<Value: Sendable>: Sendable {
+    public var phase: RecognizerPhase
+    public var value: Value
+    public init(_ phase: RecognizerPhase, _ value: Value) { self.phase = phase; self.value = value }
+}
+
+/// A gesture recognizer: a state machine fed ``RecognizerInput`` that reports updates.
+///
+/// Conforming types hold the per-gesture (transient) state and reset it when a gesture ends,
+/// fails or is cancelled, like SwiftUI's `@GestureState`.
+public protocol Recognizer: Sendable {
+    /// What the recognizer reports with each update.
+    associatedtype Value: Sendable
+
+    /// Feeds one input and calls `emit` for every update it causes, in order (zero, one or
+    /// more: an UPDATE with no BEGIN both begins and changes a swipe).
+    mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void)
+
+    /// The time at which the recognizer needs a ``RecognizerInput/deadline(_:)`` input
+    /// (a long press completing), or nil. The caller arms a timer for it.
+    var nextDeadline: Timestamp? { get }
+
+    /// True while a gesture is in progress (armed, began or changed).
+    var isActive: Bool { get }
+}
+
+extension Optional where Wrapped == Timestamp {
+    /// The earlier of two optional deadlines.
+    @inlinable public func earliest(_ other: Timestamp?) -> Timestamp? {
+        switch (self, other) {
+        case (nil, let b): b
+        case (let a, nil): a
+        case (let a?, let b?): Swift.min(a, b)
+        }
+    }
+}
