@@ -8,8 +8,12 @@ public enum CancellationReason: String, Sendable, Hashable {
     case endOfInput = "end of input"
     /// A different number of fingers took over in the middle of the gesture.
     case fingerCountChanged = "finger count changed"
-    /// A gesture with priority claimed the input (exclusive composition).
+    /// A gesture with priority claimed the input (exclusive composition), or another kind of
+    /// gesture started before this one ended.
     case preempted = "preempted"
+    /// The gesture waited longer than its timeout for the input that continues it
+    /// (a long press whose fingers moved but no drag followed).
+    case timeout = "timeout"
 }
 
 /// Where a recognizer stands, as SwiftUI and UIKit name it.
@@ -105,5 +109,14 @@ public struct RecognizedGesture: Sendable, Hashable {
     public var cancellationReason: CancellationReason? {
         if case .cancelled(let reason) = phase { return reason }
         return nil
+    }
+}
+
+extension RecognizerUpdate where Value == RecognizedGesture {
+    /// An update whose gesture carries the same phase as the update.
+    @inlinable public static func report(_ phase: RecognizerPhase, _ gesture: RecognizedGesture) -> Self {
+        var gesture = gesture
+        gesture.phase = phase
+        return Self(phase, gesture)
     }
 }

@@ -1,0 +1,86 @@
+// The recognizers gesto runs on one touchpad's libinput stream, composed as DESIGN.md says:
+//   hold · long-press · long-press-drag.exclusively(before: swipe) ·
+//   pinch-as-swipe.exclusively(before: pinch.simultaneously(with: rotate))
+// Pure: the caller feeds events and deadlines and receives recognized gestures.
+
+/// Runs every gesto recognizer on one libinput gesture stream.
+///
+/// Feed events in time order with ``handle(_:emit:)``; it fires any deadline that falls
+/// before the event first, so a replay needs no timer. A live caller arms a timer for
+/// ``nextDeadline`` and feeds ``RecognizerInput/deadline(_:)`` when it fires. Reports come out
+/// in input order: holds, long presses, swipes (and long-press-drags), then pinches and
+/// rotations.
+public struct GestureEngine: Sendable {
+    /// The thresholds in force.
+    public private(set) var settings: RecognizerSettings
+
+    private var holds = HoldRecognizer()
+    private var longPresses: LongPressRecognizer
+    private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
+    private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
+    private var lastTime: Timestamp?
+
+    /// Makes an engine with the given thresholds.
+    public init(settings: RecognizerSettings = RecognizerSettings()) {
+        self.settings = settings
+        longPresses = LongPressRecognizer(settings: settings.longPress)
+        swipes = LongPressDragRecognizer(settings: settings.longPress)
+            .exclusively(before: SwipeRecognizer(settings: settings.swipe))
+        pinches = PinchSwipeRecognizer(swipe: settings.swipe, pinch: settings.pinch)
+            .exclusively(before: PinchRecognizer(settings: settings.pinch)
+                .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
+    }
+
+    /// The earliest time at which the engine needs a deadline input, or nil.
+    public var nextDeadline: Timestamp? {
+        longPresses.nextDeadline.earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
+    }
+
+    /// True while any gesture is in progress.
+    public var isActive: Bool { holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
+
+    /// Feeds one input and calls `emit` for every report, in order. For an event, deadlines at
+    /// or before its time are fed first. Events older than the previous input are processed as
+    /// if they happened at that time (timestamps never run backwards inside the engine).
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+        var input = input
+        if case .event(var event) = input {
+            if let lastTime, event.time < lastTime {
+                event.time = lastTime
+                input = .event(event)
+            }
+            while let deadline = nextDeadline, deadline <= event.time {
+                dispatch(.deadline(deadline), emit: emit)
+            }
+        }
+        lastTime = max(lastTime ?? input.time, input.time)
+        dispatch(input, emit: emit)
+    }
+
+    /// Feeds a single event (see ``handle(_:emit:)``).
+    public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
+        handle(.event(event), emit: emit)
+    }
+
+    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+        holds.handle(input) { emit($0.value) }
+        longPresses.handle(input) { emit($0.value) }
+        swipes.handle(input) { update in
+            switch update.value {
+            case .first(let drag): emit(drag)
+            case .second(let swipe): emit(swipe)
+            }
+        }
+        pinches.handle(input) { update in
+            switch update.value {
+            case .first(let swipe):
+                // The pinch-as-swipe claim only speaks once it is a swipe; its failure is the
+                // signal that releases the pinch, not an outcome of its own.
+                if swipe.phase != .failed { emit(swipe) }
+            case .second(let both):
+                if let pinch = both.first { emit(pinch.value) }
+                if let rotation = both.second { emit(rotation.value) }
+            }
+        }
+    }
+}

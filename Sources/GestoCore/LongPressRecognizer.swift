@@ -1,0 +1,126 @@
+// Recognizes a long press on a touchpad: fingers resting for a minimum duration, fired by a
+// timer (libinput sends nothing during a hold). Modelled on SwiftUI's
+// `LongPressGesture(minimumDuration:maximumDistance:)`: it ends when the duration is reached.
+//
+// State diagram:
+//   idle ─HOLD_BEGIN→ arming (reports `arming` at once)
+//   arming ─deadline, still or dragging within tolerance→ ended ─→ idle
+//   arming ─HOLD_END (lifted) / travel > tolerance / other gesture / deadline after moving
+//           with no swipe→ failed ─→ idle
+//   arming ─HOLD_END cancelled→ arming(moved): libinput saw motion; a swipe with the same
+//           fingers may follow and is measured against the tolerance.
+
+/// Recognizes `long-press:F`.
+///
+/// HOLD_BEGIN arms it and reports `arming` so feedback can start. If the fingers stay within
+/// ``LongPressSettings/maximumDistance`` for ``LongPressSettings/minimumDuration`` it reports
+/// `ended` at the deadline (the daemon's timer feeds the deadline back). Lifting early, moving
+/// too far, or any other gesture reports `failed`.
+public struct LongPressRecognizer: Recognizer {
+    public typealias Value = RecognizedGesture
+
+    /// The thresholds in force.
+    public var settings: LongPressSettings
+
+    private struct Arming: Sendable {
+        var fingers: Int
+        var since: Timestamp
+        var deadline: Timestamp
+        /// libinput cancelled the hold: the fingers moved by libinput's own threshold.
+        var moved = false
+        /// A swipe with the same fingers is in progress (after the hold was cancelled).
+        var swipeActive = false
+        var translation: Vector2 = .zero
+    }
+
+    private enum State: Sendable {
+        case idle
+        case arming(Arming)
+    }
+
+    private var state: State = .idle
+
+    /// Makes a long-press recognizer.
+    public init(settings: LongPressSettings = LongPressSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? {
+        switch state {
+        case .idle: nil
+        case .arming(let arming): arming.deadline
+        }
+    }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle: false
+        case .arming: true
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        switch (state, input) {
+        case (.idle, .event(let event)):
+            if event.kind == .hold && event.phase == .begin { arm(event, emit: emit) }
+        case (.idle, .deadline), (.idle, .endOfInput):
+            return
+        case (.arming(let arming), .deadline(let time)):
+            guard time >= arming.deadline else { return }
+            state = .idle
+            // After libinput saw motion, only a swipe still within tolerance completes the press:
+            // a scroll or a lift sends no gesture event and must not fire it.
+            let recognized = !arming.moved || arming.swipeActive
+            emit(.report(recognized ? .ended : .failed, report(arming, at: arming.deadline)))
+        case (.arming(let arming), .endOfInput(let time)):
+            state = .idle
+            emit(.report(.failed, report(arming, at: time)))
+        case (.arming(var arming), .event(let event)):
+            switch (event.kind, event.phase) {
+            case (.hold, .begin):
+                emit(.report(.failed, report(arming, at: event.time)))
+                arm(event, emit: emit)
+            case (.hold, .update):
+                return
+            case (.hold, .end):
+                if event.isCancelled && !arming.moved {
+                    arming.moved = true
+                    state = .arming(arming)
+                } else {
+                    state = .idle
+                    emit(.report(.failed, report(arming, at: event.time)))
+                }
+            case (.swipe, .begin), (.swipe, .update):
+                guard arming.moved, event.fingerCount == arming.fingers else {
+                    state = .idle
+                    emit(.report(.failed, report(arming, at: event.time)))
+                    return
+                }
+                arming.swipeActive = true
+                arming.translation += event.unacceleratedDelta
+                if arming.translation.length > settings.maximumDistance {
+                    state = .idle
+                    emit(.report(.failed, report(arming, at: event.time)))
+                } else {
+                    state = .arming(arming)
+                }
+            case (.swipe, .end), (.pinch, _):
+                state = .idle
+                emit(.report(.failed, report(arming, at: event.time)))
+            }
+        }
+    }
+
+    private mutating func arm(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        let arming = Arming(
+            fingers: event.fingerCount, since: event.time,
+            deadline: event.time.advanced(bySeconds: settings.minimumDuration))
+        state = .arming(arming)
+        emit(.report(.arming, report(arming, at: event.time)))
+    }
+
+    private func report(_ arming: Arming, at time: Timestamp) -> RecognizedGesture {
+        RecognizedGesture(
+            name: .longPress(fingers: arming.fingers), phase: .arming, time: time,
+            translation: arming.translation,
+            progress: min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))
+    }
+}

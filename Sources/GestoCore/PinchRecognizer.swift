@@ -1,0 +1,143 @@
+// Recognizes libinput pinches as `in` (fingers closing) or `out` (spreading) by scale.
+// State diagram: idle ─BEGIN/UPDATE→ tracking(possible) ─scale leaves deadband→ tracking(began)
+//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled,  ─other fingers→ cancelled.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recognizes a pinch from libinput pinch events.
+///
+/// Scale is libinput's, relative to the gesture start. Reports `began` once the scale leaves
+/// 1 ± ``PinchSettings/directionDeadband`` (the direction is known), `changed` after, and at
+/// the END `ended` if the scale passed ``PinchSettings/inScale`` or ``PinchSettings/outScale``
+/// in the reported direction, else `failed`. Progress is `ln(scale) / ln(threshold)`, so 1 at
+/// either threshold. The translation is the centroid's motion (the pinch anchor moves with it).
+public struct PinchRecognizer: Recognizer {
+    public typealias Value = RecognizedGesture
+
+    /// The thresholds in force.
+    public var settings: PinchSettings
+
+    private enum State: Sendable {
+        case idle
+        case tracking(Track)
+    }
+
+    private struct Track: Sendable {
+        var fingers: Int
+        var scale: Double = 1
+        var angle: Double = 0
+        var translation: Vector2 = .zero
+        var tracker = VelocityTracker()
+        var hasBegun = false
+    }
+
+    private var state: State = .idle
+
+    /// Makes a pinch recognizer with the given thresholds.
+    public init(settings: PinchSettings = PinchSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle: false
+        case .tracking: true
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        switch input {
+        case .deadline:
+            return
+        case .endOfInput(let time):
+            guard case .tracking(let track) = state else { return }
+            state = .idle
+            emit(.report(.cancelled(.endOfInput), report(track, at: time)))
+        case .event(let event):
+            guard event.kind == .pinch else { return }
+            switch (state, event.phase) {
+            case (.idle, .begin):
+                state = .tracking(Track(fingers: event.fingerCount))
+            case (.idle, .update):
+                // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
+                state = .tracking(Track(fingers: event.fingerCount))
+                update(with: event, emit: emit)
+            case (.idle, .end):
+                return
+            case (.tracking(let track), .begin):
+                emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
+                state = .tracking(Track(fingers: event.fingerCount))
+            case (.tracking(let track), .update):
+                if track.fingers != event.fingerCount {
+                    emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
+                    state = .tracking(Track(fingers: event.fingerCount))
+                }
+                update(with: event, emit: emit)
+            case (.tracking(let track), .end):
+                state = .idle
+                let result = report(track, at: event.time)
+                if event.isCancelled {
+                    emit(.report(.cancelled(.cancelledByLibinput), result))
+                } else {
+                    emit(.report(Self.meets(settings, scale: result.scale, name: result.name) ? .ended : .failed, result))
+                }
+            }
+        }
+    }
+
+    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        guard case .tracking(var track) = state else { return }
+        if track.tracker.sampleCount == 0 { track.tracker.add(position: .zero, at: event.time) }
+        // A scale of 0 or less is not a real reading; keep the last one.
+        if event.scale > 0 && event.scale.isFinite { track.scale = event.scale }
+        if event.angleDelta.isFinite { track.angle += event.angleDelta }
+        track.translation += event.unacceleratedDelta
+        track.tracker.add(position: track.translation, at: event.time)
+        var phase: RecognizerPhase? = nil
+        if track.hasBegun {
+            phase = .changed
+        } else if abs(track.scale - 1) >= settings.directionDeadband {
+            track.hasBegun = true
+            phase = .began
+        }
+        state = .tracking(track)
+        if let phase { emit(.report(phase, report(track, at: event.time))) }
+    }
+
+    /// The direction of a pinch at `scale`, or nil inside the deadband.
+    public static func direction(of scale: Double, settings: PinchSettings) -> PinchDirection? {
+        if scale >= 1 + settings.directionDeadband { return .out }
+        if scale <= 1 - settings.directionDeadband { return .in }
+        return nil
+    }
+
+    /// Whether a pinch ending at `scale` counts as the direction in `name`.
+    public static func meets(_ settings: PinchSettings, scale: Double, name: GestureName) -> Bool {
+        guard case .pinch(_, let direction?) = name else { return false }
+        switch direction {
+        case .in: return scale <= settings.inScale
+        case .out: return scale >= settings.outScale
+        }
+    }
+
+    private func report(_ track: Track, at time: Timestamp) -> RecognizedGesture {
+        let direction = Self.direction(of: track.scale, settings: settings)
+        let threshold: Double = switch direction {
+        case .in?: settings.inScale
+        case .out?, nil: settings.outScale
+        }
+        let velocity = track.tracker.velocity(at: time)
+        return RecognizedGesture(
+            name: .pinch(fingers: track.fingers, direction: direction),
+            phase: .changed,
+            time: time,
+            translation: track.translation,
+            velocity: velocity,
+            predictedEndTranslation: track.translation + RecognizerSettings.projection(of: velocity),
+            scale: track.scale,
+            angle: track.angle,
+            progress: max(0, log(track.scale) / log(threshold))
+        )
+    }
+}

@@ -1,0 +1,100 @@
+// libinput sometimes reports three or more fingers moving together as a pinch whose scale
+// stays near 1 while the centre travels. That is a swipe, and this recognizer claims it
+// (exclusively before the pinch recognizer) so it is reported as one.
+
+/// Recognizes a swipe inside a libinput pinch of three or more fingers.
+///
+/// Silent while undecided. It reports `began` (then passes the swipe's reports) once the
+/// centre has travelled the swipe threshold while the scale stayed within
+/// 1 ± ``PinchSettings/swipeScaleTolerance``; it reports `failed` as soon as the scale leaves
+/// that band first, or when the pinch ends without qualifying.
+public struct PinchSwipeRecognizer: Recognizer {
+    public typealias Value = RecognizedGesture
+
+    private var swipe: SwipeRecognizer
+    private let tolerance: Double
+
+    private enum State: Sendable {
+        case idle
+        case undecided(latest: RecognizedGesture?)
+        case swipe
+        case rejected
+    }
+
+    private var state: State = .idle
+
+    /// Makes the recognizer from the swipe thresholds and the pinch scale tolerance.
+    public init(swipe: SwipeSettings = SwipeSettings(), pinch: PinchSettings = PinchSettings()) {
+        var recognizer = SwipeRecognizer(settings: swipe)
+        recognizer.acceptsPinchEvents = true
+        self.swipe = recognizer
+        self.tolerance = pinch.swipeScaleTolerance
+    }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle: false
+        case .undecided, .swipe, .rejected: true
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        if case .event(let event) = input {
+            guard event.kind == .pinch, event.fingerCount >= 3 else {
+                if event.kind == .pinch, isActive { abandon(at: event.time, emit: emit) }
+                return
+            }
+            if case .idle = state { state = .undecided(latest: nil) }
+            if event.phase == .update, abs(event.scale - 1) > tolerance, case .undecided(let latest) = state {
+                state = .rejected
+                emit(.report(.failed, latest ?? RecognizedGesture(name: .swipe(fingers: event.fingerCount, direction: nil), phase: .failed, time: event.time)))
+            }
+        }
+        var inner = swipe
+        var next = state
+        inner.handle(input) { update in
+            switch next {
+            case .idle, .rejected:
+                return
+            case .swipe:
+                emit(update)
+            case .undecided:
+                if update.phase.isFinal {
+                    if update.phase == .ended {
+                        emit(.report(.began, update.value))
+                        emit(update)
+                    } else {
+                        emit(.report(.failed, update.value))
+                    }
+                } else if update.value.progress >= 1 {
+                    next = .swipe
+                    emit(.report(.began, update.value))
+                } else {
+                    next = .undecided(latest: update.value)
+                }
+            }
+        }
+        swipe = inner
+        state = inner.isActive ? next : .idle
+    }
+
+    /// A pinch with fewer fingers took over: finish the inner swipe without a swipe outcome
+    /// unless it had already been claimed.
+    private mutating func abandon(at time: Timestamp, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        var inner = swipe
+        var last: RecognizedGesture? = nil
+        inner.handle(.endOfInput(time)) { last = $0.value }
+        swipe = inner
+        switch state {
+        case .swipe:
+            if let last { emit(.report(.cancelled(.fingerCountChanged), last)) }
+        case .undecided(let latest):
+            if let gesture = last ?? latest { emit(.report(.failed, gesture)) }
+        case .idle, .rejected:
+            break
+        }
+        state = .idle
+    }
+}

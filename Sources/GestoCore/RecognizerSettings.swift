@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Thresholds of the recognizers, with the defaults gesto ships and why they have those values.
+// Distances are in libinput's unaccelerated delta units: on the touchpads in the test corpus
+// about 10 units per millimetre of finger travel (a 31 mm stroke sums to ~310 units).
+
+/// Swipe recognition thresholds.
+public struct SwipeSettings: Sendable, Hashable {
+    /// Distance that makes a swipe count, in delta units: 150 (≈15 mm). Real looping strokes
+    /// that end near their start sum to under 100 units and must fail (corpus 004, 005).
+    public var threshold: Double = 150
+    /// Release speed that makes a shorter swipe count (a flick), in delta units per second:
+    /// 600, the flick threshold GNOME, libadwaita and niri use for touchpads (MOTION.md §4).
+    public var velocity: Double = 600
+    /// A flick must still travel this far, in delta units: 30 (≈3 mm), so that a resting
+    /// finger's jitter never flicks.
+    public var flickMinimumDistance: Double = 30
+    /// Report the four diagonals too (`up-left`, ...). Off by default: most bindings use four.
+    public var diagonals: Bool = false
+    /// Lock the direction once the swipe has travelled ``lockDistance``; later motion across
+    /// it no longer changes the direction. Off by default: the direction comes from the net
+    /// translation at the end (a Z drawn with three fingers ends as `down`).
+    public var directionLock: Bool = false
+    /// Travel after which a swipe's direction is first decided (the `began` report), in delta
+    /// units: 16, as GNOME and niri lock swipe directions.
+    public var lockDistance: Double = 16
+    /// For `repeat` bindings: travel between two firings, in delta units.
+    public var repeatDistance: Double = 100
+
+    public init() {}
+}
+
+/// Pinch recognition thresholds. Scale is libinput's: relative to the gesture start.
+public struct PinchSettings: Sendable, Hashable {
+    /// Scale at or below which a closing pinch (`in`) counts: 0.8.
+    public var inScale: Double = 0.8
+    /// Scale at or above which a spreading pinch (`out`) counts: 1.25. Two-finger rotations
+    /// on real touchpads drift to about 1.24 (corpus 013, 015) and should not also pinch.
+    public var outScale: Double = 1.25
+    /// The direction is decided once the scale leaves 1 ± this: 0.05. A pinch that ends
+    /// inside it has no direction (`pinch:2`).
+    public var directionDeadband: Double = 0.05
+    /// With three or more fingers, libinput reports a pinch whose scale stays within 1 ± this
+    /// while the centre travels; that is a swipe: 0.1.
+    public var swipeScaleTolerance: Double = 0.1
+    /// For `repeat` bindings: scale factor between two firings (1.1 = every 10 %).
+    public var repeatScale: Double = 1.1
+
+    public init() {}
+}
+
+/// Rotation recognition thresholds, in degrees (clockwise positive).
+public struct RotateSettings: Sendable, Hashable {
+    /// Accumulated angle that makes a rotation count: 30°.
+    public var threshold: Double = 30
+    /// Accumulated angle at which a rotation is first reported: 15°. Two-finger pinches and
+    /// scrolls jitter by a few degrees (corpus 006: +5.8° total) and must not rotate.
+    public var beginAngle: Double = 15
+    /// For `repeat` bindings: angle between two firings.
+    public var repeatAngle: Double = 15
+
+    public init() {}
+}
+
+/// Long-press and long-press-drag thresholds.
+public struct LongPressSettings: Sendable, Hashable {
+    /// How long fingers must rest, in seconds: 0.18 (DESIGN.md; libinput's own hold delay).
+    public var minimumDuration: Double = 0.18
+    /// Travel allowed while the press is arming, in delta units: 10. More fails the press and
+    /// the motion stays an ordinary swipe.
+    public var maximumDistance: Double = 10
+    /// Whether long-press-drag takes a hold followed by a swipe (exclusive before the swipe).
+    public var dragEnabled: Bool = true
+
+    public init() {}
+}
+
+/// Every recognizer threshold. Defaults are gesto's shipped defaults.
+public struct RecognizerSettings: Sendable, Hashable {
+    public var swipe = SwipeSettings()
+    public var pinch = PinchSettings()
+    public var rotate = RotateSettings()
+    public var longPress = LongPressSettings()
+
+    public init() {}
+
+    /// The projection deceleration rate per millisecond for predicted end translations:
+    /// 0.997, the touchpad rate of GNOME, libadwaita and niri (MOTION.md §4).
+    public static let decelerationRate = 0.997
+
+    /// Distance a release velocity carries a value decaying at ``decelerationRate``:
+    /// `−v / (1000 · ln r)` (the continuous form of WWDC18's `project()`, MOTION.md §4).
+    @inlinable public static func projection(of velocity: Vector2) -> Vector2 {
+        let factor = -1 / (1000 * log(decelerationRate))
+        return velocity * factor
+    }
+}

@@ -1,0 +1,111 @@
+// Recognizes rotation within libinput pinches by the accumulated angle deltas.
+// State diagram: idle ─pinch BEGIN/UPDATE→ tracking(possible) ─|angle| ≥ begin angle→ tracking(began)
+//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled.
+
+/// Recognizes a rotation from the angle deltas of libinput pinch events (clockwise positive).
+///
+/// A rotation is reported only once its accumulated angle reaches
+/// ``RotateSettings/beginAngle`` (`began`): the few degrees that every pinch and scroll
+/// jitters by never show. At the END it is `ended` if the accumulated angle reached
+/// ``RotateSettings/threshold`` in the reported direction, else `failed`. Progress is
+/// `|angle| / threshold`.
+public struct RotateRecognizer: Recognizer {
+    public typealias Value = RecognizedGesture
+
+    /// The thresholds in force.
+    public var settings: RotateSettings
+
+    private enum State: Sendable {
+        case idle
+        case tracking(fingers: Int, angle: Double, scale: Double, translation: Vector2, hasBegun: Bool)
+    }
+
+    private var state: State = .idle
+
+    /// Makes a rotation recognizer with the given thresholds.
+    public init(settings: RotateSettings = RotateSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle: false
+        case .tracking: true
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        switch input {
+        case .deadline:
+            return
+        case .endOfInput(let time):
+            guard case .tracking(let fingers, let angle, let scale, let translation, let hasBegun) = state else { return }
+            state = .idle
+            if hasBegun {
+                emit(.report(.cancelled(.endOfInput), report(fingers, angle, scale, translation, at: time)))
+            }
+        case .event(let event):
+            guard event.kind == .pinch else { return }
+            switch (state, event.phase) {
+            case (.idle, .begin):
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+            case (.idle, .update):
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+                update(with: event, emit: emit)
+            case (.idle, .end):
+                return
+            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .begin):
+                if hasBegun {
+                    emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
+                }
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .update):
+                if fingers != event.fingerCount {
+                    if hasBegun {
+                        emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
+                    }
+                    state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+                }
+                update(with: event, emit: emit)
+            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .end):
+                state = .idle
+                guard hasBegun else { return }
+                let result = report(fingers, angle, scale, translation, at: event.time)
+                if event.isCancelled {
+                    emit(.report(.cancelled(.cancelledByLibinput), result))
+                } else {
+                    emit(.report(abs(angle) >= settings.threshold ? .ended : .failed, result))
+                }
+            }
+        }
+    }
+
+    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        guard case .tracking(let fingers, var angle, var scale, var translation, var hasBegun) = state else { return }
+        if event.angleDelta.isFinite { angle += event.angleDelta }
+        if event.scale > 0 && event.scale.isFinite { scale = event.scale }
+        translation += event.unacceleratedDelta
+        var phase: RecognizerPhase? = nil
+        if hasBegun {
+            phase = .changed
+        } else if abs(angle) >= settings.beginAngle {
+            hasBegun = true
+            phase = .began
+        }
+        state = .tracking(fingers: fingers, angle: angle, scale: scale, translation: translation, hasBegun: hasBegun)
+        if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
+    }
+
+    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> RecognizedGesture {
+        let direction: RotationDirection? = angle > 0 ? .clockwise : (angle < 0 ? .counterclockwise : nil)
+        return RecognizedGesture(
+            name: .rotate(fingers: fingers, direction: direction),
+            phase: .changed,
+            time: time,
+            translation: translation,
+            scale: scale,
+            angle: angle,
+            progress: abs(angle) / settings.threshold
+        )
+    }
+}

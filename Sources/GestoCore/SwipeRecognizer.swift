@@ -1,0 +1,157 @@
+// Recognizes libinput swipes: direction, distance threshold, flick velocity, direction lock.
+// State diagram: idle ─BEGIN/UPDATE→ tracking(possible) ─lock distance→ tracking(began)
+//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled,  ─other fingers→ cancelled.
+
+/// Recognizes a swipe from libinput swipe events (and, for three or more fingers, from pinch
+/// events whose scale stays near 1 when ``acceptsPinchEvents`` is set).
+///
+/// Reports `began` once the centroid has travelled ``SwipeSettings/lockDistance`` (the
+/// direction is first known), `changed` on each later update, and at the END `ended` when the
+/// swipe travelled ``SwipeSettings/threshold`` or was flicked faster than
+/// ``SwipeSettings/velocity`` over at least ``SwipeSettings/flickMinimumDistance``, else
+/// `failed`. Progress is travel along the direction divided by the threshold.
+public struct SwipeRecognizer: Recognizer {
+    public typealias Value = RecognizedGesture
+
+    /// The thresholds in force.
+    public var settings: SwipeSettings
+    /// Treat pinch events with three or more fingers as swipe motion (see ``PinchSwipeRecognizer``).
+    public var acceptsPinchEvents = false
+
+    private enum State: Sendable {
+        case idle
+        case tracking(Track)
+    }
+
+    private struct Track: Sendable {
+        var fingers: Int
+        var translation: Vector2 = .zero
+        var tracker = VelocityTracker()
+        var hasBegun = false
+        var lockedDirection: SwipeDirection?
+        var lastTime: Timestamp
+    }
+
+    private var state: State = .idle
+
+    /// Makes a swipe recognizer with the given thresholds.
+    public init(settings: SwipeSettings = SwipeSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle: false
+        case .tracking: true
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        switch input {
+        case .deadline:
+            return
+        case .endOfInput(let time):
+            guard case .tracking(let track) = state else { return }
+            state = .idle
+            emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true)))
+        case .event(let event):
+            handle(event, emit: emit)
+        }
+    }
+
+    private func accepts(_ event: GestureEvent) -> Bool {
+        switch event.kind {
+        case .swipe: true
+        case .pinch: acceptsPinchEvents && event.fingerCount >= 3
+        case .hold: false
+        }
+    }
+
+    private mutating func handle(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        guard accepts(event) else { return }
+        switch (state, event.phase) {
+        case (.idle, .begin):
+            state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+        case (.idle, .update):
+            // libinput sends UPDATEs without BEGIN (a hold turning into motion, or a log that
+            // starts mid-gesture): the first UPDATE begins the swipe.
+            var track = Track(fingers: event.fingerCount, lastTime: event.time)
+            track.tracker.add(position: .zero, at: event.time)
+            state = .tracking(track)
+            update(with: event, emit: emit)
+        case (.idle, .end):
+            return  // An END with nothing in progress: libinput's or the log's, ignore it.
+        case (.tracking(let track), .begin):
+            // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
+            emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
+            state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+        case (.tracking(let track), .update):
+            if track.fingers != event.fingerCount {
+                emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
+                state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+            }
+            update(with: event, emit: emit)
+        case (.tracking(var track), .end):
+            state = .idle
+            track.lastTime = max(track.lastTime, event.time)
+            if event.isCancelled {
+                emit(.report(.cancelled(.cancelledByLibinput), report(track, at: event.time, final: true)))
+            } else {
+                let result = report(track, at: event.time, final: true)
+                emit(.report(isRecognized(result) ? .ended : .failed, result))
+            }
+        }
+    }
+
+    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        guard case .tracking(var track) = state else { return }
+        if track.tracker.sampleCount == 0 { track.tracker.add(position: .zero, at: track.lastTime) }
+        track.translation += event.unacceleratedDelta
+        track.tracker.add(position: track.translation, at: event.time)
+        track.lastTime = event.time
+        var phase: RecognizerPhase? = nil
+        if track.hasBegun {
+            phase = .changed
+        } else if track.translation.length >= settings.lockDistance {
+            track.hasBegun = true
+            if settings.directionLock {
+                track.lockedDirection = SwipeDirection(of: track.translation, diagonals: settings.diagonals)
+            }
+            phase = .began
+        }
+        state = .tracking(track)
+        if let phase { emit(.report(phase, report(track, at: event.time, final: false))) }
+    }
+
+    /// Whether a final report meets the thresholds: far enough, or a flick.
+    public func isRecognized(_ gesture: RecognizedGesture) -> Bool {
+        Self.meets(settings, translation: gesture.translation, velocity: gesture.velocity, direction: gesture.name)
+    }
+
+    /// Whether a swipe with `translation` and release `velocity` counts under `settings`:
+    /// its travel along its direction reaches the threshold, or it travelled at least the
+    /// flick distance and its velocity along the direction reaches the velocity threshold.
+    public static func meets(_ settings: SwipeSettings, translation: Vector2, velocity: Vector2, direction name: GestureName) -> Bool {
+        guard case .swipe(_, let direction?) = name else { return false }
+        let axis = direction.unitVector
+        let travel = translation.dot(axis)
+        if travel >= settings.threshold { return true }
+        return travel >= settings.flickMinimumDistance && velocity.dot(axis) >= settings.velocity
+    }
+
+    private func report(_ track: Track, at time: Timestamp, final: Bool) -> RecognizedGesture {
+        let velocity = track.tracker.velocity(at: time)
+        let direction = track.lockedDirection
+            ?? (track.hasBegun || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
+        let travel = direction.map { track.translation.dot($0.unitVector) } ?? track.translation.length
+        return RecognizedGesture(
+            name: .swipe(fingers: track.fingers, direction: direction),
+            phase: .changed,  // replaced by the caller's update phase
+            time: time,
+            translation: track.translation,
+            velocity: velocity,
+            predictedEndTranslation: track.translation + RecognizerSettings.projection(of: velocity),
+            progress: max(0, travel) / settings.threshold
+        )
+    }
+}
