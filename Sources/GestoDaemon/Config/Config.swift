@@ -1,0 +1,318 @@
+// gesto's config: YAML at $XDG_CONFIG_HOME/gesto/config.yaml with `settings` (thresholds)
+// and `bindings` (gesture → action). Decoding is strict: unknown keys and wrong types are
+// errors with FILE:LINE:COLUMN, never silently ignored.
+import GestoCore
+
+/// A decoded config file.
+public struct Config: Sendable {
+    /// Global recognizer thresholds.
+    public var settings: RecognizerSettings
+    /// The bindings, in file order (each with its settings merged from the global ones).
+    public var bindings: [Binding<Action>]
+    /// Where each binding starts in the file, parallel to ``bindings``.
+    public var bindingLocations: [SourceLocation]
+    /// True when long-press-drag was switched on or off explicitly in `settings`.
+    public var isLongPressDragExplicit: Bool
+
+    /// The config used when there is no file: default thresholds, no bindings, every gesture
+    /// kind recognized.
+    public static let empty = Config(settings: RecognizerSettings(), bindings: [], bindingLocations: [], isLongPressDragExplicit: false)
+
+    /// The recognizer settings the engine should run with: long-press-drag is recognized
+    /// only where something uses it (a `long-press-drag` binding, an explicit switch, or no
+    /// bindings at all), so a config without it never holds swipes back.
+    public var engineSettings: RecognizerSettings {
+        var result = settings
+        if !isLongPressDragExplicit && !bindings.isEmpty {
+            result.longPress.dragEnabled = bindings.contains {
+                if case .longPressDrag = $0.gesture { return true }
+                return false
+            }
+        }
+        return result
+    }
+}
+
+extension Config {
+    /// Decodes a config from YAML text.
+    /// - Parameter file: the path shown in error locations.
+    /// - Throws: ``ConfigErrors`` listing every problem found.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Config {
+        let root: YAMLNode
+        do {
+            root = try YAMLNode.parse(text, file: file)
+        } catch {
+            throw ConfigErrors(errors: [ConfigError(error.message, at: error.location)])
+        }
+        var decoder = ConfigDecoder()
+        let config = decoder.decodeRoot(root)
+        if !decoder.errors.isEmpty { throw ConfigErrors(errors: decoder.errors) }
+        return config
+    }
+}
+
+/// The keys each part of the config accepts, for the "expected one of" part of errors.
+enum ConfigKeys {
+    static let root = ["settings", "bindings"]
+    static let settings = ["swipe", "pinch", "rotate", "long-press"]
+    static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
+    static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
+    static let rotate = ["threshold", "begin-angle", "repeat-angle"]
+    static let longPress = ["duration", "tolerance", "drag"]
+    static let actions = ["exec"]
+    static let binding = ["gesture", "mode", "app"] + actions
+}
+
+/// Walks the YAML tree, collecting every error.
+struct ConfigDecoder {
+    var errors: [ConfigError] = []
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        errors.append(ConfigError(message, at: location))
+    }
+
+    mutating func decodeRoot(_ root: YAMLNode) -> Config {
+        var settings = RecognizerSettings()
+        var bindings: [Binding<Action>] = []
+        var locations: [SourceLocation] = []
+        var dragExplicit = false
+        guard case .mapping(let entries, _) = root else {
+            if case .scalar(let s, _) = root, s.isEmpty { return .empty }
+            error("the config must be a mapping with 'settings' and 'bindings', not \(root.kindDescription)", at: root.location)
+            return .empty
+        }
+        // Settings first, wherever they stand in the file: bindings merge their overrides
+        // onto the final global settings.
+        for entry in entries {
+            switch entry.key {
+            case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
+            case "bindings": break
+            default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
+            }
+        }
+        for entry in entries where entry.key == "bindings" {
+            guard case .sequence(let items, _) = entry.value else {
+                if case .scalar(let s, _) = entry.value, s.isEmpty { continue }
+                error("'bindings' must be a list of mappings (each starting with '- gesture:'), not \(entry.value.kindDescription)", at: entry.value.location)
+                continue
+            }
+            for item in items {
+                if let binding = decodeBinding(item, global: settings) {
+                    bindings.append(binding)
+                    locations.append(item.location)
+                }
+            }
+        }
+        return Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
+    }
+
+    mutating func unknownKey(_ key: String, at location: SourceLocation, expected: [String]) {
+        var message = "unknown key '\(key)' (expected \(expected.joined(separator: ", ")))"
+        if let suggestion = closest(key, among: expected) { message += "; did you mean '\(suggestion)'?" }
+        error(message, at: location)
+    }
+
+    /// Returns true if `long-press: {drag: …}` was given.
+    mutating func decodeSettings(_ node: YAMLNode, into settings: inout RecognizerSettings) -> Bool {
+        guard case .mapping(let entries, _) = node else {
+            error("'settings' must be a mapping (swipe, pinch, rotate, long-press), not \(node.kindDescription)", at: node.location)
+            return false
+        }
+        var dragExplicit = false
+        for entry in entries {
+            guard case .mapping(let fields, _) = entry.value else {
+                if ConfigKeys.settings.contains(entry.key) {
+                    error("'\(entry.key)' must be a mapping of thresholds, not \(entry.value.kindDescription)", at: entry.value.location)
+                } else {
+                    unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.settings)
+                }
+                continue
+            }
+            for field in fields {
+                switch entry.key {
+                case "swipe": decodeSwipe(field.key, field.value, field.keyLocation, &settings.swipe)
+                case "pinch": decodePinch(field.key, field.value, field.keyLocation, &settings.pinch)
+                case "rotate": decodeRotate(field.key, field.value, field.keyLocation, &settings.rotate)
+                case "long-press":
+                    if field.key == "drag" { dragExplicit = true }
+                    decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
+                default:
+                    unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.settings)
+                }
+            }
+        }
+        return dragExplicit
+    }
+
+    mutating func decodeSwipe(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout SwipeSettings) {
+        switch key {
+        case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
+        case "velocity": s.velocity = number(value, key, positive: true) ?? s.velocity
+        case "flick-distance": s.flickMinimumDistance = number(value, key, positive: false) ?? s.flickMinimumDistance
+        case "diagonals": s.diagonals = boolean(value, key) ?? s.diagonals
+        case "direction-lock": s.directionLock = boolean(value, key) ?? s.directionLock
+        case "lock-distance": s.lockDistance = number(value, key, positive: true) ?? s.lockDistance
+        case "repeat-distance": s.repeatDistance = number(value, key, positive: true) ?? s.repeatDistance
+        default: unknownKey(key, at: at, expected: ConfigKeys.swipe)
+        }
+    }
+
+    mutating func decodePinch(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout PinchSettings) {
+        switch key {
+        case "in":
+            if let v = number(value, key, positive: true) {
+                if v < 1 { s.inScale = v } else { error("'in' is the scale a closing pinch reaches: it must be below 1 (e.g. 0.8), not \(formatCompact(v))", at: value.location) }
+            }
+        case "out":
+            if let v = number(value, key, positive: true) {
+                if v > 1 { s.outScale = v } else { error("'out' is the scale a spreading pinch reaches: it must be above 1 (e.g. 1.25), not \(formatCompact(v))", at: value.location) }
+            }
+        case "deadband": s.directionDeadband = number(value, key, positive: true) ?? s.directionDeadband
+        case "swipe-scale-tolerance": s.swipeScaleTolerance = number(value, key, positive: true) ?? s.swipeScaleTolerance
+        case "repeat-scale":
+            if let v = number(value, key, positive: true) {
+                if v > 1 { s.repeatScale = v } else { error("'repeat-scale' must be above 1 (1.1 fires every 10 %), not \(formatCompact(v))", at: value.location) }
+            }
+        default: unknownKey(key, at: at, expected: ConfigKeys.pinch)
+        }
+    }
+
+    mutating func decodeRotate(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout RotateSettings) {
+        switch key {
+        case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
+        case "begin-angle": s.beginAngle = number(value, key, positive: true) ?? s.beginAngle
+        case "repeat-angle": s.repeatAngle = number(value, key, positive: true) ?? s.repeatAngle
+        default: unknownKey(key, at: at, expected: ConfigKeys.rotate)
+        }
+    }
+
+    mutating func decodeLongPress(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout LongPressSettings) {
+        switch key {
+        case "duration": s.minimumDuration = number(value, key, positive: true) ?? s.minimumDuration
+        case "tolerance": s.maximumDistance = number(value, key, positive: false) ?? s.maximumDistance
+        case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
+        default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
+        }
+    }
+
+    mutating func decodeBinding(_ node: YAMLNode, global: RecognizerSettings) -> Binding<Action>? {
+        guard case .mapping(let entries, let start) = node else {
+            error("each binding must be a mapping with 'gesture:' and one action key, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var gesture: GestureName?
+        var mode = FireMode.onEnd
+        var app: String?
+        var actions: [(Action, SourceLocation)] = []
+        var settings = global
+        var overrides: [(String, YAMLNode, SourceLocation)] = []
+        var ok = true
+        for entry in entries {
+            switch entry.key {
+            case "gesture":
+                guard let text = scalar(entry.value, "gesture") else { ok = false; continue }
+                do { gesture = try GestureName(parsing: text) } catch {
+                    self.error("bad gesture '\(text)': \(error)", at: entry.value.location)
+                    ok = false
+                }
+            case "mode":
+                guard let text = scalar(entry.value, "mode") else { ok = false; continue }
+                if let m = FireMode(rawValue: text) { mode = m } else {
+                    error("unknown mode '\(text)' (expected \(FireMode.allCases.map(\.rawValue).joined(separator: ", ")))", at: entry.value.location)
+                    ok = false
+                }
+            case "app":
+                app = scalar(entry.value, "app")
+            case "exec":
+                guard let command = scalar(entry.value, "exec") else { ok = false; continue }
+                if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    error("'exec' needs a command to run", at: entry.value.location)
+                    ok = false
+                } else {
+                    actions.append((.exec(command), entry.keyLocation))
+                }
+            default:
+                overrides.append((entry.key, entry.value, entry.keyLocation))
+            }
+        }
+        guard let gesture else {
+            if ok { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
+            return nil
+        }
+        // Setting overrides are the keys of the gesture's own settings section.
+        for (key, value, location) in overrides {
+            switch gesture {
+            case .swipe: decodeSwipe(key, value, location, &settings.swipe)
+            case .pinch: decodePinch(key, value, location, &settings.pinch)
+            case .rotate: decodeRotate(key, value, location, &settings.rotate)
+            case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
+            case .hold: unknownKey(key, at: location, expected: ConfigKeys.binding)
+            }
+        }
+        switch actions.count {
+        case 0:
+            error("binding for \(gesture) has no action (expected one of: \(ConfigKeys.actions.joined(separator: ", ")))", at: start)
+            return nil
+        case 1:
+            break
+        default:
+            error("binding for \(gesture) has \(actions.count) actions; give exactly one", at: actions[1].1)
+            return nil
+        }
+        guard ok else { return nil }
+        return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)
+    }
+
+    mutating func scalar(_ node: YAMLNode, _ key: String) -> String? {
+        guard case .scalar(let text, _) = node else {
+            error("'\(key)' must be a single value, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    mutating func number(_ node: YAMLNode, _ key: String, positive: Bool) -> Double? {
+        guard let text = scalar(node, key) else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            error("'\(key)' must be a number, not '\(text)'", at: node.location)
+            return nil
+        }
+        if positive ? value <= 0 : value < 0 {
+            error("'\(key)' must be \(positive ? "above" : "at least") 0, not \(text)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func boolean(_ node: YAMLNode, _ key: String) -> Bool? {
+        guard let text = scalar(node, key) else { return nil }
+        switch text {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            error("'\(key)' must be true or false, not '\(text)'", at: node.location)
+            return nil
+        }
+    }
+}
+
+/// The candidate nearest to `word` by edit distance, if it is close (a typo).
+func closest(_ word: String, among candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+    let chars = Array(word)
+    let best = candidates.map { ($0, distance(chars, Array($0))) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(1, word.count / 3) else { return nil }
+    return best.0
+}

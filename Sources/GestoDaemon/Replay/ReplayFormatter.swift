@@ -1,0 +1,66 @@
+// How `gestoctl replay` prints a line: one JSON object per line with `--json` (the contract
+// scripts and tests rely on), or an aligned human-readable line.
+import GestoCore
+
+extension ReplayLine {
+    /// The `--json` line: `{"time": 110.066, "gesture": "pinch:2:out", "phase": "cancelled",
+    /// "reason": "end of input", "fingers": 2, "translation": [dx, dy], "velocity": [vx, vy],
+    /// "scale": 1.28, "angle": 3.8, "action": null}` (plus `"reorder": {"from": I, "to": J}`
+    /// on a reorder move). Units: seconds, delta units, delta units per second, degrees.
+    public var json: String {
+        var object = JSONObjectWriter()
+        object.add("time", gesture.time.seconds, decimals: 6)
+        object.add("gesture", gesture.name.description)
+        object.add("phase", gesture.phase.name)
+        object.add("reason", gesture.cancellationReason?.rawValue)
+        object.add("fingers", gesture.name.fingerCount)
+        object.add("translation", gesture.translation)
+        object.add("velocity", gesture.velocity, decimals: 1)
+        object.add("scale", gesture.scale, decimals: 4)
+        object.add("angle", gesture.angle, decimals: 2)
+        object.add("progress", gesture.progress, decimals: 3)
+        if let move = gesture.reorder {
+            var reorder = JSONObjectWriter()
+            reorder.add("from", move.from)
+            reorder.add("to", move.to)
+            object.addRaw("reorder", reorder.json)
+        }
+        object.add("action", actions.first?.summary)
+        return object.json
+    }
+
+    /// The human line: `   1.334  swipe:3:down         ended      (+310, +373) units   → exec: …`.
+    public var text: String {
+        var phase = gesture.phase.name
+        if let reason = gesture.cancellationReason { phase += " (\(reason.rawValue))" }
+        var details: String
+        switch gesture.name {
+        case .swipe, .longPressDrag:
+            details = "moved \(signed(gesture.translation.x))/\(signed(gesture.translation.y)) units"
+            if gesture.velocity != .zero {
+                details += ", \(signed(gesture.velocity.x))/\(signed(gesture.velocity.y)) units/s"
+            }
+        case .pinch:
+            details = "scale \(formatFixed(gesture.scale, decimals: 2))"
+        case .rotate:
+            details = "angle \(gesture.angle >= 0 ? "+" : "")\(formatFixed(gesture.angle, decimals: 1))°"
+        case .hold, .longPress:
+            details = ""
+        }
+        if let move = gesture.reorder { details += (details.isEmpty ? "" : ", ") + "move \(move.from) → \(move.to)" }
+        var line = pad(formatFixed(gesture.time.seconds, decimals: 3), 9, left: true) + "  "
+            + pad(gesture.name.description, 22) + pad(phase, 26) + details
+        for action in actions { line += "  → " + action.summary }
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }
+
+    private func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + formatFixed(value, decimals: 0)
+    }
+
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return left ? fill + text : text + " " + fill
+    }
+}
