@@ -38,6 +38,29 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
+    /// Opens `path` for reading only (`O_RDONLY | O_CLOEXEC`).
+    ///
+    /// - Throws: `SystemError` from `open` (for example `ENOENT`).
+    public static func openForReading(_ path: String) throws(SystemError) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingInterrupts("open") { Glibc.open(path, O_RDONLY | O_CLOEXEC) })
+    }
+
+    /// Reads until end of file; for small files such as those in /proc.
+    ///
+    /// - Throws: `SystemError` from `read`.
+    public func readToEnd() throws(SystemError) -> [UInt8] {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try read(into: buffer) }
+            }
+            let count = try result.get()
+            if count == 0 { return contents }
+            contents += chunk.prefix(count)
+        }
+    }
+
     /// Reads at most `buffer.count` bytes; returns how many were read (0 at end of file).
     ///
     /// - Throws: `SystemError` from `read`; `EAGAIN` when a non-blocking descriptor has no data.
