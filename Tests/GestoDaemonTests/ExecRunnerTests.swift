@@ -59,7 +59,9 @@ private func processState(_ pid: pid_t) -> (state: Character, parent: pid_t)? {
     }
 
     @Test func extraVariableReplacesTheInheritedOne() {
-        let merged = ProcessSpawner.mergedEnvironment(adding: [("PATH", "/gesto-test")])
+        let block = CStringArray(inheritedEnvironmentAdding: [("PATH", "/gesto-test")])
+        defer { block.deallocate() }
+        let merged = block.strings
         #expect(merged.filter { $0.hasPrefix("PATH=") } == ["PATH=/gesto-test"])
         #expect(merged.last == "PATH=/gesto-test")
     }

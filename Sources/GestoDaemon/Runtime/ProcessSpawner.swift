@@ -43,7 +43,7 @@ public enum ProcessSpawner {
         }
 
         let argv = CStringArray([path] + arguments)
-        let envp = CStringArray(mergedEnvironment(adding: environment))
+        let envp = CStringArray(inheritedEnvironmentAdding: environment)
         defer { argv.deallocate(); envp.deallocate() }
         var pid: pid_t = 0
         try checkingReturnedError("posix_spawn") {
@@ -51,35 +51,60 @@ public enum ProcessSpawner {
         }
         return pid
     }
-
-    /// This process's environment as `NAME=value` strings, without the names in `additions`,
-    /// followed by `additions`.
-    static func mergedEnvironment(adding additions: [(name: String, value: String)]) -> [String] {
-        var merged: [String] = []
-        var entry = gesto_environ()
-        while let pointer = entry?.pointee {
-            let text = String(cString: pointer)
-            let name = text.prefix(while: { $0 != "=" })
-            if !additions.contains(where: { $0.name == name }) { merged.append(text) }
-            entry = entry?.successor()
-        }
-        for (name, value) in additions { merged.append("\(name)=\(value)") }
-        return merged
-    }
 }
 
-/// A NULL-terminated array of C strings for `argv` and `envp`; `deallocate()` frees it.
+/// A NULL-terminated array of C strings for `argv` and `envp`; `deallocate()` frees the array
+/// and the strings it copied (inherited environment entries are borrowed from `environ`).
 struct CStringArray {
     let pointers: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    /// Where the copied strings start; entries before it are borrowed.
+    private let firstOwned: Int
 
+    /// Copies `strings`.
     init(_ strings: [String]) {
         pointers = .allocate(capacity: strings.count + 1)
+        firstOwned = 0
         for (index, string) in strings.enumerated() { pointers[index] = strdup(string) }
         pointers[strings.count] = nil
     }
 
-    func deallocate() {
+    /// This process's environment without the names in `additions`, followed by `additions`
+    /// as `NAME=value`. Inherited entries are not copied: spawning must happen before the
+    /// environment changes (gestod never calls setenv).
+    init(inheritedEnvironmentAdding additions: [(name: String, value: String)]) {
+        var inherited: [UnsafeMutablePointer<CChar>] = []
+        if let environment = gesto_environ() {
+            var index = 0
+            while let entry = environment[index] {
+                index += 1
+                let replaced = additions.contains { addition in
+                    addition.name.withCString { name in
+                        let length = strlen(name)
+                        return strncmp(entry, name, length) == 0 && entry[length] == CChar(UInt8(ascii: "="))
+                    }
+                }
+                if !replaced { inherited.append(entry) }
+            }
+        }
+        pointers = .allocate(capacity: inherited.count + additions.count + 1)
+        firstOwned = inherited.count
+        for (index, entry) in inherited.enumerated() { pointers[index] = entry }
+        for (offset, addition) in additions.enumerated() {
+            pointers[inherited.count + offset] = strdup("\(addition.name)=\(addition.value)")
+        }
+        pointers[inherited.count + additions.count] = nil
+    }
+
+    /// The strings, for tests.
+    var strings: [String] {
+        var result: [String] = []
         var index = 0
+        while let string = pointers[index] { result.append(String(cString: string)); index += 1 }
+        return result
+    }
+
+    func deallocate() {
+        var index = firstOwned
         while let string = pointers[index] { free(string); index += 1 }
         pointers.deallocate()
     }
