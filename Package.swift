@@ -26,7 +26,9 @@ let package = Package(
         ),
         .target(name: "GestoCore"),
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoInput", "CYAML"]),
+        // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
+        .target(name: "CGestoSys"),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoInput", "CYAML", "CGestoSys"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),

@@ -1,0 +1,28 @@
+// Signals arrive through the loop as values, not through handlers.
+import Glibc
+import Testing
+@testable import GestoDaemon
+
+@Suite struct SignalFDTests {
+    @Test func hangupSentToSelfArrivesAsHangup() throws {
+        let loop = try EventLoop()
+        var received: [GestoDaemon.Signal] = []
+        let signals = try SignalFD(loop: loop) { signal in
+            received.append(signal)
+            if signal == .hangup { loop.stop() }
+        }
+        // Directed at this thread: the test runner's other threads do not block SIGHUP, and a
+        // process-directed signal could go to one of them (and end the process).
+        #expect(pthread_kill(pthread_self(), SIGHUP) == 0)
+        #expect(try runUnderWatchdog(loop) == false)
+        #expect(received.contains(.hangup))
+        _ = signals
+    }
+
+    @Test func signalNumbersRoundTrip() {
+        for signal in GestoDaemon.Signal.allCases {
+            #expect(GestoDaemon.Signal(number: signal.number) == signal)
+        }
+        #expect(GestoDaemon.Signal(number: SIGUSR1) == nil)
+    }
+}
