@@ -24,17 +24,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "GestoCore"),
+        .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
+        // The config file format (YAML via libyaml): shared by the daemon and libgesto.
+        .target(name: "GestoConfig", dependencies: ["GestoCore", "CYAML"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoInput", "CYAML", "CGestoSys"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "CGestoSys"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
+        .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
-        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon"]),
+        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoConfig", "GestoCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

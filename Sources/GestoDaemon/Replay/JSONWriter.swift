@@ -2,6 +2,7 @@
 // strings, numbers, booleans, null and arrays, written in key order. Foundation's encoder is
 // not used so the executables stay free of Foundation (size, start-up and idle memory).
 import GestoCore
+import GestoConfig
 
 /// Builds one JSON object, key by key, in the order keys are added.
 public struct JSONObjectWriter: Sendable {

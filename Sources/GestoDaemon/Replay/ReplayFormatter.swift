@@ -1,6 +1,7 @@
 // How `gestoctl replay` prints a line: one JSON object per line with `--json` (the contract
 // scripts and tests rely on), or an aligned human-readable line.
 import GestoCore
+import GestoConfig
 
 extension ReplayLine {
     /// The `--json` line: `{"time": 110.066, "gesture": "pinch:2:out", "phase": "cancelled",

@@ -2,6 +2,7 @@
 // person reading `gestoctl replay` needs to see: outcomes, the reports that fired actions,
 // and the long-press-drag stream. Shared by `gestoctl replay` and `gestod --replay`.
 import GestoCore
+import GestoConfig
 
 /// One line of replay output: a gesture report and the actions it fired.
 public struct ReplayLine: Sendable {

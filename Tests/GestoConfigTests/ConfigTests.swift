@@ -1,0 +1,140 @@
+// The config format: what decodes, and that every mistake is reported with its
+// FILE:LINE:COLUMN and a message that says what was expected.
+import Testing
+import GestoCore
+@testable import GestoConfig
+
+@Suite struct ConfigTests {
+    @Test func theIssueExampleDecodes() throws {
+        let config = try Config.parse("""
+            settings:
+              swipe: {threshold: 120, velocity: 800}
+            bindings:
+              - gesture: swipe:3:left
+                exec: swaymsg workspace next
+              - gesture: pinch:2:in
+                mode: on-threshold
+                exec: notify-send pinched
+            """, file: "config.yaml")
+        #expect(config.settings.swipe.threshold == 120)
+        #expect(config.settings.swipe.velocity == 800)
+        #expect(config.bindings.count == 2)
+        #expect(config.bindings[0].gesture == .swipe(fingers: 3, direction: .left))
+        #expect(config.bindings[0].action == .exec("swaymsg workspace next"))
+        #expect(config.bindings[0].mode == .onEnd)
+        #expect(config.bindings[1].mode == .onThreshold)
+        #expect(config.bindings[0].settings.swipe.threshold == 120)
+        #expect(config.bindingLocations[1].line == 6)
+    }
+
+    @Test func bindingOverridesApplyToThatBindingOnly() throws {
+        let config = try Config.parse("""
+            bindings:
+              - gesture: swipe:4:up
+                threshold: 300
+                exec: a
+              - gesture: swipe:4:down
+                exec: b
+            settings:
+              swipe: {threshold: 200}
+            """, file: "c.yaml")
+        #expect(config.bindings[0].settings.swipe.threshold == 300)
+        #expect(config.bindings[1].settings.swipe.threshold == 200)
+    }
+
+    @Test func unknownKeyIsAnErrorWithLocationAndSuggestion() {
+        #expect {
+            _ = try Config.parse("""
+                settings:
+                  swipe:
+                    treshold: 100
+                bindings: []
+                """, file: "config.yaml")
+        } throws: { error in
+            let errors = (error as? ConfigErrors)?.errors ?? []
+            return errors.count == 1
+                && errors[0].location == SourceLocation(file: "config.yaml", line: 3, column: 5)
+                && errors[0].message.contains("unknown key 'treshold'")
+                && errors[0].message.contains("did you mean 'threshold'")
+        }
+    }
+
+    @Test func everyProblemIsReportedNotJustTheFirst() {
+        do {
+            _ = try Config.parse("""
+                bindings:
+                  - gesture: swipe:3:sideways
+                    exec: a
+                  - gesture: pinch:2:in
+                    mode: sometimes
+                    exec: b
+                  - gesture: hold:3
+                  - gesture: rotate:2:clockwise
+                    exec: c
+                    exec2: d
+                """, file: "f.yaml")
+            Issue.record("expected errors")
+        } catch {
+            let text = error.description
+            #expect(text.contains("f.yaml:2:14: error: bad gesture 'swipe:3:sideways'"))
+            #expect(text.contains("f.yaml:5:11: error: unknown mode 'sometimes'"))
+            #expect(text.contains("f.yaml:7:5: error: binding for hold:3 has no action"))
+            #expect(text.contains("f.yaml:10:5: error: unknown key 'exec2'"))
+            #expect(error.errors.count == 4)
+        }
+    }
+
+    @Test func yamlSyntaxErrorsCarryLibyamlsPosition() {
+        do {
+            _ = try Config.parse("bindings:\n  - gesture: swipe:3:left\n   exec: [unclosed\n", file: "s.yaml")
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(error.errors.count == 1)
+            #expect(error.errors[0].location.file == "s.yaml")
+            #expect(error.errors[0].location.line >= 2)
+            #expect(error.errors[0].message.hasPrefix("YAML syntax"))
+        }
+    }
+
+    @Test func duplicateKeysAreRejected() {
+        do {
+            _ = try Config.parse("bindings:\n  - gesture: hold:3\n    exec: a\n    exec: b\n", file: "d.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("d.yaml:4:5: error: duplicate key 'exec' (first given at line 3)"))
+        }
+    }
+
+    @Test(arguments: [
+        ("settings:\n  pinch: {in: 1.2}\n", "'in' is the scale a closing pinch reaches"),
+        ("settings:\n  swipe: {threshold: -3}\n", "'threshold' must be above 0"),
+        ("settings:\n  swipe: {threshold: far}\n", "'threshold' must be a number, not 'far'"),
+        ("settings:\n  swipe: {diagonals: maybe}\n", "'diagonals' must be true or false"),
+        ("bindings:\n  gesture: hold:3\n", "'bindings' must be a list"),
+        ("bindings:\n  - gesture: swipe:1:left\n    exec: a\n", "bad finger count '1'"),
+        ("gestures: []\n", "unknown key 'gestures'"),
+    ])
+    func badValuesSayWhatWasExpected(text: String, message: String) {
+        do {
+            _ = try Config.parse(text, file: "x.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+
+    @Test func emptyFileIsTheEmptyConfig() throws {
+        let config = try Config.parse("", file: "e.yaml")
+        #expect(config.bindings.isEmpty)
+        #expect(config.engineSettings.longPress.dragEnabled)
+    }
+
+    @Test func longPressDragIsOnlyRecognizedWhenSomethingUsesIt() throws {
+        let swipesOnly = try Config.parse("bindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "a.yaml")
+        #expect(!swipesOnly.engineSettings.longPress.dragEnabled)
+        let withDrag = try Config.parse("bindings:\n  - gesture: long-press-drag:3\n    exec: a\n", file: "b.yaml")
+        #expect(withDrag.engineSettings.longPress.dragEnabled)
+        let forced = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
+        #expect(forced.engineSettings.longPress.dragEnabled)
+    }
+}
