@@ -1,0 +1,157 @@
+// Holds, long presses fired by deadlines, and long-press-drag: the hold → cancelled hold →
+// swipe sequence libinput sends for a press followed by a drag.
+import Testing
+@testable import GestoCore
+
+@Suite struct HoldLongPressTests {
+    @Test func holdEndsWhenLiftedAndIsCancelledWhenLibinputCancelsIt() {
+        var lifted = EventScript()
+        lifted.begin(.hold, 3, at: 0.18)
+        lifted.end(.hold, 3, at: 1.47)
+        #expect(outcomes(lifted.events).filter { $0.hasPrefix("hold") } == ["hold:3 ended"])
+        var moved = EventScript()
+        moved.begin(.hold, 2, at: 0.04)
+        moved.end(.hold, 2, at: 0.14, cancelled: true)
+        #expect(outcomes(moved.events).filter { $0.hasPrefix("hold") } == ["hold:2 cancelled"])
+    }
+
+    @Test func longPressIsFiredByItsDeadlineNotByTheLift() {
+        var script = EventScript()
+        script.begin(.hold, 1, at: 0.040)
+        var recognizer = LongPressRecognizer()
+        let armed = run(&recognizer, script.events)
+        #expect(armed.map(\.phase) == [.arming])
+        #expect(recognizer.nextDeadline == Timestamp(seconds: 0.220))
+        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        recognizer.handle(.deadline(Timestamp(seconds: 0.220))) { fired.append($0) }
+        #expect(fired.map(\.phase) == [.ended])
+        #expect(fired.first?.value.name.description == "long-press:1")
+        #expect(fired.first?.value.time == Timestamp(seconds: 0.220))
+        #expect(recognizer.nextDeadline == nil)
+    }
+
+    @Test func anEarlyDeadlineDoesNothing() {
+        var script = EventScript()
+        script.begin(.hold, 2, at: 0)
+        var recognizer = LongPressRecognizer()
+        _ = run(&recognizer, script.events)
+        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        recognizer.handle(.deadline(Timestamp(seconds: 0.1))) { fired.append($0) }
+        #expect(fired.isEmpty)
+        #expect(recognizer.isActive)
+    }
+
+    @Test func liftingBeforeTheMinimumDurationFails() {
+        var script = EventScript()
+        script.begin(.hold, 1, at: 0)
+        script.end(.hold, 1, at: 0.1)
+        var recognizer = LongPressRecognizer()
+        #expect(run(&recognizer, script.events).map(\.phase) == [.arming, .failed])
+    }
+
+    @Test func aCancelledHoldFollowedByAScrollNeverFiresThePress() {
+        // Corpus 021/022: libinput cancels the hold, then scrolls (no gesture events).
+        var script = EventScript()
+        script.begin(.hold, 2, at: 0.04)
+        script.end(.hold, 2, at: 0.10, cancelled: true)
+        var recognizer = LongPressRecognizer()
+        #expect(run(&recognizer, script.events, endOfInputAt: 1.0).map(\.phase) == [.arming, .failed])
+    }
+
+    @Test func movingBeyondToleranceBeforeThePressCompletesFails() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.05, cancelled: true)
+        script.begin(.swipe, 3, at: 0.05)
+        script.swipe(3, steps: 3, dx: 5, dy: 0)  // 15 units > 10 before 0.18 s
+        var recognizer = LongPressRecognizer()
+        #expect(run(&recognizer, script.events).map(\.phase) == [.arming, .failed])
+    }
+
+    @Test func longPressDragStreamsArmingBeganChangedEnded() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.3, cancelled: true)  // press completed at 0.18
+        script.begin(.swipe, 3, at: 0.3)
+        script.swipe(3, steps: 10, dx: 20, dy: 0)
+        script.end(.swipe, 3, at: script.time + 0.01)
+        var recognizer = LongPressDragRecognizer()
+        let updates = run(&recognizer, script.events)
+        #expect(updates.map(\.phase.name).first == "arming")
+        #expect(updates[1].phase == .began)
+        #expect(updates[1].value.time == Timestamp(seconds: 0.18))
+        #expect(updates.dropFirst(2).dropLast().allSatisfy { $0.phase == .changed })
+        #expect(updates.last?.phase == .ended)
+        #expect(updates.allSatisfy { $0.value.name.description == "long-press-drag:3" })
+        #expect(updates.last?.value.translation.x == 200)
+    }
+
+    @Test func longPressDragTakesTheSwipeExclusively() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.3, cancelled: true)
+        script.begin(.swipe, 3, at: 0.3)
+        script.swipe(3, steps: 10, dx: 20, dy: 0)
+        script.end(.swipe, 3, at: script.time + 0.01)
+        let result = outcomes(script.events)
+        #expect(result.contains("long-press-drag:3 ended"))
+        #expect(!result.contains { $0.hasPrefix("swipe") })
+    }
+
+    @Test func aSwipeThatMovesTooEarlyStaysAPlainSwipeExactlyOnce() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.05, cancelled: true)
+        script.begin(.swipe, 3, at: 0.05)
+        script.swipe(3, steps: 15, dx: 20, dy: 0)
+        script.end(.swipe, 3, at: script.time + 0.1)
+        let all = outcomes(script.events, finalOnly: false)
+        #expect(all.filter { $0.hasPrefix("swipe") }.first == "swipe:3:right began")
+        #expect(all.filter { $0 == "swipe:3:right ended" }.count == 1)
+        #expect(all.filter { $0.hasPrefix("swipe") && $0.hasSuffix("began") }.count == 1)
+        #expect(!all.contains("long-press-drag:3 began"))
+    }
+
+    @Test func liftingAfterThePressWithoutDraggingFailsTheDrag() {
+        var script = EventScript()
+        script.begin(.hold, 2, at: 0.04)
+        script.end(.hold, 2, at: 1.07)
+        let result = outcomes(script.events)
+        #expect(result == ["long-press:2 ended", "hold:2 ended", "long-press-drag:2 failed"])
+    }
+
+    @Test func aDragThatNeverStartsTimesOut() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.3, cancelled: true)
+        script.begin(.pinch, 3, at: 1.0)  // much later, something else
+        var recognizer = LongPressDragRecognizer()
+        let last = run(&recognizer, script.events).last
+        #expect(last?.phase == .cancelled(.timeout))
+    }
+
+    @Test func aFingerChangeCancelsTheDrag() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.3, cancelled: true)
+        script.begin(.swipe, 3, at: 0.3)
+        script.swipe(3, steps: 3, dx: 20, dy: 0)
+        script.swipe(4, steps: 1, dx: 20, dy: 0)
+        var recognizer = LongPressDragRecognizer()
+        #expect(run(&recognizer, script.events).last?.phase == .cancelled(.fingerCountChanged))
+    }
+
+    @Test func disabledLongPressDragNeverArmsAndSwipesPass() {
+        var settings = RecognizerSettings()
+        settings.longPress.dragEnabled = false
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.3, cancelled: true)
+        script.begin(.swipe, 3, at: 0.3)
+        script.swipe(3, steps: 10, dx: 20, dy: 0)
+        script.end(.swipe, 3, at: script.time + 0.1)
+        let result = outcomes(script.events, settings: settings)
+        #expect(result.contains("swipe:3:right ended"))
+        #expect(!result.contains { $0.hasPrefix("long-press-drag") })
+    }
+}
