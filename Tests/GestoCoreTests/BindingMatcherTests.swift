@@ -1,0 +1,127 @@
+// Fire modes: when each binding runs during its gesture, with its own thresholds, and which
+// binding wins when several match.
+import Testing
+@testable import GestoCore
+
+@Suite struct BindingMatcherTests {
+    /// A 3-finger swipe left, 20 updates of 15 units, lifted after a pause (no flick).
+    func swipeLeft(steps: Int = 20, end: Bool = true) -> [GestureEvent] {
+        var script = EventScript()
+        script.begin(.swipe, 3, at: 0)
+        script.swipe(3, steps: steps, dx: -15, dy: 0)
+        if end { script.end(.swipe, 3, at: script.time + 0.1) }
+        return script.events
+    }
+
+    /// Fires `bindings` over `events` and returns "action@phase" for each firing.
+    func firings(_ bindings: [Binding<String>], _ events: [GestureEvent], endOfInputAt end: Double? = nil) -> [String] {
+        var engine = GestureEngine()
+        var matcher = BindingMatcher(bindings: bindings)
+        var result: [String] = []
+        let handle = { (g: RecognizedGesture) in
+            matcher.handle(g) { result.append("\($0.action)@\($0.gesture.phase.name)") }
+        }
+        for event in events { engine.handle(event, emit: handle) }
+        if let end { engine.handle(.endOfInput(Timestamp(seconds: end)), emit: handle) }
+        return result
+    }
+
+    let left = GestureName.swipe(fingers: 3, direction: .left)
+
+    @Test func onEndFiresOnceWhenRecognized() {
+        #expect(firings([Binding(gesture: left, action: "a")], swipeLeft()) == ["a@ended"])
+    }
+
+    @Test func onEndNeverFiresForACancelledGesture() {
+        #expect(firings([Binding(gesture: left, action: "a")], swipeLeft(end: false), endOfInputAt: 1).isEmpty)
+    }
+
+    @Test func onThresholdFiresOnceAsSoonAsTheThresholdIsCrossed() {
+        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft())
+        #expect(fired == ["t@changed"])
+    }
+
+    @Test func onThresholdStillFiresIfTheGestureIsLaterCancelled() {
+        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft(end: false), endOfInputAt: 1)
+        #expect(fired == ["t@changed"])
+    }
+
+    @Test func onBeginFiresWhenTheDirectionIsKnown() {
+        #expect(firings([Binding(gesture: left, mode: .onBegin, action: "b")], swipeLeft()) == ["b@began"])
+    }
+
+    @Test func continuousStreamsBeganChangedEnded() {
+        let fired = firings([Binding(gesture: left, mode: .continuous, action: "c")], swipeLeft(steps: 12))
+        #expect(fired.first == "c@began")
+        #expect(fired.last == "c@ended")
+        #expect(fired.dropFirst().dropLast().allSatisfy { $0 == "c@changed" })
+        // The first update (15 units) is below the 16-unit lock distance: 11 reports + the end.
+        #expect(fired.count == 12)
+        // A short swipe streams its failure too, so the follower can spring back.
+        #expect(firings([Binding(gesture: left, mode: .continuous, action: "c")], swipeLeft(steps: 5)).last == "c@failed")
+    }
+
+    @Test func continuousEndsWithCancelledWhenTheGestureTurnsAway() {
+        var script = EventScript()
+        script.begin(.swipe, 3, at: 0)
+        script.swipe(3, steps: 3, dx: -15, dy: 0)
+        script.swipe(3, steps: 10, dx: 0, dy: 30)
+        script.end(.swipe, 3, at: script.time + 0.1)
+        let fired = firings([Binding(gesture: left, mode: .continuous, action: "c")], script.events)
+        #expect(fired.first == "c@began")
+        #expect(fired.last == "c@cancelled")
+        #expect(fired.filter { $0 == "c@cancelled" }.count == 1)
+    }
+
+    @Test func repeatFiresEveryStep() {
+        var binding = Binding(gesture: left, mode: .repeat, action: "r")
+        binding.settings.swipe.repeatDistance = 100
+        // 20 × 15 = 300 units: three steps.
+        #expect(firings([binding], swipeLeft()) == ["r@changed", "r@changed", "r@changed"])
+    }
+
+    @Test func perBindingThresholdOverridesTheGlobalOne() {
+        var sensitive = Binding(gesture: left, action: "s")
+        sensitive.settings.swipe.threshold = 50
+        // 5 × 15 = 75 units: the engine fails it at 150, the binding's own 50 fires it.
+        #expect(firings([sensitive], swipeLeft(steps: 5)) == ["s@failed"])
+        var strict = Binding(gesture: left, action: "x")
+        strict.settings.swipe.threshold = 1000
+        #expect(firings([strict], swipeLeft()).isEmpty)
+    }
+
+    @Test func theMostSpecificBindingWins() {
+        let any = Binding(gesture: .swipe(fingers: 3, direction: nil), action: "any")
+        let exact = Binding(gesture: left, action: "left")
+        #expect(firings([any, exact], swipeLeft()) == ["left@ended"])
+        let app = Binding(gesture: left, action: "firefox-left", app: "firefox*")
+        var engine = GestureEngine()
+        var matcher = BindingMatcher(bindings: [any, exact, app])
+        var fired: [String] = []
+        for event in swipeLeft() {
+            engine.handle(event) { g in matcher.handle(g, focusedApp: "firefox-esr") { fired.append($0.action) } }
+        }
+        #expect(fired == ["firefox-left"])
+    }
+
+    @Test func undirectedBindingMatchesEveryDirection() {
+        let any = Binding(gesture: .swipe(fingers: 3, direction: nil), action: "any")
+        #expect(firings([any], swipeLeft()) == ["any@ended"])
+    }
+
+    @Test func aLibinputCancelledHoldFiresNothing() {
+        var script = EventScript()
+        script.begin(.hold, 2, at: 0.19)
+        script.end(.hold, 2, at: 0.24, cancelled: true)
+        let bindings = [Binding(gesture: .hold(fingers: 2), action: "hold"),
+                        Binding(gesture: .longPress(fingers: 2), action: "press")]
+        #expect(firings(bindings, script.events).isEmpty)
+    }
+
+    @Test(arguments: [("*", "anything", true), ("firefox", "firefox", true), ("fire*", "firefox", true),
+                      ("f?refox", "firefox", true), ("firefox", "firefox-esr", false), ("*.kitty", "net.kitty", true),
+                      ("a*b*c", "aXbYc", true), ("a*b", "ac", false)])
+    func globMatching(pattern: String, text: String, matches: Bool) {
+        #expect(globMatches(pattern, text) == matches)
+    }
+}
