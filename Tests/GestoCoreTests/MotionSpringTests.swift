@@ -18,6 +18,7 @@ import Testing
 
     @Test(arguments: 0..<12)
     func springCaseMatchesVectors(index: Int) throws {
+        #expect(Self.cases.count == 12)
         let c = Self.cases[index]
         let s = try spring(c)
         let id = c["id"].string
@@ -52,6 +53,7 @@ import Testing
         let mapping = motionVectors["parameter_mappings"]
         let rel = mapping["tolerance_rel"].double
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= rel * max(abs(b), 1e-300) }
+        #expect(mapping["cases"].array.count == 8)
         for c in mapping["cases"].array {
             let input = c["input"], output = c["output"], id = c["id"].string
             switch id {

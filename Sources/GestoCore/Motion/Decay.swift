@@ -33,8 +33,8 @@ public struct Decay: Hashable, Sendable {
         self.init(from: from, initialVelocity: initialVelocity, unchecked: rate.decayPerSecond)
     }
 
-    /// Compose `exponentialDecay(frictionMultiplier:)`: λ = 4.2 × `frictionMultiplier` /s.
-    public init(from: Double, initialVelocity: Double, frictionMultiplier: Double = 1) throws(DecayError) {
+    /// Compose `exponentialDecay(frictionMultiplier:)`: λ = 4.2 × `frictionMultiplier` /s (Compose default 1).
+    public init(from: Double, initialVelocity: Double, frictionMultiplier: Double) throws(DecayError) {
         let f = Self.composeFrictionPerMultiplier * frictionMultiplier
         guard f.isFinite, f > 0 else { throw .invalidFriction(frictionMultiplier) }
         self.init(from: from, initialVelocity: initialVelocity, unchecked: f)
