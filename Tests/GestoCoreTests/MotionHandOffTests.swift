@@ -50,5 +50,7 @@ import Testing
         #expect(animation.from == Vector2(150, -60))
         #expect(animation.initialVelocity == Vector2(1500, 0))
         #expect(animation.state(at: t).value == Vector2(150, -60))
+        #expect(GestureHandOff(units: .niriWorkspace, bounds: 0...1).animation2D(
+            translation: .zero, velocity: .zero, to: .zero, at: t).tolerance == RestTolerance.points)
     }
 }

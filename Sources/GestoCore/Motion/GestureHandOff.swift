@@ -76,11 +76,15 @@ public struct GestureHandOff: Sendable {
 
     /// A 2-D hand-off in points (a dragged window or overlay): the spring starts at the released
     /// translation with the tracker's velocity, both converted from delta units to points.
+    /// ``parameters``' own epsilon is for progress, so rest uses `tolerance` (points) instead.
     public func animation2D(
-        translation: Vector2, velocity: Vector2, to target: Vector2, at time: Timestamp
+        translation: Vector2, velocity: Vector2, to target: Vector2, at time: Timestamp,
+        tolerance: RestTolerance = .points
     ) -> SpringAnimation<Vector2> {
         let scale = units.pointsPerDeltaUnit
-        return SpringAnimation(parameters: parameters, from: translation * scale, to: target,
-                               initialVelocity: velocity * scale, startTime: time, tolerance: .points)
+        var pointParameters = parameters
+        pointParameters.restTolerance = nil
+        return SpringAnimation(parameters: pointParameters, from: translation * scale, to: target,
+                               initialVelocity: velocity * scale, startTime: time, tolerance: tolerance)
     }
 }

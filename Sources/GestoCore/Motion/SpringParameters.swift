@@ -217,35 +217,54 @@ extension SpringParameters {
             throw .unknown(parameter: name)
         }
         guard !options.isEmpty else { throw .empty }
-        // Which families appear, each named by its first key present; stiffness belongs to two.
-        let families: [[String]] = [["response", "damping-fraction"], ["duration", "bounce"], ["damping-ratio"], ["damping"]]
-        var present: [String] = []
-        for family in families {
-            if let key = family.first(where: { options[$0] != nil }) { present.append(key) }
-        }
-        if present.count > 1 { throw .conflicting(present[0], present[1]) }
+        let present = Parameterization.allCases.filter { $0.firstKey(in: options) != nil }
+        if present.count > 1 { throw .conflicting(present[0].firstKey(in: options)!, present[1].firstKey(in: options)!) }
         let mass = options["mass"] ?? 1
         let epsilon = options["epsilon"]
-        switch present.first {
-        case "response", "damping-fraction":
-            if options["stiffness"] != nil { throw .conflicting(present[0], "stiffness") }
-            guard let response = options["response"] else { throw .missing(parameter: "response", requiredBy: "damping-fraction") }
-            try self.init(response: response, dampingFraction: options["damping-fraction"] ?? Self.defaultDampingFraction, mass: mass)
-        case "duration", "bounce":
-            if options["stiffness"] != nil { throw .conflicting(present[0], "stiffness") }
-            try self.init(duration: options["duration"] ?? Self.defaultDuration, bounce: options["bounce"] ?? 0, mass: mass)
-        case "damping-ratio":
-            guard let stiffness = options["stiffness"] else { throw .missing(parameter: "stiffness", requiredBy: "damping-ratio") }
-            try self.init(dampingRatio: options["damping-ratio"]!, stiffness: stiffness, mass: mass)
-        case "damping":
-            guard let stiffness = options["stiffness"] else { throw .missing(parameter: "stiffness", requiredBy: "damping") }
-            try self.init(mass: mass, stiffness: stiffness, damping: options["damping"]!)
-        default:
+        guard let family = present.first else {
             if options["stiffness"] != nil { throw .missing(parameter: "damping-ratio", requiredBy: "stiffness") }
             throw .missing(parameter: "stiffness", requiredBy: options["mass"] != nil ? "mass" : "epsilon")
+        }
+        switch family {
+        case .swiftUI:
+            if options["stiffness"] != nil { throw .conflicting(family.firstKey(in: options)!, "stiffness") }
+            guard let response = options["response"] else { throw .missing(parameter: "response", requiredBy: "damping-fraction") }
+            try self.init(response: response, dampingFraction: options["damping-fraction"] ?? Self.defaultDampingFraction, mass: mass)
+        case .durationBounce:
+            if options["stiffness"] != nil { throw .conflicting(family.firstKey(in: options)!, "stiffness") }
+            try self.init(duration: options["duration"] ?? Self.defaultDuration, bounce: options["bounce"] ?? 0, mass: mass)
+        case .dampingRatio(let key):
+            guard let stiffness = options["stiffness"] else { throw .missing(parameter: "stiffness", requiredBy: key) }
+            try self.init(dampingRatio: options[key]!, stiffness: stiffness, mass: mass)
+        case .physical(let key):
+            guard let stiffness = options["stiffness"] else { throw .missing(parameter: "stiffness", requiredBy: key) }
+            try self.init(mass: mass, stiffness: stiffness, damping: options[key]!)
         }
         if let epsilon {
             restTolerance = RestTolerance(position: try validated(epsilon, "epsilon", "> 0") { $0 > 0 })
         }
     }
+}
+
+/// The parameterizations ``SpringParameters/init(parsing:)`` tells apart, in the order conflicts
+/// are reported. `mass` and `epsilon` belong to all; `stiffness` to the last two.
+private enum Parameterization: CaseIterable {
+    case swiftUI
+    case durationBounce
+    case dampingRatio(String)
+    case physical(String)
+
+    static let allCases: [Parameterization] = [.swiftUI, .durationBounce, .dampingRatio("damping-ratio"), .physical("damping")]
+
+    /// The option names that select this parameterization.
+    var keys: [String] {
+        switch self {
+        case .swiftUI: return ["response", "damping-fraction"]
+        case .durationBounce: return ["duration", "bounce"]
+        case .dampingRatio(let key), .physical(let key): return [key]
+        }
+    }
+
+    /// The first of ``keys`` present in `options`, or nil if the parameterization is not used.
+    func firstKey(in options: [String: Double]) -> String? { keys.first { options[$0] != nil } }
 }
