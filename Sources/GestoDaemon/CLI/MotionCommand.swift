@@ -1,0 +1,313 @@
+// `gestoctl motion`: prints (or plots) how a spring, a flick decay or a rubber band moves, so
+// users can pick the parameters of their config by looking at the curve. A thin adapter over
+// GestoCore's Motion types; the lead wires it into gestoctl as the `motion` subcommand.
+
+import Glibc
+import GestoCore
+
+/// The `gestoctl motion` subcommand: `spring`, `decay` and `rubber-band`.
+///
+/// Exit status: 0 on success, 1 when the SVG file cannot be written, 2 for bad usage (an unknown
+/// flag, a missing or non-numeric value, invalid or mixed spring parameters).
+public enum MotionCommand {
+    /// The default sampling step: 1/120 s, one frame of a 120 Hz display.
+    public static let defaultStep = 1.0 / 120
+    /// How long a spring or decay that never comes to rest is sampled: 10 s.
+    public static let longestSample = 10.0
+    /// The most rows printed, whatever the step: 100 000.
+    public static let maximumRows = 100_000
+
+    /// The help text.
+    public static let usage = """
+    usage: gestoctl motion spring SPRING [--from X] [--to X] [--velocity V] [--epsilon E] [--csv | --svg FILE] [--step S]
+           gestoctl motion decay --velocity V [--from X] [--rate R] [--rest-speed S] [--csv | --svg FILE] [--step S]
+           gestoctl motion rubber-band --limit X [--coefficient C] [--dimension D] [--csv | --svg FILE] [--step S]
+
+    Shows how a value moves, sampled every S seconds (default 1/120 s) until at rest.
+
+    spring: a damped spring from X (default 0) to X (default 1), leaving at V units/s (default 0).
+      SPRING is one of these parameterizations:
+        --response T --damping-fraction Z      SwiftUI (defaults 0.5 s, 0.825)
+        --duration T --bounce B                iOS 17 (defaults 0.5 s, 0; -1 < B <= 1)
+        --damping-ratio Z --stiffness K        Compose, libadwaita, niri (mass 1)
+        --mass M --stiffness K --damping C     raw constants (mass defaults to 1)
+      --mass may be added to any of them. Rest is |value - to| <= E and |velocity| <= 62.5*E /s;
+      E defaults to 1e-4 when from and to lie in [-1, 1] (progress), else 0.1 (points).
+    decay: a flick coasting from X (default 0) at V units/s, losing 1 - R of its speed per ms
+      (R default 0.997, the touchpad rate; UIScrollView 0.998 or 0.99), until slower than
+      --rest-speed (default 6.25 units/s).
+    rubber-band: the displayed value past the bound X: X + C*e*D/(C*e + D) for an excess e;
+      C defaults to 0.55 (UIScrollView), D (the most it ever moves past X) to |X|, or 1 if X is 0.
+      Sampled every S units of excess (default D/20) up to 3*D; columns raw,displayed,slope.
+
+    Output: a summary and a CSV table (t,value,velocity: seconds, value units, units/s);
+    --csv prints only the table; --svg FILE writes a plot with the settle time marked.
+    """
+
+    /// Runs `gestoctl motion ARGUMENTS…` (without the `motion` word) on the process's stdout
+    /// and stderr; returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        var output = "", errors = ""
+        let status = run(arguments, output: &output, errors: &errors)
+        if !output.isEmpty { print(output, terminator: "") }
+        if !errors.isEmpty { writeAll(errors, to: STDERR_FILENO) }
+        return status
+    }
+
+    /// Runs the command, appending what it prints to `output` and its errors to `errors`.
+    public static func run(_ arguments: [String], output: inout String, errors: inout String) -> Int32 {
+        do {
+            guard let subcommand = arguments.first else { throw UsageError("missing what to show: spring, decay or rubber-band") }
+            let rest = Array(arguments.dropFirst())
+            switch subcommand {
+            case "-h", "--help", "help":
+                output += usage + "\n"
+                return 0
+            case "spring": return try runSpring(try Options(rest, subcommand: subcommand), &output, &errors)
+            case "decay": return try runDecay(try Options(rest, subcommand: subcommand), &output, &errors)
+            case "rubber-band": return try runRubberBand(try Options(rest, subcommand: subcommand), &output, &errors)
+            default: throw UsageError("unknown motion '\(subcommand)': expected spring, decay or rubber-band")
+            }
+        } catch let error as UsageError {
+            if error.message == "help" { output += usage + "\n"; return 0 }
+            errors += "gestoctl motion: \(error.message)\n(see gestoctl motion --help)\n"
+            return 2
+        } catch {
+            errors += "gestoctl motion: \(error)\n"
+            return 2
+        }
+    }
+
+    // MARK: Subcommands
+
+    private static let outputFlags = ["csv", "svg", "step"]
+    private static let springValueFlags = ["from", "to", "velocity"]
+
+    private static func runSpring(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
+        try options.allow(SpringParameters.optionNames + springValueFlags + outputFlags)
+        var springOptions: [String: Double] = [:]
+        for name in SpringParameters.optionNames { if let value = try options.number(name) { springOptions[name] = value } }
+        let parameters: SpringParameters
+        do { parameters = try SpringParameters(parsing: springOptions) } catch { throw UsageError(error.description) }
+        let from = try options.number("from") ?? 0, to = try options.number("to") ?? 1
+        let velocity = try options.number("velocity") ?? 0
+        let step = try options.step(default: defaultStep)
+        let tolerance = parameters.restTolerance ?? (max(abs(from), abs(to)) <= 1 ? .progress : .points)
+        let spring = Spring(parameters: parameters, from: from, to: to, initialVelocity: velocity)
+        let settle = spring.settleTime(tolerance: tolerance)
+        let end = settle.isFinite ? settle : longestSample
+        var rows: [(Double, Double, Double)] = []
+        var index = 0
+        while rows.count < maximumRows {
+            let t = Double(index) * step
+            let s = spring.state(at: t)
+            rows.append((t, s.value, s.velocity))
+            if t >= end { break }
+            index += 1
+        }
+        let settleText = settle.isFinite ? formatCompact(settle, maxDecimals: 4) + " s" : "never (undamped)"
+        if let path = options.values["svg"] {
+            var markers = [PlotMarker(orientation: .horizontal, position: to, label: "to " + formatCompact(to, maxDecimals: 4), name: "target-marker")]
+            if settle.isFinite {
+                markers.append(PlotMarker(orientation: .vertical, position: settle, label: "settles at " + settleText, name: "settle-marker"))
+            }
+            let plot = MotionPlot(
+                title: "spring m \(g(parameters.mass)) k \(g(parameters.stiffness)) c \(g(parameters.damping)) (ζ \(g(parameters.dampingRatio)))",
+                xLabel: "time (s)", yLabel: "value", points: rows.map { ($0.0, $0.1) }, markers: markers)
+            return write(plot.render(), to: path, &output, &errors)
+        }
+        if !options.flags.contains("csv") {
+            output += "spring: mass \(g(parameters.mass)), stiffness \(g(parameters.stiffness)), damping \(g(parameters.damping))"
+            output += " (ζ \(g(parameters.dampingRatio)), \(spring.regime.rawValue); response \(g(parameters.response)) s, bounce \(g(parameters.bounce)))\n"
+            output += "from \(g(from)) to \(g(to)), initial velocity \(g(velocity)) /s\n"
+            output += "rest: |value - to| <= \(g(tolerance.position)) and |velocity| <= \(g(tolerance.velocity)) /s; settles at \(settleText)\n"
+        }
+        output += "t,value,velocity\n"
+        for row in rows { output += "\(formatCompact(row.0, maxDecimals: 6)),\(formatCompact(row.1, maxDecimals: 6)),\(formatCompact(row.2, maxDecimals: 6))\n" }
+        return 0
+    }
+
+    private static func runDecay(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
+        try options.allow(["velocity", "from", "rate", "rest-speed"] + outputFlags)
+        guard let velocity = try options.number("velocity") else { throw UsageError("decay needs --velocity V (units per second)") }
+        let from = try options.number("from") ?? 0
+        let rate = DecelerationRate(perMillisecond: try options.number("rate") ?? DecelerationRate.touchpad.perMillisecond)
+        let restSpeed = try options.number("rest-speed") ?? RestTolerance.points.velocity
+        guard restSpeed > 0 else { throw UsageError("--rest-speed must be > 0") }
+        let step = try options.step(default: defaultStep)
+        let decay: Decay
+        do { decay = try Decay(from: from, initialVelocity: velocity, rate: rate) } catch {
+            throw UsageError("--rate must be a number in (0, 1) per millisecond, got \(g(rate.perMillisecond))")
+        }
+        let end = min(decay.duration(untilSpeedBelow: restSpeed), longestSample * 100)
+        var rows: [(Double, Double, Double)] = []
+        var index = 0
+        while rows.count < maximumRows {
+            let t = Double(index) * step
+            rows.append((t, decay.value(at: t), decay.velocity(at: t)))
+            if t >= end { break }
+            index += 1
+        }
+        let endText = formatCompact(end, maxDecimals: 4) + " s"
+        if let path = options.values["svg"] {
+            let plot = MotionPlot(
+                title: "decay at \(g(rate.perMillisecond)) per ms from \(g(velocity)) /s", xLabel: "time (s)", yLabel: "value",
+                points: rows.map { ($0.0, $0.1) },
+                markers: [PlotMarker(orientation: .horizontal, position: decay.restValue, label: "rest " + g(decay.restValue), name: "target-marker"),
+                          PlotMarker(orientation: .vertical, position: end, label: "slower than \(g(restSpeed)) /s at " + endText, name: "settle-marker")])
+            return write(plot.render(), to: path, &output, &errors)
+        }
+        if !options.flags.contains("csv") {
+            output += "decay: rate \(g(rate.perMillisecond)) per ms (λ \(g(rate.decayPerSecond)) /s), from \(g(from)) at \(g(velocity)) /s\n"
+            output += "projected distance \(g(rate.project(velocity: velocity))) (rest at \(g(decay.restValue))); slower than \(g(restSpeed)) /s at \(endText)\n"
+        }
+        output += "t,value,velocity\n"
+        for row in rows { output += "\(formatCompact(row.0, maxDecimals: 6)),\(formatCompact(row.1, maxDecimals: 6)),\(formatCompact(row.2, maxDecimals: 6))\n" }
+        return 0
+    }
+
+    private static func runRubberBand(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
+        try options.allow(["limit", "coefficient", "dimension"] + outputFlags)
+        guard let limit = try options.number("limit") else { throw UsageError("rubber-band needs --limit X (where resistance starts)") }
+        let coefficient = try options.number("coefficient") ?? RubberBand.uiScrollViewCoefficient
+        let dimension = try options.number("dimension") ?? (limit == 0 ? 1 : abs(limit))
+        guard coefficient > 0 else { throw UsageError("--coefficient must be > 0, got \(g(coefficient))") }
+        guard dimension > 0 else { throw UsageError("--dimension must be > 0, got \(g(dimension))") }
+        let step = try options.step(default: dimension / 20)
+        let band = RubberBand(coefficient: coefficient, dimension: dimension)
+        let bounds = -Double.infinity...limit
+        var rows: [(Double, Double, Double)] = []
+        var index = 0
+        while rows.count < maximumRows {
+            let excess = Double(index) * step
+            let raw = limit + excess
+            rows.append((raw, band.displayed(raw: raw, within: bounds), excess == 0 ? coefficient : band.slope(raw: raw, within: bounds)))
+            if excess >= 3 * dimension { break }
+            index += 1
+        }
+        if let path = options.values["svg"] {
+            let plot = MotionPlot(
+                title: "rubber band c \(g(coefficient)), dimension \(g(dimension)) past \(g(limit))", xLabel: "raw value", yLabel: "displayed value",
+                points: rows.map { ($0.0, $0.1) },
+                markers: [PlotMarker(orientation: .horizontal, position: limit + dimension, label: "asymptote " + g(limit + dimension), name: "target-marker"),
+                          PlotMarker(orientation: .vertical, position: limit, label: "limit " + g(limit), name: "limit-marker")])
+            return write(plot.render(), to: path, &output, &errors)
+        }
+        if !options.flags.contains("csv") {
+            output += "rubber band: past \(g(limit)), slope \(g(coefficient)) at the limit, never beyond \(g(limit + dimension))\n"
+        }
+        output += "raw,displayed,slope\n"
+        for row in rows { output += "\(formatCompact(row.0, maxDecimals: 6)),\(formatCompact(row.1, maxDecimals: 6)),\(formatCompact(row.2, maxDecimals: 6))\n" }
+        return 0
+    }
+
+    // MARK: Helpers
+
+    /// Writes all of `text` to the file descriptor (stderr: unbuffered, so errors are never lost).
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 { if errno == EINTR { continue } else { return } }
+                offset += written
+            }
+        }
+    }
+
+    /// A number for humans: 4 decimals from 1 up, 6 below, Swift's shortest form below 1e-4.
+    private static func g(_ value: Double) -> String {
+        if value != 0 && abs(value) < 1e-4 && value.isFinite { return "\(value)" }
+        return formatCompact(value, maxDecimals: abs(value) < 1 ? 6 : 4)
+    }
+
+    /// Writes `text` to the file at `path`; reports failure on `errors` with exit status 1.
+    private static func write(_ text: String, to path: String, _ output: inout String, _ errors: inout String) -> Int32 {
+        guard let file = fopen(path, "w") else {
+            errors += "gestoctl motion: cannot write '\(path)': \(String(cString: strerror(errno)))\n"
+            return 1
+        }
+        let written = fputs(text, file)
+        let closed = fclose(file)
+        guard written >= 0, closed == 0 else {
+            errors += "gestoctl motion: cannot write '\(path)': \(String(cString: strerror(errno)))\n"
+            return 1
+        }
+        output += "wrote \(path)\n"
+        return 0
+    }
+}
+
+/// A command-line mistake, printed with the usage hint and exit status 2.
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// `--name value`, `--name=value` and bare flags, parsed once.
+struct Options {
+    /// Flags that take no value.
+    static let bareFlags: Set<String> = ["csv", "help"]
+
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    let subcommand: String
+
+    init(_ arguments: [String], subcommand: String) throws {
+        self.subcommand = subcommand
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "-h" { throw UsageError("help") }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unexpected argument '\(argument)' for 'motion \(subcommand)'")
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if name == "help" { throw UsageError("help") }
+            if Self.bareFlags.contains(name) {
+                guard value == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+            } else {
+                if value == nil {
+                    index += 1
+                    guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                    value = arguments[index]
+                }
+                guard values[name] == nil else { throw UsageError("--\(name) given twice") }
+                values[name] = value
+            }
+            index += 1
+        }
+        if flags.contains("csv") && values["svg"] != nil { throw UsageError("--csv and --svg exclude each other") }
+    }
+
+    /// Fails on any option not in `allowed`.
+    func allow(_ allowed: [String]) throws {
+        for name in values.keys.sorted() + flags.sorted() where !allowed.contains(name) {
+            throw UsageError("unknown option '--\(name)' for 'motion \(subcommand)'")
+        }
+    }
+
+    /// The option's value as a finite number, nil if absent.
+    func number(_ name: String) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text) else { throw UsageError("--\(name) needs a number, got '\(text)'") }
+        guard value.isFinite else { throw UsageError("--\(name) must be a finite number, got '\(text)'") }
+        return value
+    }
+
+    /// `--step`, which must be > 0.
+    func step(default fallback: Double) throws -> Double {
+        let step = try number("step") ?? fallback
+        guard step > 0 else { throw UsageError("--step must be > 0, got \(text(step))") }
+        return step
+    }
+
+    private func text(_ value: Double) -> String { formatCompact(value, maxDecimals: 6) }
+}
