@@ -1,1 +1,24 @@
-print("not yet")
+// gestod: gesto's daemon. A thin executable over GestoDaemon's `Daemon`.
+import Glibc
+import GestoDaemon
+
+// Signals are delivered through a signalfd: block them before any thread exists.
+do { try SignalFD.blockHandledSignals() } catch {
+    fputs("gestod: cannot block signals: \(error)\n", stderr)
+    exit(1)
+}
+let options: DaemonOptions
+switch DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .run(let parsed): options = parsed
+case .exit(let status, let text, let toStandardError):
+    fputs(text, toStandardError ? stderr : stdout)
+    exit(status)
+}
+let log = Log(level: options.logLevel, programName: "gestod")
+do {
+    let daemon = try Daemon(options: options, log: log)
+    exit(daemon.run())
+} catch {
+    log.error("\(error)")
+    exit(1)
+}

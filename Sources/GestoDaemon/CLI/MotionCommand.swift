@@ -63,13 +63,13 @@ public enum MotionCommand {
             case "-h", "--help", "help":
                 output += usage + "\n"
                 return 0
-            case "spring": return try runSpring(try Options(rest, subcommand: subcommand), &output, &errors)
-            case "decay": return try runDecay(try Options(rest, subcommand: subcommand), &output, &errors)
-            case "rubber-band": return try runRubberBand(try Options(rest, subcommand: subcommand), &output, &errors)
+            case "spring": return try runSpring(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
+            case "decay": return try runDecay(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
+            case "rubber-band": return try runRubberBand(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
             default: throw UsageError("unknown motion '\(subcommand)': expected spring, decay or rubber-band")
             }
         } catch let error as UsageError {
-            if error.message == "help" { output += usage + "\n"; return 0 }
+            if error.isHelpRequest { output += usage + "\n"; return 0 }
             errors += "gestoctl motion: \(error.message)\n(see gestoctl motion --help)\n"
             return 2
         } catch {
@@ -239,75 +239,13 @@ public enum MotionCommand {
     }
 }
 
-/// A command-line mistake, printed with the usage hint and exit status 2.
-struct UsageError: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
-}
+typealias Options = CommandArguments
 
-/// `--name value`, `--name=value` and bare flags, parsed once.
-struct Options {
-    /// Flags that take no value.
-    static let bareFlags: Set<String> = ["csv", "help"]
-
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    let subcommand: String
-
-    init(_ arguments: [String], subcommand: String) throws {
-        self.subcommand = subcommand
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "-h" { throw UsageError("help") }
-            guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError("unexpected argument '\(argument)' for 'motion \(subcommand)'")
-            }
-            var name = String(argument.dropFirst(2))
-            var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            if name == "help" { throw UsageError("help") }
-            if Self.bareFlags.contains(name) {
-                guard value == nil else { throw UsageError("--\(name) takes no value") }
-                flags.insert(name)
-            } else {
-                if value == nil {
-                    index += 1
-                    guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
-                    value = arguments[index]
-                }
-                guard values[name] == nil else { throw UsageError("--\(name) given twice") }
-                values[name] = value
-            }
-            index += 1
-        }
-        if flags.contains("csv") && values["svg"] != nil { throw UsageError("--csv and --svg exclude each other") }
-    }
-
-    /// Fails on any option not in `allowed`.
-    func allow(_ allowed: [String]) throws {
-        for name in values.keys.sorted() + flags.sorted() where !allowed.contains(name) {
-            throw UsageError("unknown option '--\(name)' for 'motion \(subcommand)'")
-        }
-    }
-
-    /// The option's value as a finite number, nil if absent.
-    func number(_ name: String) throws -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let value = Double(text) else { throw UsageError("--\(name) needs a number, got '\(text)'") }
-        guard value.isFinite else { throw UsageError("--\(name) must be a finite number, got '\(text)'") }
-        return value
-    }
-
+extension CommandArguments {
     /// `--step`, which must be > 0.
     func step(default fallback: Double) throws -> Double {
         let step = try number("step") ?? fallback
-        guard step > 0 else { throw UsageError("--step must be > 0, got \(text(step))") }
+        guard step > 0 else { throw UsageError("--step must be > 0, got \(formatCompact(step, maxDecimals: 6))") }
         return step
     }
-
-    private func text(_ value: Double) -> String { formatCompact(value, maxDecimals: 6) }
 }

@@ -1,31 +1,36 @@
-// Runs the recognizers and bindings over a recorded stream and decides which reports a
-// person reading `gestoctl replay` needs to see: outcomes, the reports that fired actions,
-// and the long-press-drag stream. Shared by `gestoctl replay` and `gestod --replay`.
+// One touchpad's gesture pipeline: recognizers, then bindings, then the decision which
+// reports a person reading the output needs to see (outcomes, reports that fired actions, the
+// long-press-drag stream). Shared by `gestoctl replay` and gestod, live or replaying.
 import GestoCore
 import GestoConfig
 
-/// One line of replay output: a gesture report and the actions it fired.
+/// One report of the pipeline: a recognized gesture, the bindings it fired, and whether it
+/// belongs in printed output (`gestoctl replay`, `gestod --print-gestures`).
 public struct ReplayLine: Sendable {
     public var gesture: RecognizedGesture
-    /// The actions the report fired, in binding order (empty: none).
-    public var actions: [Action]
+    /// The bindings the report fired, in binding order (empty: none).
+    public var firings: [BindingFiring<Action>]
+    /// Whether a reader of the output needs this report (see ``GesturePipeline``).
+    public var isPrinted: Bool
+    /// The actions fired.
+    public var actions: [Action] { firings.map(\.action) }
 }
 
-/// Feeds gesture events to a ``GestureEngine`` and a ``BindingMatcher`` and reports what a
-/// replay prints.
+/// Feeds gesture events to a ``GestureEngine`` and a ``BindingMatcher``; every report comes
+/// out, marked with whether it is printed.
 ///
 /// Printed: every final report except the `failed` of a gesture that never began (a tap
 /// that moved 4 units is not an outcome), every report that fired an action, and — for
 /// long-press-drag when a binding uses it, or always with `showAllPhases` — its arming, began
 /// and reorder moves. With `showAllPhases` every report is printed.
-public struct ReplaySession: Sendable {
+public struct GesturePipeline: Sendable {
     public private(set) var engine: GestureEngine
     private var matcher: BindingMatcher<Action>
     private let showAllPhases: Bool
     private let showsLongPressDragStream: Bool
     private var begun: Set<GestureName> = []
     private var lastTime: Timestamp?
-    /// The application treated as focused (`--app`), for per-app bindings.
+    /// The focused application (`--app` in a replay; the compositor's focus live), for per-app bindings.
     public var focusedApp: String?
 
     /// Makes a session for `config`.
@@ -40,11 +45,14 @@ public struct ReplaySession: Sendable {
         }
     }
 
-    /// Feeds one event; `emit` receives the lines to print.
+    /// Feeds one event; `emit` receives every report.
     public mutating func handle(_ event: GestureEvent, emit: (ReplayLine) -> Void) {
         lastTime = max(lastTime ?? event.time, event.time)
         process(.event(event), emit: emit)
     }
+
+    /// The earliest deadline the recognizers need (arm a timer for it), or nil.
+    public var nextDeadline: Timestamp? { engine.nextDeadline }
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
@@ -60,11 +68,9 @@ public struct ReplaySession: Sendable {
         var reports: [RecognizedGesture] = []
         engine.handle(input) { reports.append($0) }
         for gesture in reports {
-            var actions: [Action] = []
-            matcher.handle(gesture, focusedApp: focusedApp) { actions.append($0.action) }
-            if shouldShow(gesture, firedActions: !actions.isEmpty) {
-                emit(ReplayLine(gesture: gesture, actions: actions))
-            }
+            var firings: [BindingFiring<Action>] = []
+            matcher.handle(gesture, focusedApp: focusedApp) { firings.append($0) }
+            emit(ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty)))
         }
     }
 

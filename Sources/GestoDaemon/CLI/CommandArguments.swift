@@ -1,0 +1,91 @@
+// Command-line parsing shared by gestoctl's and gestod's commands: `--name value`,
+// `--name=value`, bare flags, repeatable options and positional arguments, with mistakes
+// reported as usage errors (exit status 2) that name the option.
+import GestoCore
+
+/// A command-line mistake, printed with a usage hint and exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    /// `-h`, `--help` or `help` was given: print the usage and exit 0.
+    static let help = UsageError("help")
+    var isHelpRequest: Bool { message == "help" }
+    var description: String { message }
+}
+
+/// Parsed arguments of one command.
+struct CommandArguments {
+    /// Options given once (`--config FILE`): name without dashes → value.
+    var values: [String: String] = [:]
+    /// Repeatable options (`--device A --device B`), in order.
+    var repeated: [String: [String]] = [:]
+    /// Bare flags given (`--json`).
+    var flags: Set<String> = []
+    /// Arguments that are not options, in order (`-` alone counts as one: standard input).
+    var positionals: [String] = []
+    /// The command's name for messages ("replay", "motion spring").
+    let command: String
+
+    /// Parses `arguments`. `bareFlags` take no value; `repeatable` may be given many times.
+    /// - Throws: ``UsageError`` for a missing value, a value on a flag, or a repeated option;
+    ///   ``UsageError/help`` for `-h`/`--help`.
+    init(_ arguments: [String], command: String, bareFlags: Set<String> = [], repeatable: Set<String> = []) throws {
+        self.command = command
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            if argument == "-h" || argument == "--help" { throw UsageError.help }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unknown option '\(argument)' for '\(command)'")
+            }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if bareFlags.contains(name) {
+                guard value == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
+                continue
+            }
+            if value == nil {
+                guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            if repeatable.contains(name) {
+                repeated[name, default: []].append(value!)
+            } else {
+                guard values[name] == nil else { throw UsageError("--\(name) given twice") }
+                values[name] = value
+            }
+        }
+        if flags.contains("csv") && values["svg"] != nil { throw UsageError("--csv and --svg exclude each other") }
+    }
+
+    /// Fails on any option not in `allowed`, or on more than `maximumPositionals` arguments.
+    func allow(_ allowed: [String], maximumPositionals: Int = 0) throws {
+        if positionals.count > maximumPositionals {
+            throw UsageError("unexpected argument '\(positionals[maximumPositionals])' for '\(command)'")
+        }
+        for name in values.keys.sorted() + repeated.keys.sorted() + flags.sorted() where !allowed.contains(name) {
+            throw UsageError("unknown option '--\(name)' for '\(command)'")
+        }
+    }
+
+    /// The option's value as a finite number, nil if absent.
+    func number(_ name: String) throws -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text) else { throw UsageError("--\(name) needs a number, got '\(text)'") }
+        guard value.isFinite else { throw UsageError("--\(name) must be a finite number, got '\(text)'") }
+        return value
+    }
+}

@@ -1,0 +1,54 @@
+// Where commands write their text: a buffered file descriptor (stdout, stderr) in the
+// executables, or a string in tests. Replays of long recordings stream through it.
+import Glibc
+
+/// A destination for a command's text output.
+public protocol TextSink: AnyObject {
+    /// Appends `text`.
+    func write(_ text: String)
+    /// Pushes buffered text out.
+    func flush()
+}
+
+/// Buffered writes to a file descriptor; flushed at 64 KiB and on ``flush()``.
+public final class FileSink: TextSink {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let isBuffered: Bool
+
+    /// Standard output, buffered.
+    public static let standardOutput = FileSink(descriptor: STDOUT_FILENO, buffered: true)
+    /// Standard error, unbuffered (errors are never lost).
+    public static let standardError = FileSink(descriptor: STDERR_FILENO, buffered: false)
+
+    public init(descriptor: Int32, buffered: Bool) {
+        self.descriptor = descriptor
+        self.isBuffered = buffered
+        buffer.reserveCapacity(buffered ? 1 << 16 : 0)
+    }
+
+    deinit { flush() }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if !isBuffered || buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 { if errno == EINTR { continue }; break }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Collects text in memory (tests).
+public final class StringSink: TextSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+    public func flush() {}
+}

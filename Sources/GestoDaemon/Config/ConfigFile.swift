@@ -1,0 +1,69 @@
+// Finding and reading the config file: `--config`, else $XDG_CONFIG_HOME/gesto/config.yaml,
+// else ~/.config/gesto/config.yaml. A missing default file is not an error (no bindings).
+import Glibc
+import GestoConfig
+
+/// Why a config file could not be used.
+public enum ConfigFileProblem: Error, Sendable, CustomStringConvertible {
+    /// The file could not be read (errno's reason).
+    case unreadable(path: String, reason: String)
+    /// The file was read but is not a valid config.
+    case invalid(ConfigErrors)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): error: cannot read the config: \(reason)"
+        case .invalid(let errors): errors.description
+        }
+    }
+}
+
+/// Reads config files.
+public enum ConfigFile {
+    /// The default path: `$XDG_CONFIG_HOME/gesto/config.yaml`, or `$HOME/.config/gesto/config.yaml`.
+    public static var defaultPath: String? {
+        if let base = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !base.isEmpty {
+            return base + "/gesto/config.yaml"
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return home + "/.config/gesto/config.yaml"
+        }
+        return nil
+    }
+
+    /// Reads and decodes the file at `path`.
+    public static func load(path: String) -> Result<Config, ConfigFileProblem> {
+        let text: String
+        switch readText(path: path) {
+        case .success(let t): text = t
+        case .failure(let problem): return .failure(problem)
+        }
+        do {
+            return .success(try Config.parse(text, file: path))
+        } catch {
+            return .failure(.invalid(error))
+        }
+    }
+
+    /// True if a file exists at `path`.
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The whole file as UTF-8 text.
+    static func readText(path: String) -> Result<String, ConfigFileProblem> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable(path: path, reason: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(path: path, reason: String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+}

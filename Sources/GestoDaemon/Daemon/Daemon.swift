@@ -1,0 +1,226 @@
+// gestod's event loop: input (live libinput or a recording) → gesture pipelines (one per
+// touchpad) → actions, with a timer armed only while a recognizer waits for a deadline and
+// signals delivered through the loop. An idle daemon makes no wakeups.
+import Glibc
+import GestoCore
+import GestoConfig
+import GestoInput
+
+/// The gesto daemon.
+public final class Daemon {
+    private let options: DaemonOptions
+    private let log: Log
+    private let loop: EventLoop
+    private var timer: TimerFD!
+    private var signals: SignalFD!
+    private var runner: ExecRunner!
+    private var source: LibinputSource?
+    private var config: Config
+    private var configPath: String?
+    private var pipelines: [UInt32?: GesturePipeline] = [:]
+    private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
+    private var exitStatus: Int32 = 0
+    /// Counters reported by `status` (and the benchmarks).
+    public private(set) var gestureCount = 0
+    public private(set) var actionCount = 0
+
+    /// Makes the daemon: reads the config, opens the input, sets up the loop.
+    /// Call ``SignalFD/blockHandledSignals()`` first, before any thread starts.
+    /// - Throws: `DaemonError` when it cannot start (the message says why and what to do).
+    public init(options: DaemonOptions, log: Log) throws(DaemonError) {
+        self.options = options
+        self.log = log
+        do { loop = try EventLoop() } catch { throw .system(error) }
+        config = .empty
+        configPath = options.configPath ?? ConfigFile.defaultPath
+        if let path = configPath {
+            if options.configPath == nil && !ConfigFile.exists(path) {
+                log.info("no config at \(path): recognizing gestures with no bindings")
+            } else {
+                switch ConfigFile.load(path: path) {
+                case .success(let loaded):
+                    config = loaded
+                    log.info("config loaded", ["path": path, "bindings": String(loaded.bindings.count)])
+                case .failure(let problem):
+                    // Nothing was good before: a replay stops here, a live daemon runs with no bindings.
+                    if options.replayPath != nil { throw .config(problem) }
+                    log.error("config not loaded, running with no bindings until it is fixed (SIGHUP re-reads it):\n\(problem)")
+                }
+            }
+        }
+        do {
+            timer = try TimerFD(loop: loop) { [unowned self] in self.deadlinePassed() }
+            signals = try SignalFD(loop: loop) { [unowned self] signal in self.received(signal) }
+            runner = ExecRunner(loop: loop, log: log) { [unowned self] child, exit in
+                self.log.debug("action finished", ["command": child.command, "exit": exit.description])
+            }
+        } catch {
+            throw .system(error)
+        }
+        if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
+    }
+
+    /// Runs until SIGINT/SIGTERM (live) or the end of the recording and its actions (replay).
+    /// Returns the process exit status.
+    public func run() -> Int32 {
+        if let path = options.replayPath {
+            replay(path)
+            if runner.runningCount == 0 { return exitStatus }
+        }
+        do { try loop.run() } catch {
+            log.error("event loop failed: \(error)")
+            return 1
+        }
+        return exitStatus
+    }
+
+    // MARK: Input
+
+    private func openLiveInput() throws(DaemonError) {
+        do {
+            let source = options.devicePaths.isEmpty
+                ? try LibinputSource(seat: options.seat, allowTouchscreens: options.allowsTouchscreens)
+                : try LibinputSource(devicePaths: options.devicePaths, allowTouchscreens: options.allowsTouchscreens)
+            self.source = source
+            try loop.register(FileDescriptor(rawValue: source.fileDescriptor)) { [unowned self] _ in
+                self.source?.dispatch { self.handle($0) }
+            }
+            // Devices present at start arrive as DEVICE_ADDED on the first dispatch.
+            source.dispatch { handle($0) }
+            for refusal in source.refusals { log.warning("\(refusal)") }
+            if source.devices.isEmpty {
+                log.info("no touchpad yet on \(options.devicePaths.isEmpty ? "seat " + options.seat : "the given devices"): waiting for one to appear")
+            }
+        } catch let error as InputError {
+            throw .input(error)
+        } catch let error as SystemError {
+            throw .system(error)
+        } catch {
+            throw .input(.contextCreationFailed("\(error)"))
+        }
+    }
+
+    private func replay(_ path: String) {
+        do {
+            try RecordedInput(path: path).forEach({ handle($0) }, warnings: { log.warning("\($0)") })
+        } catch {
+            log.error("\(error)")
+            exitStatus = 1
+        }
+        for device in Array(pipelines.keys) { finish(device) }
+        log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount)])
+    }
+
+    private func handle(_ record: InputRecord) {
+        switch record {
+        case .gesture(let event):
+            if pipelines[event.device] == nil {
+                pipelines[event.device] = GesturePipeline(config: config)
+            }
+            pipelines[event.device]!.handle(event) { perform($0) }
+            rearmTimer()
+        case .deviceAdded(let device):
+            if device.isGestureDevice {
+                log.info("touchpad added: \(device.name)", ["node": device.node])
+            } else {
+                log.debug("device without gestures ignored: \(device.name)", ["node": device.node])
+            }
+        case .deviceRemoved(let device):
+            log.info("device removed: \(device.name)", ["node": device.node])
+            finish(device.number)
+        }
+    }
+
+    /// Ends a device's gestures in progress (cancelled, end of input) and forgets it.
+    private func finish(_ device: UInt32?) {
+        guard var pipeline = pipelines.removeValue(forKey: device) else { return }
+        pipeline.finish { perform($0) }
+        rearmTimer()
+    }
+
+    // MARK: Deadlines
+
+    private func rearmTimer() {
+        let deadline = pipelines.values.compactMap(\.nextDeadline).min()
+        do {
+            if let deadline { try timer.arm(at: deadline) } else if timer.state != .disarmed { try timer.disarm() }
+        } catch {
+            log.error("timer: \(error)")
+        }
+    }
+
+    private func deadlinePassed() {
+        let now = MonotonicClock.now()
+        for device in Array(pipelines.keys) {
+            guard let deadline = pipelines[device]?.nextDeadline, deadline <= now else { continue }
+            pipelines[device]!.handleDeadline(deadline) { perform($0) }
+        }
+        rearmTimer()
+    }
+
+    // MARK: Actions
+
+    private func perform(_ line: ReplayLine) {
+        if line.gesture.phase.isFinal { gestureCount += 1 }
+        if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
+        log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
+        for firing in line.firings {
+            actionCount += 1
+            switch firing.action {
+            case .exec(let command):
+                if options.isDryRun {
+                    log.info("would run: exec: \(command)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
+                } else {
+                    let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
+                    _ = try? runner.run(command, environment: environment)
+                }
+            }
+        }
+    }
+
+    // MARK: Signals
+
+    private func received(_ signal: Signal) {
+        switch signal {
+        case .interrupt, .terminate:
+            log.info("stopping on \(signal)")
+            loop.stop()
+        case .hangup:
+            reloadConfig()
+        case .childExited:
+            runner.reapExitedChildren()
+            if options.replayPath != nil && runner.runningCount == 0 { loop.stop() }
+        }
+    }
+
+    /// Re-reads the config; a broken one is reported and the last good one stays.
+    @discardableResult
+    public func reloadConfig() -> Result<Config, ConfigFileProblem>? {
+        guard let path = configPath else { return nil }
+        let result = ConfigFile.load(path: path)
+        switch result {
+        case .success(let loaded):
+            config = loaded
+            for device in Array(pipelines.keys) { finish(device) }
+            log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
+        case .failure(let problem):
+            log.error("config not reloaded, keeping the last good one:\n\(problem)")
+        }
+        return result
+    }
+}
+
+/// Why gestod could not start.
+public enum DaemonError: Error, CustomStringConvertible {
+    case system(SystemError)
+    case input(InputError)
+    case config(ConfigFileProblem)
+
+    public var description: String {
+        switch self {
+        case .system(let error): "\(error)"
+        case .input(let error): "\(error)"
+        case .config(let problem): "\(problem)"
+        }
+    }
+}

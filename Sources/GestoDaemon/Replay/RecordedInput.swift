@@ -1,0 +1,93 @@
+// Reads a recording of touchpad input, whichever form it has: `libinput debug-events` text
+// (streamed, any libinput version's format) or `libinput record` YAML. Shared by
+// `gestoctl replay` and `gestod --replay`.
+import Glibc
+import GestoCore
+import GestoInput
+
+/// Why a recording cannot be replayed at all (line-level problems are warnings instead).
+public enum RecordedInputError: Error, Sendable, CustomStringConvertible {
+    /// Opening or reading failed, or the YAML is malformed (with its line and column).
+    case input(InputError)
+    /// A `libinput record` file with only kernel events: libinput's gesture code has to run
+    /// on them, which needs the recording replayed through the kernel.
+    case needsKernelReplay(path: String, summary: String)
+    /// Not a complete `libinput record` file (no header): nothing can be replayed.
+    case incompleteRecording(path: String, summary: String)
+    /// Neither debug-events text nor a libinput recording.
+    case unknownFormat(path: String)
+
+    public var description: String {
+        switch self {
+        case .input(let error):
+            return error.description
+        case .needsKernelReplay(let path, let summary):
+            return "\(path): \(summary). It holds kernel events only; libinput's gesture code must see them: "
+                + "replay it through the kernel (evemu-play, `libinput replay`) and run gestod on the device, "
+                + "or record with `libinput record --with-libinput`"
+        case .incompleteRecording(let path, let summary):
+            return "\(path): not a complete libinput recording (\(summary)): no gestures to replay"
+        case .unknownFormat(let path):
+            return "\(path): neither `libinput debug-events` output nor a `libinput record` file "
+                + "(no event line or recording header in its first 64 KiB)"
+        }
+    }
+}
+
+/// A recording file to replay.
+public struct RecordedInput {
+    /// The path ("-" is standard input).
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// Reads the whole recording, calling `body` with each record in order and `warnings` for
+    /// each line that looks like an event but does not parse.
+    /// - Throws: ``RecordedInputError`` if the file cannot be read or replayed at all.
+    public func forEach(_ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void) throws(RecordedInputError) {
+        let name = path == "-" ? "<stdin>" : path
+        let fd: Int32 = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .input(.cannotOpen(path: path, errno: errno)) }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        // Read the probe (which a pipe cannot give back), decide the format, then stream.
+        var probe = [UInt8](repeating: 0, count: inputFormatProbeLength)
+        var filled = 0
+        while filled < probe.count {
+            let count = probe.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 { if errno == EINTR { continue }; throw .input(.readFailed(path: name, errno: errno)) }
+            if count == 0 { break }
+            filled += count
+        }
+        probe.removeLast(probe.count - filled)
+        switch InputFormat.detect(in: probe) {
+        case .debugEvents:
+            // The probe's bytes go first, then the rest of the stream (a pipe cannot rewind).
+            var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe)
+            do { try reader.forEach(body, warnings: warnings) } catch { throw .input(error) }
+        case .libinputRecording:
+            var bytes = probe
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0 { if errno == EINTR { continue }; throw .input(.readFailed(path: name, errno: errno)) }
+                if count == 0 { break }
+                bytes += chunk[0..<count]
+            }
+            let recording: LibinputRecording
+            do { recording = try LibinputRecording(parsing: bytes, fileName: name) } catch { throw .input(error) }
+            recording.warnings.forEach(warnings)
+            switch recording.gestureAvailability {
+            case .recordedByLibinput, .noEvents:
+                for device in recording.devices { body(.deviceAdded(device.device)) }
+                for event in recording.gestures { body(.gesture(event)) }
+            case .needsReplayThroughKernel:
+                throw .needsKernelReplay(path: name, summary: recording.summary)
+            case .incompleteRecording:
+                throw .incompleteRecording(path: name, summary: recording.summary)
+            }
+        case .unknown:
+            if filled == 0 { return }  // An empty file: nothing happened.
+            throw .unknownFormat(path: name)
+        }
+    }
+}
