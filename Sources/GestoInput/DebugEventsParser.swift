@@ -133,7 +133,7 @@ public struct DebugEventsParser: Sendable {
         case .gesture(let kind, let phase):
             var event = GestureEvent(kind, phase, fingers: 0, time: Timestamp(microseconds: 0), device: node.number)
             if let problem = Self.parseGesture(&cursor, into: &event) {
-                let name = text(base, node.nameStart, node.nameEnd)
+                let name = text(base, node.nameStart, node.nameEnd(in: base, end: end))
                 if problem.isTruncated && mayContinue && phase == .update {
                     pendingText.removeAll(keepingCapacity: true)
                     pendingText.append(contentsOf: UnsafeBufferPointer(start: base, count: end))
@@ -202,7 +202,13 @@ public struct DebugEventsParser: Sendable {
         var nodeStart: Int
         var nodeEnd: Int
         var nameStart: Int
-        var nameEnd: Int
+
+        /// Where the event name ends (computed on demand: the hot path does not need it).
+        func nameEnd(in base: UnsafePointer<UInt8>, end: Int) -> Int {
+            var index = nameStart
+            while index < end, isUppercaseOrUnderscore(base[index]) { index += 1 }
+            return index
+        }
     }
 
     /// Finds the first `eventN<blanks>NAME` at or after `start` where NAME is an uppercase
@@ -220,11 +226,9 @@ public struct DebugEventsParser: Sendable {
                     let nodeEnd = cursor.position
                     if cursor.skipBlanks() > 0 || cursor.current == UInt8(ascii: "-") {
                         let nameStart = cursor.position
-                        var nameEnd = nameStart
-                        while nameEnd < end, isUppercaseOrUnderscore(base[nameEnd]) { nameEnd += 1 }
-                        if nameEnd - nameStart >= 3 {
-                            return Node(number: UInt32(number), nodeStart: index, nodeEnd: nodeEnd,
-                                        nameStart: nameStart, nameEnd: nameEnd)
+                        if nameStart + 2 < end, isUppercaseOrUnderscore(base[nameStart]),
+                           isUppercaseOrUnderscore(base[nameStart + 1]), isUppercaseOrUnderscore(base[nameStart + 2]) {
+                            return Node(number: UInt32(number), nodeStart: index, nodeEnd: nodeEnd, nameStart: nameStart)
                         }
                     }
                 }
@@ -254,48 +258,38 @@ public struct DebugEventsParser: Sendable {
         case other
     }
 
-    /// "GESTURE_" as a little-endian 64-bit word, to test a name prefix in one comparison.
-    static let gesturePrefixWord: UInt64 = 0x5F45_5255_5453_4547
+    /// The low `count` bytes of a 64-bit word.
+    @inline(__always) static func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1 }
 
     /// Reads the event name at the cursor and classifies it. Gesture names are recognized
-    /// from their 8-byte prefix, one letter for the kind and one for the phase, then checked
-    /// whole; other names are scanned as an uppercase word.
+    /// from 64-bit loads of their parts (`GESTURE_`, `SWIPE_`, `UPDATE`); other names are
+    /// scanned as an uppercase word.
     @inline(__always)
     static func eventName(_ cursor: inout ByteCursor) -> EventName {
         let base = cursor.base
         let start = cursor.position
-        if cursor.end - start >= 16,
-           UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) == gesturePrefixWord {
-            let kind: GestureKind
-            let phaseAt: Int
-            switch base[start + 8] {
-            case UInt8(ascii: "S"): kind = .swipe; phaseAt = start + 14
-            case UInt8(ascii: "P"): kind = .pinch; phaseAt = start + 14
-            case UInt8(ascii: "H"): kind = .hold; phaseAt = start + 13
-            default: kind = .swipe; phaseAt = -1
-            }
-            if phaseAt > 0, base[phaseAt - 1] == UInt8(ascii: "_") {
-                let phase: GestureEventPhase
-                let word: StaticString
-                switch base[phaseAt] {
-                case UInt8(ascii: "B"): phase = .begin; word = "BEGIN"
-                case UInt8(ascii: "U"): phase = .update; word = "UPDATE"
-                case UInt8(ascii: "E"): phase = .end; word = "END"
-                default: phase = .begin; word = ""
-                }
-                let nameEnd = phaseAt + word.utf8CodeUnitCount
-                let kindMatches: Bool
-                switch kind {
-                case .swipe: kindMatches = memcmp(base + start + 8, "SWIPE", 5) == 0
-                case .pinch: kindMatches = memcmp(base + start + 8, "PINCH", 5) == 0
-                case .hold: kindMatches = memcmp(base + start + 8, "HOLD", 4) == 0
-                }
-                if word.utf8CodeUnitCount > 0, nameEnd <= cursor.end, kindMatches,
-                   memcmp(base + phaseAt, word.utf8Start, word.utf8CodeUnitCount) == 0,
-                   nameEnd == cursor.end || !isUppercaseOrUnderscore(base[nameEnd]),
-                   !(kind == .hold && phase == .update) {
-                    cursor.position = nameEnd
-                    return .gesture(kind, phase)
+        // The longest name part load ends 22 bytes after the start ("GESTURE_SWIPE_" + 8).
+        if cursor.end - start >= 22 {
+            let raw = UnsafeRawPointer(base + start)
+            if raw.loadUnaligned(as: UInt64.self) == 0x5F45_5255_5453_4547 /* "GESTURE_" */ {
+                let kindWord = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                var kind: GestureKind?
+                var phaseOffset = 14
+                if kindWord & mask(6) == 0x5F45_5049_5753 /* "SWIPE_" */ { kind = .swipe }
+                else if kindWord & mask(6) == 0x5F48_434E_4950 /* "PINCH_" */ { kind = .pinch }
+                else if kindWord & mask(5) == 0x5F44_4C4F_48 /* "HOLD_" */ { kind = .hold; phaseOffset = 13 }
+                if let kind {
+                    let phaseWord = raw.loadUnaligned(fromByteOffset: phaseOffset, as: UInt64.self)
+                    var phase: GestureEventPhase?
+                    var length = 0
+                    if phaseWord & mask(6) == 0x4554_4144_5055 /* "UPDATE" */, kind != .hold { phase = .update; length = 6 }
+                    else if phaseWord & mask(5) == 0x4E_4947_4542 /* "BEGIN" */ { phase = .begin; length = 5 }
+                    else if phaseWord & mask(3) == 0x44_4E45 /* "END" */ { phase = .end; length = 3 }
+                    let nameEnd = start + phaseOffset + length
+                    if let phase, nameEnd == cursor.end || !isUppercaseOrUnderscore(base[nameEnd]) {
+                        cursor.position = nameEnd
+                        return .gesture(kind, phase)
+                    }
                 }
             }
         }
@@ -387,7 +381,7 @@ public struct DebugEventsParser: Sendable {
                 guard cursor.consume(UInt8(ascii: "/")) else { return fail(.unacceleratedDeltaY, cursor) }
                 cursor.skipBlanks()
                 guard let uy = cursor.decimal() else { return fail(.unacceleratedDeltaY, cursor) }
-                guard cursor.skipBlanks() > 0, cursor.consume("unaccelerated") else {
+                guard cursor.skipBlanks() > 0, cursor.consumeUnaccelerated() else {
                     return fail(.closingParenthesis, cursor)
                 }
                 cursor.skipBlanks()

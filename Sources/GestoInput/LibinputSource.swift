@@ -218,9 +218,12 @@ public final class LibinputSource {
         libinput_log_set_handler(context) { context, _, format, arguments in
             guard let context, let format, let arguments, let userData = libinput_get_user_data(context) else { return }
             let access = Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue()
-            var buffer = [CChar](repeating: 0, count: 512)
-            _ = vsnprintf(&buffer, buffer.count, format, arguments)
-            var message = String(cString: buffer)
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let length = buffer.withUnsafeMutableBufferPointer { bytes in
+                Int(vsnprintf(UnsafeMutableRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              bytes.count, format, arguments))
+            }
+            var message = String(decoding: buffer.prefix(min(max(length, 0), buffer.count - 1)), as: UTF8.self)
             while message.last == "\n" { message.removeLast() }
             access.messages.append(message)
             if access.messages.count > libinputMessageLimit { access.messages.removeFirst() }
