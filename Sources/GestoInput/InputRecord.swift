@@ -24,6 +24,7 @@ public enum InputRecord: Sendable, Hashable {
 /// What a device can do: libinput's `LIBINPUT_DEVICE_CAP_*`, printed by `libinput
 /// debug-events` as the letters after `cap:` (`k p t T P g S`).
 public struct DeviceCapabilities: OptionSet, Sendable, Hashable {
+    /// The capability bits (one per `LIBINPUT_DEVICE_CAP_*`, in the order of the static members).
     public var rawValue: UInt8
     /// Makes a set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
