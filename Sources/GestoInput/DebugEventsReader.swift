@@ -1,0 +1,152 @@
+// Streaming reader of `libinput debug-events` text from a file or pipe: read(2) in large
+// chunks, split lines with memchr, hand each line's bytes to ``DebugEventsParser``. Memory
+// stays flat in the length of the input (one chunk plus the longest line).
+import GestoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The size of one read(2): 1 MiB. Large enough that system calls cost nothing next to
+/// parsing (~15,000 lines), small enough to stay in L2/L3 cache.
+public let debugEventsChunkSize = 1 << 20
+
+/// Reads `libinput debug-events` text from a file descriptor, calling back per record.
+///
+/// ```swift
+/// var reader = try DebugEventsReader(path: "swipe.txt")
+/// try reader.forEach { record in … } warnings: { warning in print(warning) }
+/// ```
+public struct DebugEventsReader: ~Copyable {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    /// The name used in warnings and errors (the path, or what the caller gave).
+    public let fileName: String?
+
+    /// Reads from an open descriptor (a pipe from `libinput debug-events`, stdin). The caller
+    /// keeps ownership of `fileDescriptor`; `fileName` is used in warnings.
+    public init(fileDescriptor: Int32, fileName: String? = nil) {
+        self.descriptor = fileDescriptor
+        self.ownsDescriptor = false
+        self.fileName = fileName
+    }
+
+    /// Opens the file at `path` for reading; it is closed when the reader goes away.
+    /// - Throws: ``InputError/cannotOpen(path:errno:)``.
+    public init(path: String) throws(InputError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        self.descriptor = fd
+        self.ownsDescriptor = true
+        self.fileName = path
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads to the end of input, calling `body` for each gesture and device record in order
+    /// and `warnings` for each line that looks like an event but does not parse (or was
+    /// rejoined). A rejoined record comes after its warning.
+    /// - Throws: ``InputError/readFailed(path:errno:)`` if read(2) fails (EINTR is retried).
+    public mutating func forEach(
+        _ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void
+    ) throws(InputError) {
+        var parser = DebugEventsParser(fileName: fileName)
+        var capacity = debugEventsChunkSize
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var lineNumber = 1
+        while true {
+            if filled == capacity {
+                // One line longer than the buffer: grow (rare; memory still bounded by that line).
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+                larger.update(from: buffer, count: filled)
+                buffer.deallocate()
+                buffer = larger
+                capacity *= 2
+            }
+            let count = read(descriptor, buffer + filled, capacity - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .readFailed(path: fileName, errno: errno)
+            }
+            if count == 0 {
+                if filled > 0 {
+                    deliver(parser.parse(line: UnsafeBufferPointer(start: buffer, count: filled), number: lineNumber),
+                            body, warnings)
+                }
+                return
+            }
+            filled += count
+            let consumed = parser.parseLines(in: UnsafeBufferPointer(start: buffer, count: filled),
+                                             firstLineNumber: &lineNumber, body, warnings)
+            if consumed > 0 {
+                (buffer).update(from: buffer + consumed, count: filled - consumed)
+                filled -= consumed
+            }
+        }
+    }
+}
+
+extension DebugEventsParser {
+    /// Parses every complete (newline-terminated) line of `bytes`, numbering them from
+    /// `firstLineNumber` (advanced past them). Returns how many bytes the complete lines took;
+    /// a final line without a newline is left for the caller.
+    @inline(__always)
+    mutating func parseLines(
+        in bytes: UnsafeBufferPointer<UInt8>, firstLineNumber lineNumber: inout Int,
+        _ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void
+    ) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var start = 0
+        while start < bytes.count,
+              let newline = memchr(base + start, 0x0A, bytes.count - start) {
+            let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            scan(base: base + start, count: end - start, number: lineNumber, body, warnings)
+            lineNumber += 1
+            start = end + 1
+        }
+        return start
+    }
+
+    /// Parses a whole text held in memory (the last line may lack its newline) and calls back
+    /// per record and warning, as ``DebugEventsReader/forEach(_:warnings:)`` does.
+    public mutating func parseAll(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void
+    ) {
+        var lineNumber = 1
+        let consumed = parseLines(in: bytes, firstLineNumber: &lineNumber, body, warnings)
+        if consumed < bytes.count, let base = bytes.baseAddress {
+            deliver(parse(line: UnsafeBufferPointer(start: base + consumed, count: bytes.count - consumed),
+                          number: lineNumber), body, warnings)
+        }
+    }
+
+    /// Parses a whole text and returns its records and warnings (convenience for small inputs).
+    public static func records(in text: String, fileName: String? = nil) -> (records: [InputRecord], warnings: [InputWarning]) {
+        var parser = DebugEventsParser(fileName: fileName)
+        var records: [InputRecord] = []
+        var warnings: [InputWarning] = []
+        var copy = text
+        copy.withUTF8 { bytes in
+            parser.parseAll(bytes, { records.append($0) }, warnings: { warnings.append($0) })
+        }
+        return (records, warnings)
+    }
+}
+
+/// Routes one parsed line to the record and warning callbacks.
+@inline(__always)
+func deliver(_ parsed: ParsedLine, _ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void) {
+    switch parsed {
+    case .record(let record): body(record)
+    case .ignored: break
+    case .warning(let warning): warnings(warning)
+    case .rejoined(let record, let warning):
+        warnings(warning)
+        body(record)
+    }
+}

@@ -1,0 +1,274 @@
+// The `libinput record` reader: the YAML header (file version, devices with their evdev
+// description) and each device's `events:` list. Gestures come only from libinput's own
+// interpretation (`- libinput:` entries of `libinput record --with-libinput`); a recording of
+// kernel frames alone must be replayed through the kernel and libinput to yield gestures.
+import GestoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A device described in a recording's header.
+public struct RecordedDevice: Sendable, Hashable {
+    /// The device, as far as the header tells: node, name, and (with `--with-libinput`)
+    /// libinput's capabilities and size; capabilities are empty otherwise.
+    public var device: InputDevice
+    /// The evdev id `[bustype, vendor, product, version]`, if given.
+    public var evdevID: [Int]
+    /// True if udev tagged it `ID_INPUT_TOUCHPAD=1`, false if it listed properties without
+    /// that tag, nil if the recording has no udev properties.
+    public var isTouchpad: Bool?
+    /// Number of kernel event frames (`- evdev:` entries) recorded from it.
+    public var evdevFrameCount: Int
+    /// Number of libinput events (entries under `- libinput:`) recorded from it.
+    public var libinputEventCount: Int
+}
+
+/// What a recording can tell about gestures.
+public enum RecordingGestures: Sendable, Hashable {
+    /// libinput's own gesture events were recorded (`--with-libinput`): ``LibinputRecording/gestures``.
+    case recordedByLibinput
+    /// Only kernel (evdev) frames: gestures exist only after libinput's gesture code runs on
+    /// them, so replay the recording through the kernel (uinput) and read the touchpad live.
+    case needsReplayThroughKernel
+    /// Not a complete recording (no header with version and devices): nothing can be said.
+    case incompleteRecording
+    /// A complete recording without any events.
+    case noEvents
+}
+
+/// A `libinput record` file, read.
+public struct LibinputRecording: Sendable {
+    /// The file format version (`version:`; 1 for every libinput so far), nil if absent.
+    public var fileVersion: Int?
+    /// The libinput version that recorded it (`libinput: version:`), if given.
+    public var libinputVersion: String?
+    /// The devices of the header, in order.
+    public var devices: [RecordedDevice]
+    /// Gesture events from `- libinput:` entries, in time order (stable), with
+    /// ``GestureEvent/device`` set from the device node. Times are the recording's
+    /// (seconds from the first event, to the microsecond). libinput record writes no
+    /// `cancelled` flag, so END events are not cancelled unless a `cancelled: true` key is present.
+    public var gestures: [GestureEvent]
+    /// Kernel frames in the whole file (also counted in a headerless fragment).
+    public var evdevFrameCount: Int
+    /// What the recording can tell about gestures.
+    public var gestureAvailability: RecordingGestures
+    /// Warnings about entries that were skipped (a gesture entry with a missing field).
+    public var warnings: [InputWarning]
+
+    /// True if the file has the header of a complete recording (version and devices).
+    public var isComplete: Bool { gestureAvailability != .incompleteRecording }
+
+    /// A sentence for the user about what the recording holds.
+    public var summary: String {
+        switch gestureAvailability {
+        case .recordedByLibinput:
+            return "\(gestures.count) gesture events recorded by libinput from \(devices.count) device(s)"
+        case .needsReplayThroughKernel:
+            return "only kernel events (\(evdevFrameCount) evdev frames), no libinput events: "
+                + "gestures need libinput's gesture code, so replay the recording through the kernel "
+                + "(evemu/uinput) and read the touchpad live, or record again with 'libinput record --with-libinput'"
+        case .incompleteRecording:
+            return "not a complete libinput recording (no header with version and devices; "
+                + "\(evdevFrameCount) evdev frames): no gestures can be read from it"
+        case .noEvents:
+            return "a complete recording without events"
+        }
+    }
+
+    /// Reads a recording held in memory. `fileName` is used in errors and warnings.
+    /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` for invalid YAML,
+    ///   with libyaml's line and column.
+    public init(parsing bytes: UnsafeRawBufferPointer, fileName: String? = nil) throws(InputError) {
+        let root = try YAMLTree.parse(bytes, fileName: fileName)
+        self.init(root: root, fileName: fileName)
+    }
+
+    /// Reads a recording held in a byte array.
+    /// - Throws: as ``init(parsing:fileName:)``.
+    public init(parsing bytes: [UInt8], fileName: String? = nil) throws(InputError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(InputError) in try YAMLTree.parse(raw, fileName: fileName) }
+        }
+        self.init(root: try result.get(), fileName: fileName)
+    }
+
+    /// Reads the recording at `path`.
+    /// - Throws: ``InputError/cannotOpen(path:errno:)``, ``InputError/readFailed(path:errno:)``,
+    ///   or a malformed-recording error.
+    public init(contentsOf path: String) throws(InputError) {
+        let bytes = try readWholeFile(path)
+        try self.init(parsing: bytes, fileName: path)
+    }
+
+    private init(root: YAMLNode?, fileName: String?) {
+        fileVersion = root?["version"]?.number.map { Int($0) }
+        libinputVersion = root?["libinput"]?["version"]?.scalar
+        devices = []
+        gestures = []
+        warnings = []
+        evdevFrameCount = 0
+        gestureAvailability = .incompleteRecording
+
+        guard let root, case .mapping = root, fileVersion != nil, let deviceList = root["devices"] else {
+            // A fragment: count what can be counted, promise nothing.
+            if let root { evdevFrameCount = Self.countFrames(root) }
+            return
+        }
+        var libinputEvents = 0
+        for node in deviceList.items {
+            let path = node["node"]?.scalar ?? ""
+            let nodeName = path.split(separator: "/").last.map(String.init) ?? path
+            let evdev = node["evdev"]
+            var capabilities: DeviceCapabilities = []
+            for name in node["libinput"]?["capabilities"]?.items.compactMap(\.scalar) ?? [] {
+                switch name {
+                case "keyboard": capabilities.insert(.keyboard)
+                case "pointer": capabilities.insert(.pointer)
+                case "touch": capabilities.insert(.touch)
+                case "tablet": capabilities.insert(.tabletTool)
+                case "pad": capabilities.insert(.tabletPad)
+                case "gesture": capabilities.insert(.gesture)
+                case "switch": capabilities.insert(.switch)
+                default: break
+                }
+            }
+            var size: DeviceSize?
+            if let dimensions = node["libinput"]?["size"]?.items.compactMap(\.number), dimensions.count == 2 {
+                size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
+            }
+            var isTouchpad: Bool?
+            if let properties = node["udev"]?["properties"]?.items.compactMap(\.scalar) {
+                isTouchpad = properties.contains("ID_INPUT_TOUCHPAD=1")
+            }
+            let device = InputDevice(node: nodeName, name: evdev?["name"]?.scalar ?? "", capabilities: capabilities, size: size)
+            var frames = 0
+            var entries = 0
+            for entry in node["events"]?.items ?? [] {
+                if let frame = entry["evdev"], frame.itemCount >= 0 { frames += 1 }
+                guard let libinput = entry["libinput"] else { continue }
+                for item in libinput.items {
+                    entries += 1
+                    switch Self.gesture(from: item, device: device.number, fileName: fileName) {
+                    case .none: break
+                    case .some(.success(let event)): gestures.append(event)
+                    case .some(.failure(let warning)): warnings.append(warning)
+                    }
+                }
+            }
+            evdevFrameCount += frames
+            libinputEvents += entries
+            devices.append(RecordedDevice(
+                device: device, evdevID: evdev?["id"]?.items.compactMap { $0.scalar.flatMap(Self.integer) } ?? [],
+                isTouchpad: isTouchpad, evdevFrameCount: frames, libinputEventCount: entries))
+        }
+        // Stable sort by time: events of several devices interleave.
+        gestures = gestures.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        if libinputEvents > 0 {
+            gestureAvailability = .recordedByLibinput
+        } else if evdevFrameCount > 0 {
+            gestureAvailability = .needsReplayThroughKernel
+        } else {
+            gestureAvailability = .noEvents
+        }
+    }
+
+    /// Counts `evdev:` entries anywhere under `node` (for fragments).
+    private static func countFrames(_ node: YAMLNode) -> Int {
+        switch node {
+        case .scalar, .skippedSequence: return 0
+        case .sequence(let items, _): return items.reduce(0) { $0 + countFrames($1) }
+        case .mapping(let pairs, _):
+            return pairs.reduce(0) { $0 + ($1.key == "evdev" ? 1 : countFrames($1.value)) }
+        }
+    }
+
+    /// `0x1d` or `29` as an integer.
+    private static func integer(_ text: String) -> Int? {
+        let trimmed = text.trimmingBlanks()
+        if trimmed.hasPrefix("0x") { return Int(trimmed.dropFirst(2), radix: 16) }
+        return Int(trimmed)
+    }
+
+    /// The gesture event of one `libinput:` entry, nil for other event types, or a warning.
+    private static func gesture(from item: YAMLNode, device: UInt32?, fileName: String?) -> Result<GestureEvent, InputWarning>? {
+        guard let type = item["type"]?.scalar, type.hasPrefix("GESTURE_") else { return nil }
+        var mark = YAMLMark(line: 0, column: 0)
+        if case .mapping(_, let itemMark) = item { mark = itemMark }
+        func problem(_ reason: String) -> Result<GestureEvent, InputWarning> {
+            .failure(InputWarning(file: fileName, line: mark.line, column: mark.column, reason: reason, text: type))
+        }
+        let parts = type.split(separator: "_")
+        guard parts.count == 3 else { return problem("unknown gesture event type '\(type)'") }
+        let kind: GestureKind
+        switch parts[1] {
+        case "SWIPE": kind = .swipe
+        case "PINCH": kind = .pinch
+        case "HOLD": kind = .hold
+        default: return problem("unknown gesture event type '\(type)'")
+        }
+        let phase: GestureEventPhase
+        switch parts[2] {
+        case "BEGIN": phase = .begin
+        case "UPDATE": phase = .update
+        case "END": phase = .end
+        default: return problem("unknown gesture event type '\(type)'")
+        }
+        guard let timeText = item["time"]?.scalar, let microseconds = Self.microseconds(timeText) else {
+            return problem("\(type) without a valid 'time'")
+        }
+        guard let fingers = item["nfingers"]?.number else { return problem("\(type) without 'nfingers'") }
+        var event = GestureEvent(kind, phase, fingers: Int(fingers), time: Timestamp(microseconds: microseconds), device: device)
+        if phase == .update {
+            guard let delta = item["delta"]?.items.compactMap(\.number), delta.count == 2 else {
+                return problem("\(type) without 'delta: [dx, dy]'")
+            }
+            event.delta = Vector2(delta[0], delta[1])
+            event.unacceleratedDelta = event.delta
+            if let unaccelerated = item["unaccel"]?.items.compactMap(\.number), unaccelerated.count == 2 {
+                event.unacceleratedDelta = Vector2(unaccelerated[0], unaccelerated[1])
+            }
+            if kind == .pinch {
+                event.scale = item["scale"]?.number ?? 1
+                event.angleDelta = item["angle_delta"]?.number ?? 0
+            }
+        }
+        if phase == .end, let cancelled = item["cancelled"]?.scalar {
+            event.isCancelled = cancelled == "true" || cancelled == "1"
+        }
+        return .success(event)
+    }
+
+    /// Seconds with up to six decimals (`1.234567`) as exact microseconds.
+    private static func microseconds(_ text: String) -> Int64? {
+        var copy = text.trimmingBlanks()
+        return copy.withUTF8 { bytes -> Int64? in
+            guard let base = bytes.baseAddress else { return nil }
+            var cursor = ByteCursor(base: base, end: bytes.count)
+            guard let value = cursor.microseconds(), cursor.isAtEnd else { return nil }
+            return value
+        }
+    }
+}
+
+/// The whole content of the file at `path`.
+func readWholeFile(_ path: String) throws(InputError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw .readFailed(path: path, errno: errno)
+        }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+}

@@ -1,0 +1,293 @@
+// The live input source: a libinput context on a udev seat or on named device nodes, whose
+// gesture and device events become ``InputRecord``s. gesto opens touchpads only: the
+// open_restricted callback asks udev what a node is and refuses anything else, unopened.
+import CLibinput
+import GestoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How many libinput log messages are kept for the caller: 64 (they are rare; a flood of
+/// kernel-bug messages must not grow memory).
+let libinputMessageLimit = 64
+
+/// Live touchpad gestures from libinput.
+///
+/// Put ``fileDescriptor`` in the event loop's epoll set; when it is readable, call
+/// ``dispatch(_:)``. Only devices with `LIBINPUT_DEVICE_CAP_GESTURE` are used: others that
+/// libinput opens (touchscreens, when allowed) are disabled (udev backend) or removed (path
+/// backend) and listed in ``ignoredDevices``. Keyboards and other non-touchpads are never
+/// opened: see ``refusals``.
+public final class LibinputSource {
+    /// The libinput context (`struct libinput *`).
+    private let context: OpaquePointer
+    private let access: DeviceAccess
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let isPathBackend: Bool
+
+    /// Gesture devices in use, by node name (`event7`), in the order they were added.
+    public private(set) var devices: [InputDevice] = []
+    /// Devices libinput opened that have no gesture capability and are not used.
+    public private(set) var ignoredDevices: [InputDevice] = []
+
+    /// Device nodes that were refused or failed to open (not a touchpad, permission denied),
+    /// in order; with the udev backend these do not stop the source.
+    public var refusals: [InputError] { access.refusals }
+    /// The latest libinput log messages (errors only), newest last, at most 64.
+    public var libinputMessages: [String] { access.messages }
+
+    /// Starts libinput's udev backend on `seat` and opens the touchpads on it (and
+    /// touchscreens if `allowTouchscreens`). A seat with no touchpad starts fine with no devices;
+    /// touchpads plugged in later arrive through ``dispatch(_:)`` as `.deviceAdded`.
+    /// - Throws: ``InputError/contextCreationFailed(_:)`` if udev or libinput cannot start,
+    ///   ``InputError/seatAssignmentFailed(seat:)`` if libinput rejects the seat.
+    public init(seat: String = "seat0", allowTouchscreens: Bool = false) throws(InputError) {
+        guard let udev = udev_new() else { throw .contextCreationFailed("udev_new failed") }
+        access = DeviceAccess(udev: udev, allowTouchscreens: allowTouchscreens)
+        interface = Self.makeInterface()
+        guard let context = libinput_udev_create_context(interface, Unmanaged.passUnretained(access).toOpaque(), udev) else {
+            interface.deallocate()
+            udev_unref(udev)
+            throw .contextCreationFailed("libinput_udev_create_context failed")
+        }
+        self.context = context
+        isPathBackend = false
+        Self.installLogHandler(context)
+        guard libinput_udev_assign_seat(context, seat) == 0 else { throw .seatAssignmentFailed(seat: seat) }
+    }
+
+    /// Starts libinput's path backend on the given device nodes (`/dev/input/eventN`), as
+    /// `--device` does. Each must be a touchpad (or a touchscreen if `allowTouchscreens`).
+    /// - Throws: for the first node that cannot be used: ``InputError/deviceUnavailable(path:errno:)``
+    ///   (missing node), ``InputError/permissionDenied(path:)`` (with the fix in its description),
+    ///   ``InputError/notATouchpad(path:reason:)``; or ``InputError/contextCreationFailed(_:)``.
+    public init(devicePaths: [String], allowTouchscreens: Bool = false) throws(InputError) {
+        guard let udev = udev_new() else { throw .contextCreationFailed("udev_new failed") }
+        access = DeviceAccess(udev: udev, allowTouchscreens: allowTouchscreens)
+        interface = Self.makeInterface()
+        guard let context = libinput_path_create_context(interface, Unmanaged.passUnretained(access).toOpaque()) else {
+            interface.deallocate()
+            udev_unref(udev)
+            throw .contextCreationFailed("libinput_path_create_context failed")
+        }
+        self.context = context
+        isPathBackend = true
+        Self.installLogHandler(context)
+        for path in devicePaths {
+            // libinput stats the node itself and reports only ENODEV: check first for a clear errno.
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw .deviceUnavailable(path: path, errno: errno) }
+            let refusalsBefore = access.refusals.count
+            if libinput_path_add_device(context, path) == nil {
+                if access.refusals.count > refusalsBefore { throw access.refusals[refusalsBefore] }
+                throw .deviceUnavailable(path: path, errno: ENODEV)
+            }
+        }
+    }
+
+    deinit {
+        libinput_unref(context)
+        udev_unref(access.udev)
+        interface.deallocate()
+    }
+
+    /// The libinput file descriptor, to wait on with epoll/poll (readable: call ``dispatch(_:)``).
+    public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    /// Reads what libinput has and calls `body` for each gesture event of a gesture device and
+    /// each gesture device added or removed, in order. Never blocks.
+    public func dispatch(_ body: (InputRecord) -> Void) {
+        libinput_dispatch(context)
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            let type = libinput_event_get_type(event)
+            switch type {
+            case LIBINPUT_EVENT_DEVICE_ADDED:
+                guard let handle = libinput_event_get_device(event) else { continue }
+                let device = Self.describe(handle)
+                if device.isGestureDevice {
+                    devices.append(device)
+                    body(.deviceAdded(device))
+                } else {
+                    ignoredDevices.append(device)
+                    if isPathBackend {
+                        libinput_path_remove_device(handle)
+                    } else {
+                        libinput_device_config_send_events_set_mode(handle, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
+                    }
+                }
+            case LIBINPUT_EVENT_DEVICE_REMOVED:
+                guard let handle = libinput_event_get_device(event) else { continue }
+                let device = Self.describe(handle)
+                if let index = devices.firstIndex(where: { $0.node == device.node }) {
+                    devices.remove(at: index)
+                    body(.deviceRemoved(device))
+                }
+            default:
+                if let gesture = Self.gestureEvent(event, type: type) { body(.gesture(gesture)) }
+            }
+        }
+    }
+
+    // MARK: - Conversion
+
+    /// The ``GestureEvent`` of a libinput gesture event, nil for other events. Reads every
+    /// `libinput_event_gesture_get_*` that is defined for the event's type.
+    private static func gestureEvent(_ event: OpaquePointer, type: libinput_event_type) -> GestureEvent? {
+        let kind: GestureKind
+        let phase: GestureEventPhase
+        switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: (kind, phase) = (.swipe, .begin)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: (kind, phase) = (.swipe, .update)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: (kind, phase) = (.swipe, .end)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: (kind, phase) = (.pinch, .begin)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE: (kind, phase) = (.pinch, .update)
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: (kind, phase) = (.pinch, .end)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: (kind, phase) = (.hold, .begin)
+        case LIBINPUT_EVENT_GESTURE_HOLD_END: (kind, phase) = (.hold, .end)
+        default: return nil
+        }
+        guard let gesture = libinput_event_get_gesture_event(event) else { return nil }
+        let device = libinput_event_get_device(event).flatMap { libinput_device_get_sysname($0) }
+            .flatMap { InputDevice.number(ofNode: String(cString: $0)) }
+        var result = GestureEvent(
+            kind, phase, fingers: Int(libinput_event_gesture_get_finger_count(gesture)),
+            time: Timestamp(microseconds: Int64(bitPattern: libinput_event_gesture_get_time_usec(gesture))),
+            device: device)
+        switch phase {
+        case .begin:
+            break
+        case .update:
+            result.delta = Vector2(libinput_event_gesture_get_dx(gesture), libinput_event_gesture_get_dy(gesture))
+            result.unacceleratedDelta = Vector2(libinput_event_gesture_get_dx_unaccelerated(gesture),
+                                                libinput_event_gesture_get_dy_unaccelerated(gesture))
+        case .end:
+            result.isCancelled = libinput_event_gesture_get_cancelled(gesture) != 0
+        }
+        if kind == .pinch {
+            result.scale = libinput_event_gesture_get_scale(gesture)
+            if phase == .update { result.angleDelta = libinput_event_gesture_get_angle_delta(gesture) }
+        }
+        return result
+    }
+
+    /// An ``InputDevice`` for a libinput device.
+    private static func describe(_ device: OpaquePointer) -> InputDevice {
+        var capabilities: DeviceCapabilities = []
+        let table: [(libinput_device_capability, DeviceCapabilities)] = [
+            (LIBINPUT_DEVICE_CAP_KEYBOARD, .keyboard), (LIBINPUT_DEVICE_CAP_POINTER, .pointer),
+            (LIBINPUT_DEVICE_CAP_TOUCH, .touch), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, .tabletTool),
+            (LIBINPUT_DEVICE_CAP_TABLET_PAD, .tabletPad), (LIBINPUT_DEVICE_CAP_GESTURE, .gesture),
+            (LIBINPUT_DEVICE_CAP_SWITCH, .switch),
+        ]
+        for (capability, flag) in table where libinput_device_has_capability(device, capability) != 0 {
+            capabilities.insert(flag)
+        }
+        var width = 0.0, height = 0.0
+        let size = libinput_device_get_size(device, &width, &height) == 0
+            ? DeviceSize(widthMillimeters: width, heightMillimeters: height) : nil
+        let seat = libinput_device_get_seat(device).flatMap { libinput_seat_get_physical_name($0) }.map { String(cString: $0) }
+        return InputDevice(
+            node: libinput_device_get_sysname(device).map { String(cString: $0) } ?? "",
+            name: libinput_device_get_name(device).map { String(cString: $0) } ?? "",
+            seat: seat, capabilities: capabilities, size: size)
+    }
+
+    // MARK: - C callbacks
+
+    /// The open/close callbacks, allocated because libinput keeps the pointer for its lifetime.
+    private static func makeInterface() -> UnsafeMutablePointer<libinput_interface> {
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, userData in
+                guard let path, let userData else { return -EINVAL }
+                let access = Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue()
+                return access.openIfTouchpad(path: String(cString: path), flags: flags)
+            },
+            close_restricted: { descriptor, _ in
+                close(descriptor)
+            }))
+        return interface
+    }
+
+    /// Routes libinput's log (errors only) into ``libinputMessages`` instead of stderr.
+    private static func installLogHandler(_ context: OpaquePointer) {
+        libinput_log_set_priority(context, LIBINPUT_LOG_PRIORITY_ERROR)
+        libinput_log_set_handler(context) { context, _, format, arguments in
+            guard let context, let format, let arguments, let userData = libinput_get_user_data(context) else { return }
+            let access = Unmanaged<DeviceAccess>.fromOpaque(userData).takeUnretainedValue()
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let length = buffer.withUnsafeMutableBufferPointer { bytes in
+                Int(vsnprintf(UnsafeMutableRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              bytes.count, format, arguments))
+            }
+            var message = String(decoding: buffer.prefix(min(max(length, 0), buffer.count - 1)), as: UTF8.self)
+            while message.last == "\n" { message.removeLast() }
+            access.messages.append(message)
+            if access.messages.count > libinputMessageLimit { access.messages.removeFirst() }
+        }
+    }
+}
+
+/// What the open_restricted callback needs: udev to ask what a node is, the touchscreen
+/// policy, and where to leave refusals and failures for the Swift side.
+final class DeviceAccess {
+    let udev: OpaquePointer
+    let allowTouchscreens: Bool
+    var refusals: [InputError] = []
+    var messages: [String] = []
+
+    init(udev: OpaquePointer, allowTouchscreens: Bool) {
+        self.udev = udev
+        self.allowTouchscreens = allowTouchscreens
+    }
+
+    /// Opens `path` if udev says it is a touchpad (or an allowed touchscreen); otherwise
+    /// refuses it with -EACCES without opening it. Returns the descriptor or -errno.
+    func openIfTouchpad(path: String, flags: Int32) -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            refusals.append(.deviceUnavailable(path: path, errno: code))
+            return -code
+        }
+        guard info.st_mode & S_IFMT == S_IFCHR else {
+            refusals.append(.notATouchpad(path: path, reason: "it is not a character device"))
+            return -EACCES
+        }
+        guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), info.st_rdev) else {
+            refusals.append(.notATouchpad(path: path, reason: "udev does not know the device"))
+            return -EACCES
+        }
+        defer { udev_device_unref(device) }
+        func property(_ key: String) -> String? {
+            udev_device_get_property_value(device, key).map { String(cString: $0) }
+        }
+        let isTouchpad = property("ID_INPUT_TOUCHPAD") == "1"
+        let isTouchscreen = property("ID_INPUT_TOUCHSCREEN") == "1"
+        guard isTouchpad || (allowTouchscreens && isTouchscreen) else {
+            let reason: String
+            if property("ID_INPUT_KEYBOARD") == "1" || property("ID_INPUT_KEY") == "1" {
+                reason = "udev says it is a keyboard"
+            } else if isTouchscreen {
+                reason = "it is a touchscreen and touchscreens are not enabled"
+            } else if property("ID_INPUT") == nil {
+                reason = "udev has no input properties for it (is systemd-udevd running?)"
+            } else {
+                reason = "udev does not tag it ID_INPUT_TOUCHPAD=1"
+            }
+            refusals.append(.notATouchpad(path: path, reason: reason))
+            return -EACCES
+        }
+        let descriptor = open(path, flags | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            refusals.append(code == EACCES || code == EPERM
+                ? .permissionDenied(path: path) : .deviceUnavailable(path: path, errno: code))
+            return -code
+        }
+        return descriptor
+    }
+}

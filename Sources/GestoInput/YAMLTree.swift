@@ -1,0 +1,182 @@
+// A small YAML tree built from libyaml's event parser, with the 1-based line and column of
+// every node, for the `libinput record` reader. Bulky lists nobody reads here (evdev frames,
+// HID report descriptors) are counted and dropped while parsing, so memory follows the
+// header and the libinput events, not the kernel event stream.
+import CYAML
+
+/// A place in a YAML file, 1-based.
+struct YAMLMark: Sendable, Hashable {
+    var line: Int
+    var column: Int
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+    init(_ mark: yaml_mark_t) {
+        line = Int(mark.line) + 1
+        column = Int(mark.column) + 1
+    }
+}
+
+/// A YAML node.
+indirect enum YAMLNode: Sendable {
+    case scalar(String, YAMLMark)
+    case sequence([YAMLNode], YAMLMark)
+    case mapping([(key: String, value: YAMLNode)], YAMLMark)
+    /// A sequence whose items were counted and dropped (see ``YAMLTree/skippedKeys``).
+    case skippedSequence(count: Int, YAMLMark)
+
+    /// The value for `key` in a mapping.
+    subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs, _) = self else { return nil }
+        return pairs.first { $0.key == key }?.value
+    }
+
+    /// The text of a scalar.
+    var scalar: String? {
+        if case .scalar(let text, _) = self { return text }
+        return nil
+    }
+
+    /// The items of a sequence (empty for anything else).
+    var items: [YAMLNode] {
+        if case .sequence(let items, _) = self { return items }
+        return []
+    }
+
+    /// The number of items of a sequence, counted or kept.
+    var itemCount: Int {
+        switch self {
+        case .sequence(let items, _): items.count
+        case .skippedSequence(let count, _): count
+        case .scalar, .mapping: 0
+        }
+    }
+
+    /// The scalar as a Double (nil if absent or not a number).
+    var number: Double? { scalar.flatMap { Double($0.trimmingBlanks()) } }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    func trimmingBlanks() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}
+
+/// Parses YAML text into a ``YAMLNode`` with libyaml.
+enum YAMLTree {
+    /// Mapping keys whose sequence values are counted, not kept: kernel event frames (`evdev`
+    /// inside `events`) and HID report descriptors (`hid`).
+    static let skippedKeys: Set<String> = ["evdev", "hid"]
+
+    /// The first document's root node, or nil for an empty stream.
+    /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` at libyaml's mark.
+    static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?) throws(InputError) -> YAMLNode? {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        defer {
+            yaml_parser_delete(parser)
+            parser.deallocate()
+            event.deallocate()
+        }
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw .malformedRecording(file: fileName, line: 1, column: 1, problem: "libyaml could not start")
+        }
+        yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? nil,
+                                     bytes.count)
+
+        /// An open collection: its items, or its pairs and the key waiting for a value.
+        enum Open {
+            case sequence([YAMLNode], YAMLMark)
+            case mapping([(key: String, value: YAMLNode)], pendingKey: String?, YAMLMark)
+        }
+        var stack: [Open] = []
+        var root: YAMLNode?
+        var skipDepth = 0
+        var skippedCount = 0
+        var skipMark = YAMLMark(line: 0, column: 0)
+
+        func add(_ node: YAMLNode) {
+            guard let top = stack.popLast() else {
+                if root == nil { root = node }
+                return
+            }
+            switch top {
+            case .sequence(var items, let mark):
+                items.append(node)
+                stack.append(.sequence(items, mark))
+            case .mapping(var pairs, let key, let mark):
+                if let key {
+                    pairs.append((key, node))
+                    stack.append(.mapping(pairs, pendingKey: nil, mark))
+                } else {
+                    stack.append(.mapping(pairs, pendingKey: node.scalar ?? "", mark))
+                }
+            }
+        }
+        var pendingKeyIsSkipped: Bool {
+            if case .mapping(_, let key?, _) = stack.last { return skippedKeys.contains(key) }
+            return false
+        }
+
+        while true {
+            guard yaml_parser_parse(parser, event) != 0 else {
+                let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown YAML error"
+                let context = parser.pointee.context.map { String(cString: $0) }
+                let mark = YAMLMark(parser.pointee.problem_mark)
+                throw .malformedRecording(file: fileName, line: mark.line, column: mark.column,
+                                          problem: context.map { "\(problem) \($0)" } ?? problem)
+            }
+            defer { yaml_event_delete(event) }
+            let mark = YAMLMark(event.pointee.start_mark)
+            let type = event.pointee.type
+            if skipDepth > 0 {
+                switch type {
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    if skipDepth == 1 { skippedCount += 1 }
+                    skipDepth += 1
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    skipDepth -= 1
+                    if skipDepth == 0 { add(.skippedSequence(count: skippedCount, skipMark)) }
+                case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
+                    if skipDepth == 1 { skippedCount += 1 }
+                default:
+                    break
+                }
+                continue
+            }
+            switch type {
+            case YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
+                if root != nil || type == YAML_STREAM_END_EVENT { return root }
+            case YAML_SCALAR_EVENT:
+                let scalar = event.pointee.data.scalar
+                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                add(.scalar(text, mark))
+            case YAML_ALIAS_EVENT:
+                add(.scalar("", mark))
+            case YAML_SEQUENCE_START_EVENT:
+                if pendingKeyIsSkipped {
+                    skipDepth = 1
+                    skippedCount = 0
+                    skipMark = mark
+                } else {
+                    stack.append(.sequence([], mark))
+                }
+            case YAML_MAPPING_START_EVENT:
+                stack.append(.mapping([], pendingKey: nil, mark))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                guard let top = stack.popLast() else { break }
+                switch top {
+                case .sequence(let items, let mark): add(.sequence(items, mark))
+                case .mapping(let pairs, _, let mark): add(.mapping(pairs, mark))
+                }
+            default:
+                break
+            }
+        }
+    }
+}

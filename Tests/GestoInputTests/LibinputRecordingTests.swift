@@ -1,0 +1,143 @@
+// The `libinput record` reader: the headerless fragment from a kernel patch, a complete
+// recording with libinput's own gesture entries (`--with-libinput` layout of
+// tools/libinput-record.c), one with kernel frames only, malformed YAML, and format detection.
+import Foundation
+import Testing
+import GestoCore
+@testable import GestoInput
+
+/// A complete recording in the layout `libinput record --with-libinput` writes.
+let recordingWithLibinputEvents = """
+    # libinput record
+    version: 1
+    ndevices: 1
+    libinput:
+      version: "1.22.1"
+      git: "unknown"
+    system:
+      os: "debian:12"
+      kernel: "6.1.0-13-amd64"
+      dmi: "dmi:bvnLENOVO:bvrN24ET76W(1.51):svnLENOVO:pn20L5CTO1WW"
+    devices:
+    - node: /dev/input/event7
+      evdev:
+        # Name: Synaptics TM3276-022
+        name: "Synaptics TM3276-022"
+        id: [29, 1739, 0, 0]
+        codes:
+          0: [0, 1, 3, 4] # EV_SYN
+          3: [0, 1, 47, 53, 54, 57] # EV_ABS
+        absinfo:
+          0: [0, 3850, 0, 0, 37]
+        properties: [0, 2, 4]
+      hid: [
+        0x05, 0x01, 0x09, 0x02
+      ]
+      udev:
+        properties:
+        - ID_INPUT=1
+        - ID_INPUT_TOUCHPAD=1
+        virtual: false
+      libinput:
+        size: [97, 65]
+        capabilities: [pointer, gesture]
+      events:
+      # Current time is 12:00:00
+      - evdev:
+        - [  0,      0,   3,  57,     255] # EV_ABS / ABS_MT_TRACKING_ID   255
+        - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+      - libinput:
+        - {time: 0.000000, type: DEVICE_ADDED, seat: seat0, logical_seat: default}
+      - evdev:
+        - [  0, 152012,   3,  53,    1200] # EV_ABS / ABS_MT_POSITION_X    1200 (+12)
+        - [  0, 152012,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +152ms
+      - libinput:
+        - {time: 0.152012, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [  0.00,   0.00], unaccel: [  0.00,   0.00], angle_delta:   0.00, scale:   1.00}
+        - {time: 0.159033, type: GESTURE_PINCH_UPDATE, nfingers: 2, delta: [ -0.42,  -0.42], unaccel: [ -0.53,  -0.53], angle_delta:  -0.02, scale:   0.97}
+        - {time: 0.168000, type: GESTURE_PINCH_END, nfingers: 2, delta: [  0.00,   0.00], unaccel: [  0.00,   0.00], angle_delta:   0.00, scale:   0.97}
+        - {time: 0.500000, type: GESTURE_SWIPE_BEGIN, nfingers: 3, delta: [  0.00,   0.00], unaccel: [  0.00,   0.00]}
+        - {time: 0.507250, type: GESTURE_SWIPE_UPDATE, nfingers: 3, delta: [  3.10,  -1.25], unaccel: [  2.00,  -1.00]}
+        - {time: 0.514000, type: GESTURE_SWIPE_END, nfingers: 3, delta: [  0.00,   0.00], unaccel: [  0.00,   0.00]}
+        - {time: 0.600000, type: POINTER_MOTION, delta: [  1.00,   0.00], unaccel: [  1.00,   0.00]}
+    """
+
+@Suite("libinput record reader")
+struct LibinputRecordingTests {
+    @Test func fragmentWithoutHeaderIsNotComplete() throws {
+        let recording = try LibinputRecording(contentsOf: fixturePath("record", "025"))
+        #expect(!recording.isComplete)
+        #expect(recording.gestureAvailability == .incompleteRecording)
+        #expect(recording.gestures.isEmpty)
+        #expect(recording.evdevFrameCount == 2)
+        #expect(recording.summary.hasPrefix("not a complete libinput recording"))
+    }
+
+    @Test func libinputGestureEntriesBecomeEvents() throws {
+        let recording = try LibinputRecording(parsing: Array(recordingWithLibinputEvents.utf8), fileName: "inline.yml")
+        #expect(recording.isComplete)
+        #expect(recording.fileVersion == 1)
+        #expect(recording.libinputVersion == "1.22.1")
+        #expect(recording.gestureAvailability == .recordedByLibinput)
+        #expect(recording.warnings.isEmpty)
+        #expect(recording.evdevFrameCount == 2)
+        let device = try #require(recording.devices.first)
+        #expect(device.device.name == "Synaptics TM3276-022")
+        #expect(device.device.node == "event7" && device.device.number == 7)
+        #expect(device.device.isGestureDevice)
+        #expect(device.device.size == DeviceSize(widthMillimeters: 97, heightMillimeters: 65))
+        #expect(device.evdevID == [29, 1739, 0, 0])
+        #expect(device.isTouchpad == true)
+        #expect(device.libinputEventCount == 8)
+        #expect(recording.gestures.count == 6)
+        #expect(recording.gestures[1] == GestureEvent(
+            .pinch, .update, fingers: 2, time: Timestamp(microseconds: 159_033),
+            delta: Vector2(-0.42, -0.42), unaccelerated: Vector2(-0.53, -0.53), scale: 0.97, angleDelta: -0.02, device: 7))
+        #expect(recording.gestures[4] == GestureEvent(
+            .swipe, .update, fingers: 3, time: Timestamp(microseconds: 507_250),
+            delta: Vector2(3.10, -1.25), unaccelerated: Vector2(2, -1), device: 7))
+        #expect(recording.gestures[5].phase == .end && !recording.gestures[5].isCancelled)
+    }
+
+    @Test func kernelFramesOnlyNeedReplay() throws {
+        let text = recordingWithLibinputEvents.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("{time:") && !$0.hasSuffix("- libinput:") }.joined(separator: "\n")
+        let recording = try LibinputRecording(parsing: Array(text.utf8))
+        #expect(recording.isComplete)
+        #expect(recording.gestureAvailability == .needsReplayThroughKernel)
+        #expect(recording.gestures.isEmpty)
+        #expect(recording.summary.contains("replay the recording through the kernel"))
+    }
+
+    @Test func malformedYAMLGivesLineAndColumn() {
+        let text = "version: 1\ndevices:\n- node: /dev/input/event1\n  events: [\n    - evdev: {\n"
+        #expect {
+            _ = try LibinputRecording(parsing: Array(text.utf8), fileName: "bad.yml")
+        } throws: { error in
+            guard case InputError.malformedRecording(let file, let line, let column, _) = error else { return false }
+            return file == "bad.yml" && line >= 4 && column >= 1
+                && (error as! InputError).description.hasPrefix("bad.yml:\(line):\(column): error:")
+        }
+    }
+
+    @Test func missingFileIsAnError() {
+        #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.yml", errno: ENOENT)) {
+            _ = try LibinputRecording(contentsOf: "/nonexistent/x.yml")
+        }
+    }
+}
+
+@Suite("input format detection")
+struct InputFormatTests {
+    @Test func detectsFixtures() throws {
+        func detect(_ folder: String, _ prefix: String) throws -> InputFormat {
+            InputFormat.detect(in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixturePath(folder, prefix)))))
+        }
+        #expect(try detect("record", "025") == .libinputRecording)
+        for prefix in ["001", "008", "010", "012", "016", "024"] {
+            #expect(try detect("debug-events", prefix) == .debugEvents, "\(prefix)")
+        }
+        #expect(try detect("libinput-1.22", "027") == .debugEvents)
+        #expect(InputFormat.detect(in: Array(recordingWithLibinputEvents.utf8)) == .libinputRecording)
+        #expect(InputFormat.detect(in: Array("hello\nworld\n".utf8)) == .unknown)
+    }
+}

@@ -1,0 +1,51 @@
+// The live libinput source, as far as a machine without touchpads or /dev/uinput allows:
+// opening a missing node fails clearly, a non-input node is refused unopened, and the udev
+// backend on a seat without touchpads starts and reports none.
+import Testing
+import CLibinput
+import GestoCore
+@testable import GestoInput
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("live libinput source")
+struct LibinputSourceTests {
+    @Test func missingDeviceNodeFailsClearly() {
+        #expect(throws: InputError.deviceUnavailable(path: "/dev/input/event999", errno: ENOENT)) {
+            _ = try LibinputSource(devicePaths: ["/dev/input/event999"])
+        }
+        let message = InputError.deviceUnavailable(path: "/dev/input/event999", errno: ENOENT).description
+        #expect(message == "cannot use /dev/input/event999: No such file or directory")
+    }
+
+    @Test func nonTouchpadIsRefusedWithoutOpening() {
+        // /dev/null is a character device udev knows, but no touchpad: refused (or rejected by
+        // libinput before it is offered to us); either way the source does not start.
+        #expect(throws: InputError.self) {
+            _ = try LibinputSource(devicePaths: ["/dev/null"])
+        }
+        let access = DeviceAccess(udev: udev_new()!, allowTouchscreens: false)
+        defer { udev_unref(access.udev) }
+        #expect(access.openIfTouchpad(path: "/dev/null", flags: O_RDONLY) == -EACCES)
+        guard case .notATouchpad(let path, _)? = access.refusals.first else {
+            Issue.record("expected a refusal, got \(access.refusals)"); return
+        }
+        #expect(path == "/dev/null")
+    }
+
+    @Test func permissionMessageNamesTheFix() {
+        let text = InputError.permissionDenied(path: "/dev/input/event7").description
+        #expect(text.contains("'input' group"))
+        #expect(text.contains("uaccess"))
+    }
+
+    @Test func udevSeatWithoutTouchpadsStartsEmpty() throws {
+        let source = try LibinputSource(seat: "seat0")
+        #expect(source.fileDescriptor >= 0)
+        var records: [InputRecord] = []
+        source.dispatch { records.append($0) }
+        #expect(records.allSatisfy { if case .gesture = $0 { false } else { true } })
+        #expect(source.devices.allSatisfy { $0.isGestureDevice })
+    }
+}
