@@ -131,7 +131,7 @@ public struct LongPressDragRecognizer: Recognizer {
     /// Makes the recognizer with the long-press thresholds.
     public init(settings: LongPressSettings = LongPressSettings()) {
         isEnabled = settings.dragEnabled
-        sequence = LongPressRecognizer(settings: settings).sequenced(before: DragRecognizer())
+        sequence = LongPressRecognizer(settings: settings, continuous: false).sequenced(before: DragRecognizer())
     }
 
     public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }

@@ -1,21 +1,28 @@
-// Recognizes a long press on a touchpad: fingers resting for a minimum duration, fired by a
-// timer (libinput sends nothing during a hold). Modelled on SwiftUI's
-// `LongPressGesture(minimumDuration:maximumDistance:)`: it ends when the duration is reached.
+// Recognizes a long press on a touchpad: fingers resting for a minimum duration, recognized
+// by a timer (libinput sends nothing during a hold). Two shapes, as the reference toolkits have:
+// UIKit's continuous `UILongPressGestureRecognizer` (began at the duration, ended at the lift)
+// for `long-press:F` bindings, and SwiftUI's discrete `LongPressGesture` (ended at the
+// duration) as the first stage of long-press-drag.
 //
 // State diagram:
 //   idle ─HOLD_BEGIN→ arming (reports `arming` at once)
-//   arming ─deadline, still or dragging within tolerance→ ended ─→ idle
+//   arming ─deadline, still or dragging within tolerance→ discrete: ended ─→ idle
+//                                                         continuous: began ─→ pressed
 //   arming ─HOLD_END (lifted) / travel > tolerance / other gesture / deadline after moving
 //           with no swipe→ failed ─→ idle
 //   arming ─HOLD_END cancelled→ arming(moved): libinput saw motion; a swipe with the same
 //           fingers may follow and is measured against the tolerance.
+//   pressed ─HOLD_END (lifted)→ ended;  ─HOLD_END cancelled / other gesture→ cancelled
 
 /// Recognizes `long-press:F`.
 ///
 /// HOLD_BEGIN arms it and reports `arming` so feedback can start. If the fingers stay within
-/// ``LongPressSettings/maximumDistance`` for ``LongPressSettings/minimumDuration`` it reports
-/// `ended` at the deadline (the daemon's timer feeds the deadline back). Lifting early, moving
-/// too far, or any other gesture reports `failed`.
+/// ``LongPressSettings/maximumDistance`` for ``LongPressSettings/minimumDuration``, the press
+/// is recognized at the deadline (the daemon's timer feeds the deadline back): a discrete
+/// recognizer reports `ended` then; a continuous one reports `began` then and `ended` when the
+/// fingers lift, or `cancelled` when they move on into another gesture (a rotation that started
+/// after a short rest is not a long press). Lifting early, moving too far, or any other
+/// gesture before the deadline reports `failed`.
 public struct LongPressRecognizer: Recognizer {
     public typealias Value = RecognizedGesture
 
@@ -36,16 +43,24 @@ public struct LongPressRecognizer: Recognizer {
     private enum State: Sendable {
         case idle
         case arming(Arming)
+        /// Continuous only: recognized, waiting for the lift.
+        case pressed(Arming)
     }
 
     private var state: State = .idle
+    /// Whether the press reports `began` at the deadline and `ended` at the lift (UIKit), or
+    /// `ended` at the deadline (SwiftUI).
+    public let isContinuous: Bool
 
-    /// Makes a long-press recognizer.
-    public init(settings: LongPressSettings = LongPressSettings()) { self.settings = settings }
+    /// Makes a long-press recognizer; `continuous` chooses UIKit's shape (see the type's doc).
+    public init(settings: LongPressSettings = LongPressSettings(), continuous: Bool = true) {
+        self.settings = settings
+        self.isContinuous = continuous
+    }
 
     public var nextDeadline: Timestamp? {
         switch state {
-        case .idle: nil
+        case .idle, .pressed: nil
         case .arming(let arming): arming.deadline
         }
     }
@@ -53,7 +68,7 @@ public struct LongPressRecognizer: Recognizer {
     public var isActive: Bool {
         switch state {
         case .idle: false
-        case .arming: true
+        case .arming, .pressed: true
         }
     }
 
@@ -69,7 +84,32 @@ public struct LongPressRecognizer: Recognizer {
             // After libinput saw motion, only a swipe still within tolerance completes the press:
             // a scroll or a lift sends no gesture event and must not fire it.
             let recognized = !arming.moved || arming.swipeActive
-            emit(.report(recognized ? .ended : .failed, report(arming, at: arming.deadline)))
+            if recognized && isContinuous {
+                state = .pressed(arming)
+                emit(.report(.began, report(arming, at: arming.deadline)))
+            } else {
+                emit(.report(recognized ? .ended : .failed, report(arming, at: arming.deadline)))
+            }
+        case (.pressed, .deadline):
+            return
+        case (.pressed(let pressed), .endOfInput(let time)):
+            state = .idle
+            emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
+        case (.pressed(let pressed), .event(let event)):
+            switch (event.kind, event.phase) {
+            case (.hold, .update):
+                return
+            case (.hold, .end):
+                state = .idle
+                emit(.report(event.isCancelled ? .cancelled(.cancelledByLibinput) : .ended, report(pressed, at: event.time)))
+            case (.hold, .begin):
+                emit(.report(.cancelled(.fingerCountChanged), report(pressed, at: event.time)))
+                arm(event, emit: emit)
+            case (.swipe, _), (.pinch, _):
+                // The resting fingers moved on into a swipe or pinch: not a press any more.
+                state = .idle
+                emit(.report(.cancelled(.preempted), report(pressed, at: event.time)))
+            }
         case (.arming(let arming), .endOfInput(let time)):
             state = .idle
             emit(.report(.failed, report(arming, at: time)))

@@ -21,15 +21,24 @@ public let debugEventsChunkSize = 1 << 20
 public struct DebugEventsReader: ~Copyable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// Bytes already taken from the descriptor (a format probe) that come before its rest.
+    private let prefix: [UInt8]
     /// The name used in warnings and errors (the path, or what the caller gave).
     public let fileName: String?
 
     /// Reads from an open descriptor (a pipe from `libinput debug-events`, stdin). The caller
     /// keeps ownership of `fileDescriptor`; `fileName` is used in warnings.
     public init(fileDescriptor: Int32, fileName: String? = nil) {
+        self.init(fileDescriptor: fileDescriptor, fileName: fileName, prefix: [])
+    }
+
+    /// Reads `prefix` first, then the rest of the descriptor: for a caller that already read
+    /// the start of a pipe to detect its format (a pipe cannot be rewound).
+    public init(fileDescriptor: Int32, fileName: String? = nil, prefix: [UInt8]) {
         self.descriptor = fileDescriptor
         self.ownsDescriptor = false
         self.fileName = fileName
+        self.prefix = prefix
     }
 
     /// Opens the file at `path` for reading; it is closed when the reader goes away.
@@ -40,6 +49,7 @@ public struct DebugEventsReader: ~Copyable {
         self.descriptor = fd
         self.ownsDescriptor = true
         self.fileName = path
+        self.prefix = []
     }
 
     deinit {
@@ -54,11 +64,18 @@ public struct DebugEventsReader: ~Copyable {
         _ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void
     ) throws(InputError) {
         var parser = DebugEventsParser(fileName: fileName)
-        var capacity = debugEventsChunkSize
+        var capacity = max(debugEventsChunkSize, prefix.count * 2)
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var filled = 0
+        var filled = prefix.count
+        prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: $0.count) } }
         var lineNumber = 1
+        if filled > 0 {
+            let consumed = parser.parseLines(in: UnsafeBufferPointer(start: buffer, count: filled),
+                                             firstLineNumber: &lineNumber, body, warnings)
+            buffer.update(from: buffer + consumed, count: filled - consumed)
+            filled -= consumed
+        }
         while true {
             if filled == capacity {
                 // One line longer than the buffer: grow (rare; memory still bounded by that line).

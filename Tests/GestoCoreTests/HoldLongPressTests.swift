@@ -15,7 +15,7 @@ import Testing
         #expect(outcomes(moved.events).filter { $0.hasPrefix("hold") } == ["hold:2 cancelled"])
     }
 
-    @Test func longPressIsFiredByItsDeadlineNotByTheLift() {
+    @Test func longPressIsRecognizedByItsDeadlineAndEndsAtTheLift() {
         var script = EventScript()
         script.begin(.hold, 1, at: 0.040)
         var recognizer = LongPressRecognizer()
@@ -24,10 +24,36 @@ import Testing
         #expect(recognizer.nextDeadline == Timestamp(seconds: 0.220))
         var fired: [RecognizerUpdate<RecognizedGesture>] = []
         recognizer.handle(.deadline(Timestamp(seconds: 0.220))) { fired.append($0) }
-        #expect(fired.map(\.phase) == [.ended])
+        #expect(fired.map(\.phase) == [.began])
         #expect(fired.first?.value.name.description == "long-press:1")
         #expect(fired.first?.value.time == Timestamp(seconds: 0.220))
         #expect(recognizer.nextDeadline == nil)
+        recognizer.handle(.event(GestureEvent(.hold, .end, fingers: 1, time: Timestamp(seconds: 0.885)))) { fired.append($0) }
+        #expect(fired.map(\.phase) == [.began, .ended])
+    }
+
+    @Test func theDiscreteLongPressEndsAtItsDeadline() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0.179)
+        var recognizer = LongPressRecognizer(continuous: false)
+        let updates = run(&recognizer, script.events, endOfInputAt: 1.0)
+        #expect(updates.map(\.phase) == [.arming, .ended])
+        #expect(updates.last?.value.time == Timestamp(seconds: 0.359))
+    }
+
+    @Test func aRestThatTurnsIntoARotationIsNotALongPress() {
+        // Corpus 013: two fingers rest 0.224 s, libinput cancels the hold, a rotation follows.
+        var script = EventScript()
+        script.begin(.hold, 2, at: 0.040)
+        script.end(.hold, 2, at: 0.264, cancelled: true)
+        script.begin(.pinch, 2, at: 0.272)
+        script.pinch(2, scale: 1, angle: 20, at: 0.28)
+        script.pinch(2, scale: 1, angle: 20, at: 0.29)
+        script.end(.pinch, 2, at: 0.3)
+        let result = outcomes(script.events)
+        #expect(result.contains("long-press:2 cancelled"))
+        #expect(!result.contains("long-press:2 ended"))
+        #expect(result.contains("rotate:2:clockwise ended"))
     }
 
     @Test func anEarlyDeadlineDoesNothing() {
@@ -117,7 +143,7 @@ import Testing
         script.begin(.hold, 2, at: 0.04)
         script.end(.hold, 2, at: 1.07)
         let result = outcomes(script.events)
-        #expect(result == ["long-press:2 ended", "hold:2 ended", "long-press-drag:2 failed"])
+        #expect(result == ["hold:2 ended", "long-press:2 ended", "long-press-drag:2 failed"])
     }
 
     @Test func aDragThatNeverStartsTimesOut() {

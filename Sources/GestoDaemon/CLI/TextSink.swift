@@ -10,16 +10,17 @@ public protocol TextSink: AnyObject {
     func flush()
 }
 
-/// Buffered writes to a file descriptor; flushed at 64 KiB and on ``flush()``.
+/// Buffered writes to a file descriptor; flushed at 64 KiB and on ``flush()``. Not thread-safe:
+/// the commands and the daemon write from their one thread.
 public final class FileSink: TextSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let isBuffered: Bool
 
     /// Standard output, buffered.
-    public static let standardOutput = FileSink(descriptor: STDOUT_FILENO, buffered: true)
+    nonisolated(unsafe) public static let standardOutput = FileSink(descriptor: STDOUT_FILENO, buffered: true)
     /// Standard error, unbuffered (errors are never lost).
-    public static let standardError = FileSink(descriptor: STDERR_FILENO, buffered: false)
+    nonisolated(unsafe) public static let standardError = FileSink(descriptor: STDERR_FILENO, buffered: false)
 
     public init(descriptor: Int32, buffered: Bool) {
         self.descriptor = descriptor

@@ -86,6 +86,10 @@ public struct GesturePipeline: Sendable {
             return showAllPhases || firedActions || (isDragStream && (gesture.phase == .began || gesture.reorder != nil))
         case .ended, .failed, .cancelled:
             let hadBegun = begun.remove(key) != nil
+            if case .longPressDrag = gesture.name, !isDragStream, gesture.phase != .ended {
+                // Without a binding that uses it, a press that never became a drag is noise.
+                return showAllPhases || firedActions
+            }
             return showAllPhases || firedActions || gesture.phase != .failed || hadBegun
         }
     }

@@ -26,7 +26,7 @@ public enum RecordedInputError: Error, Sendable, CustomStringConvertible {
                 + "replay it through the kernel (evemu-play, `libinput replay`) and run gestod on the device, "
                 + "or record with `libinput record --with-libinput`"
         case .incompleteRecording(let path, let summary):
-            return "\(path): not a complete libinput recording (\(summary)): no gestures to replay"
+            return "\(path): \(summary)"
         case .unknownFormat(let path):
             return "\(path): neither `libinput debug-events` output nor a `libinput record` file "
                 + "(no event line or recording header in its first 64 KiB)"
