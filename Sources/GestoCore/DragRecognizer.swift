@@ -22,7 +22,6 @@ public struct DragRecognizer: Recognizer {
     private struct Drag: Sendable {
         var fingers: Int
         var translation: Vector2 = .zero
-        var tracker = VelocityTracker()
     }
 
     private enum State: Sendable {
@@ -32,6 +31,8 @@ public struct DragRecognizer: Recognizer {
 
     private var state: State = .waiting(deadline: nil)
     private var hasStarted = false
+    /// The drag's velocity (beside the state: not copied with it on every event).
+    private var tracker = VelocityTracker()
 
     public init(fingers: Int? = nil) { self.fingers = fingers }
 
@@ -70,9 +71,10 @@ public struct DragRecognizer: Recognizer {
                     return
                 }
                 var drag = Drag(fingers: event.fingerCount)
-                drag.tracker.add(position: .zero, at: event.time)
+                tracker.reset()
+                tracker.add(position: .zero, at: event.time)
                 drag.translation = event.unacceleratedDelta
-                if event.phase == .update { drag.tracker.add(position: drag.translation, at: event.time) }
+                if event.phase == .update { tracker.add(position: drag.translation, at: event.time) }
                 state = .dragging(drag)
                 emit(.report(.began, report(drag, at: event.time)))
             case (.swipe, .end):
@@ -85,7 +87,7 @@ public struct DragRecognizer: Recognizer {
             switch (event.kind, event.phase) {
             case (.swipe, .update) where event.fingerCount == drag.fingers:
                 drag.translation += event.unacceleratedDelta
-                drag.tracker.add(position: drag.translation, at: event.time)
+                tracker.add(position: drag.translation, at: event.time)
                 state = .dragging(drag)
                 emit(.report(.changed, report(drag, at: event.time)))
             case (.swipe, .end):
@@ -106,7 +108,7 @@ public struct DragRecognizer: Recognizer {
     }
 
     private func report(_ drag: Drag, at time: Timestamp) -> RecognizedGesture {
-        let velocity = drag.tracker.velocity(at: time)
+        let velocity = tracker.velocity(at: time)
         return RecognizedGesture(
             name: .longPressDrag(fingers: drag.fingers), phase: .changed, time: time,
             translation: drag.translation, velocity: velocity,

@@ -67,9 +67,11 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
             precedence = .secondReleased
             release(emit: emit)
         }
-        // The second is handled on a copy: its reports are held in `self`.
-        var secondRecognizer = second
-        secondRecognizer.handle(input) { update in
+        // The second's reports are collected first (a recognizer reports at most a few per
+        // input), then gated: the closure must not touch `self` while `second` is mutating.
+        var reports = ReportBuffer<Second.Value>()
+        second.handle(input) { reports.append($0) }
+        reports.forEach { update in
             switch precedence {
             case .firstWon:
                 return
@@ -79,7 +81,6 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
                 hold(update)
             }
         }
-        second = secondRecognizer
         if !first.isActive && !second.isActive {
             // The round is over. A first that is still undecided here gave way.
             if case .undecided = precedence { release(emit: emit) }
@@ -112,5 +113,31 @@ extension Recognizer {
     /// `self` fails.
     public func exclusively<Other: Recognizer>(before other: Other) -> ExclusiveRecognizer<Self, Other> {
         ExclusiveRecognizer(self, before: other)
+    }
+}
+
+/// Up to two reports from one input, held without allocating; more spill into an array.
+/// (Reports are large values: more inline slots cost more to initialize than they save.)
+struct ReportBuffer<Value: Sendable> {
+    private var a, b: RecognizerUpdate<Value>?
+    private var overflow: [RecognizerUpdate<Value>] = []
+    private var count = 0
+
+    init() {}
+
+    mutating func append(_ update: RecognizerUpdate<Value>) {
+        switch count {
+        case 0: a = update
+        case 1: b = update
+        default: overflow.append(update)
+        }
+        count += 1
+    }
+
+    func forEach(_ body: (RecognizerUpdate<Value>) -> Void) {
+        // Slots fill in order, so the set ones are a prefix.
+        if let a { body(a) }
+        if let b { body(b) }
+        if !overflow.isEmpty { overflow.forEach(body) }
     }
 }

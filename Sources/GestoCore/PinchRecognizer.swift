@@ -28,11 +28,12 @@ public struct PinchRecognizer: Recognizer {
         var scale: Double = 1
         var angle: Double = 0
         var translation: Vector2 = .zero
-        var tracker = VelocityTracker()
         var hasBegun = false
     }
 
     private var state: State = .idle
+    /// The centroid velocity of the pinch in progress (beside the state: not copied with it).
+    private var tracker = VelocityTracker()
 
     /// Makes a pinch recognizer with the given thresholds.
     public init(settings: PinchSettings = PinchSettings()) { self.settings = settings }
@@ -58,20 +59,20 @@ public struct PinchRecognizer: Recognizer {
             guard event.kind == .pinch else { return }
             switch (state, event.phase) {
             case (.idle, .begin):
-                state = .tracking(Track(fingers: event.fingerCount))
+                start(event)
             case (.idle, .update):
                 // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
-                state = .tracking(Track(fingers: event.fingerCount))
+                start(event)
                 update(with: event, emit: emit)
             case (.idle, .end):
                 return
             case (.tracking(let track), .begin):
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
-                state = .tracking(Track(fingers: event.fingerCount))
+                start(event)
             case (.tracking(let track), .update):
                 if track.fingers != event.fingerCount {
                     emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
-                    state = .tracking(Track(fingers: event.fingerCount))
+                    start(event)
                 }
                 update(with: event, emit: emit)
             case (.tracking(let track), .end):
@@ -86,14 +87,20 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
+    /// Starts tracking a pinch at `event`.
+    private mutating func start(_ event: GestureEvent) {
+        state = .tracking(Track(fingers: event.fingerCount))
+        tracker.reset()
+        tracker.add(position: .zero, at: event.time)
+    }
+
     private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
         guard case .tracking(var track) = state else { return }
-        if track.tracker.sampleCount == 0 { track.tracker.add(position: .zero, at: event.time) }
         // A scale of 0 or less is not a real reading; keep the last one.
         if event.scale > 0 && event.scale.isFinite { track.scale = event.scale }
         if event.angleDelta.isFinite { track.angle += event.angleDelta }
         track.translation += event.unacceleratedDelta
-        track.tracker.add(position: track.translation, at: event.time)
+        tracker.add(position: track.translation, at: event.time)
         var phase: RecognizerPhase? = nil
         if track.hasBegun {
             phase = .changed
@@ -127,7 +134,7 @@ public struct PinchRecognizer: Recognizer {
         case .in?: settings.inScale
         case .out?, nil: settings.outScale
         }
-        let velocity = track.tracker.velocity(at: time)
+        let velocity = tracker.velocity(at: time)
         return RecognizedGesture(
             name: .pinch(fingers: track.fingers, direction: direction),
             phase: .changed,

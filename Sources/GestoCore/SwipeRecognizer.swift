@@ -26,13 +26,15 @@ public struct SwipeRecognizer: Recognizer {
     private struct Track: Sendable {
         var fingers: Int
         var translation: Vector2 = .zero
-        var tracker = VelocityTracker()
         var hasBegun = false
         var lockedDirection: SwipeDirection?
         var lastTime: Timestamp
     }
 
     private var state: State = .idle
+    /// The finger velocity of the swipe in progress. Kept beside the state, not in it, so the
+    /// 20 samples are not copied with the state on every event.
+    private var tracker = VelocityTracker()
 
     /// Makes a swipe recognizer with the given thresholds.
     public init(settings: SwipeSettings = SwipeSettings()) { self.settings = settings }
@@ -71,24 +73,22 @@ public struct SwipeRecognizer: Recognizer {
         guard accepts(event) else { return }
         switch (state, event.phase) {
         case (.idle, .begin):
-            state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+            start(event)
         case (.idle, .update):
             // libinput sends UPDATEs without BEGIN (a hold turning into motion, or a log that
             // starts mid-gesture): the first UPDATE begins the swipe.
-            var track = Track(fingers: event.fingerCount, lastTime: event.time)
-            track.tracker.add(position: .zero, at: event.time)
-            state = .tracking(track)
+            start(event)
             update(with: event, emit: emit)
         case (.idle, .end):
             return  // An END with nothing in progress: libinput's or the log's, ignore it.
         case (.tracking(let track), .begin):
             // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
             emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
-            state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+            start(event)
         case (.tracking(let track), .update):
             if track.fingers != event.fingerCount {
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
-                state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+                start(event)
             }
             update(with: event, emit: emit)
         case (.tracking(var track), .end):
@@ -103,11 +103,17 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
+    /// Starts tracking a swipe at `event` (its position there is the origin).
+    private mutating func start(_ event: GestureEvent) {
+        state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
+        tracker.reset()
+        tracker.add(position: .zero, at: event.time)
+    }
+
     private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
         guard case .tracking(var track) = state else { return }
-        if track.tracker.sampleCount == 0 { track.tracker.add(position: .zero, at: track.lastTime) }
         track.translation += event.unacceleratedDelta
-        track.tracker.add(position: track.translation, at: event.time)
+        tracker.add(position: track.translation, at: event.time)
         track.lastTime = event.time
         var phase: RecognizerPhase? = nil
         if track.hasBegun {
@@ -140,7 +146,7 @@ public struct SwipeRecognizer: Recognizer {
     }
 
     private func report(_ track: Track, at time: Timestamp, final: Bool) -> RecognizedGesture {
-        let velocity = track.tracker.velocity(at: time)
+        let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection
             ?? (track.hasBegun || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
         let travel = direction.map { track.translation.dot($0.unitVector) } ?? track.translation.length

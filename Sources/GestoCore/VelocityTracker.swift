@@ -52,7 +52,7 @@ public struct VelocityTracker: Sendable {
                 return
             }
         }
-        newest = (newest + 1) % Self.capacity
+        newest = newest + 1 == Self.capacity ? 0 : newest + 1
         samples[newest] = Sample(time: time.microseconds, x: position.x, y: position.y)
         count = min(count + 1, Self.capacity)
     }
@@ -67,6 +67,7 @@ public struct VelocityTracker: Sendable {
     /// rested more than ``maximumGap`` before `time`.
     public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
+        let samples = self.samples.span
         let head = samples[newest]
         if time.microseconds - head.time > Self.maximumGap.microseconds { return .zero }
         // Walk back, accumulating the sums of the normal equations in τ (seconds, ≤ 0).
@@ -87,7 +88,7 @@ public struct VelocityTracker: Sendable {
             sy += dy; syt += dy * tau; syt2 += dy * tau2
             previousTime = sample.time
             oldest = sample
-            index = (index + Self.capacity - 1) % Self.capacity
+            index = index == 0 ? Self.capacity - 1 : index - 1
         }
         var result: Vector2
         if n >= 3, let solved = Self.solveLinearTerm(n, s1, s2, s3, s4, sx, sxt, sxt2, sy, syt, syt2) {
