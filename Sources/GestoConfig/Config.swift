@@ -207,6 +207,8 @@ struct ConfigDecoder {
         var settings = global
         var overrides: [(String, YAMLNode, SourceLocation)] = []
         var ok = true
+        // An action key whose value was wrong already has its error: no "has no action" too.
+        var sawActionKey = false
         for entry in entries {
             switch entry.key {
             case "gesture":
@@ -232,6 +234,7 @@ struct ConfigDecoder {
                     actions.append((.exec(command), entry.keyLocation))
                 }
             case "keys", "window", "sway":
+                sawActionKey = true
                 if let action = decodeSessionAction(entry.key, entry.value) {
                     actions.append((action, entry.keyLocation))
                 } else {
@@ -257,6 +260,7 @@ struct ConfigDecoder {
         }
         switch actions.count {
         case 0:
+            if sawActionKey { return nil }
             error("binding for \(gesture) has no action (expected one of: \(ConfigKeys.actions.joined(separator: ", ")))", at: start)
             return nil
         case 1:
