@@ -56,8 +56,8 @@ public final class WaylandSession {
     /// The display name given at init (a socket name in `$XDG_RUNTIME_DIR` or an absolute
     /// path), or nil to use `$WAYLAND_DISPLAY` at each connect.
     public let displayName: String?
-    /// Called after windows or focus change. Not called during ``connect()``'s roundtrips'
-    /// caller frame only: it may be called from any session method that dispatches.
+    /// Called after windows or focus change, from whichever session method dispatched the
+    /// events (``connect()``, ``dispatch()``, ``roundtrip()``, ``disconnect()``).
     public var onChange: ((Change) -> Void)?
     /// The keymap names the virtual keyboard compiles (nil fields come from `XKB_DEFAULT_*`,
     /// then `us`).
