@@ -24,13 +24,29 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Debian's libwayland-dev: the Wayland client library.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // Debian's libxkbcommon-dev: keymaps for the virtual keyboard, key names for `keys:`.
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
+        // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
         // The config file format (YAML via libyaml): shared by the daemon and libgesto.
         .target(name: "GestoConfig", dependencies: ["GestoCore", "CYAML"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "CGestoSys"]),
+        // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),
@@ -38,6 +54,9 @@ let package = Package(
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoConfig", "GestoCore"]),
+        // Runs sway headless as an unprivileged user (its README says what CI sets up).
+        .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoDaemon", "GestoConfig", "GestoCore"],
+                    exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,11 +6,22 @@ public enum Action: Sendable, Hashable {
     /// `exec: COMMAND`: run through `/bin/sh -c` with the gesture's details in `GESTO_*`
     /// environment variables, without blocking the event loop.
     case exec(String)
+    /// `keys: super+shift+Right`: a key combination typed through the Wayland virtual
+    /// keyboard, the modifiers pressed in order and released in reverse. Names are xkbcommon
+    /// keysym names or the aliases super, shift, ctrl, alt and altgr.
+    case keys(String)
+    /// `window: close`: an operation on the focused window, through wlr-foreign-toplevel.
+    case window(WindowOperation)
+    /// `sway: workspace next`: a command sent over sway's IPC socket (no process spawned).
+    case sway(String)
 
     /// The config key of the action ("exec").
     public var key: String {
         switch self {
         case .exec: "exec"
+        case .keys: "keys"
+        case .window: "window"
+        case .sway: "sway"
         }
     }
 
@@ -18,6 +29,23 @@ public enum Action: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .exec(let command): "exec: \(command)"
+        case .keys(let combination): "keys: \(combination)"
+        case .window(let operation): "window: \(operation.rawValue)"
+        case .sway(let command): "sway: \(command)"
         }
     }
+}
+
+/// What a `window:` action does to the focused window.
+public enum WindowOperation: String, Sendable, Hashable, CaseIterable {
+    /// Focuses it (useful with `app:` bindings that raise a window of that app).
+    case activate
+    /// Asks it to close (the application may ask to save first).
+    case close
+    /// Minimizes it.
+    case minimize
+    /// Maximizes it, or restores it when it is maximized.
+    case maximize
+    /// Makes it fullscreen, or leaves fullscreen when it is.
+    case fullscreen
 }

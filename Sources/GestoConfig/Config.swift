@@ -59,7 +59,7 @@ enum ConfigKeys {
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
     static let longPress = ["duration", "tolerance", "drag"]
-    static let actions = ["exec"]
+    static let actions = ["exec", "keys", "window", "sway"]
     static let binding = ["gesture", "mode", "app"] + actions
 }
 
@@ -207,6 +207,8 @@ struct ConfigDecoder {
         var settings = global
         var overrides: [(String, YAMLNode, SourceLocation)] = []
         var ok = true
+        // An action key whose value was wrong already has its error: no "has no action" too.
+        var sawActionKey = false
         for entry in entries {
             switch entry.key {
             case "gesture":
@@ -231,6 +233,13 @@ struct ConfigDecoder {
                 } else {
                     actions.append((.exec(command), entry.keyLocation))
                 }
+            case "keys", "window", "sway":
+                sawActionKey = true
+                if let action = decodeSessionAction(entry.key, entry.value) {
+                    actions.append((action, entry.keyLocation))
+                } else {
+                    ok = false
+                }
             default:
                 overrides.append((entry.key, entry.value, entry.keyLocation))
             }
@@ -251,6 +260,7 @@ struct ConfigDecoder {
         }
         switch actions.count {
         case 0:
+            if sawActionKey { return nil }
             error("binding for \(gesture) has no action (expected one of: \(ConfigKeys.actions.joined(separator: ", ")))", at: start)
             return nil
         case 1:
@@ -261,6 +271,36 @@ struct ConfigDecoder {
         }
         guard ok else { return nil }
         return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)
+    }
+
+    /// Decodes a `keys:`, `window:` or `sway:` value. Key names are checked here only for
+    /// shape; whether xkbcommon knows them is checked by GestoWayland's `KeyCombination`.
+    mutating func decodeSessionAction(_ key: String, _ value: YAMLNode) -> Action? {
+        guard let text = scalar(value, key) else { return nil }
+        let trimmed = text.trimmingSpaces
+        switch key {
+        case "keys":
+            let parts = trimmed.split(separator: "+", omittingEmptySubsequences: false)
+            guard !trimmed.isEmpty, !parts.contains(where: { $0.trimmingSpaces.isEmpty }) else {
+                error("'keys' needs key names joined by '+' (e.g. 'super+shift+Right'), not '\(text)'", at: value.location)
+                return nil
+            }
+            return .keys(trimmed)
+        case "window":
+            guard let operation = WindowOperation(rawValue: trimmed) else {
+                var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
+                if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
+                error(message, at: value.location)
+                return nil
+            }
+            return .window(operation)
+        default:
+            guard !trimmed.isEmpty else {
+                error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
+                return nil
+            }
+            return .sway(trimmed)
+        }
     }
 
     mutating func scalar(_ node: YAMLNode, _ key: String) -> String? {
@@ -293,6 +333,15 @@ struct ConfigDecoder {
             error("'\(key)' must be true or false, not '\(text)'", at: node.location)
             return nil
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 

@@ -1,0 +1,283 @@
+// `gestoctl init`: writes a commented starter config for the compositor this session runs
+// (sway, Hyprland, niri, labwc, river, or a generic one), never over an existing file, so a
+// new user starts from bindings that do something sensible where they are.
+import Glibc
+
+/// `gestoctl init [--output FILE] [--compositor NAME]`.
+public enum InitCommand {
+    /// The compositors with a starter config of their own.
+    public enum Compositor: String, Sendable, CaseIterable {
+        case sway, hyprland, niri, labwc, river, generic
+
+        /// The compositor of the session whose environment is `environment`: sway by
+        /// `SWAYSOCK`, Hyprland by `HYPRLAND_INSTANCE_SIGNATURE`, niri by `NIRI_SOCKET`, then
+        /// labwc, river or sway by name in `XDG_CURRENT_DESKTOP`; otherwise generic.
+        public static func detect(environment: [String: String]) -> Compositor {
+            if environment["SWAYSOCK"]?.isEmpty == false { return .sway }
+            if environment["HYPRLAND_INSTANCE_SIGNATURE"]?.isEmpty == false { return .hyprland }
+            if environment["NIRI_SOCKET"]?.isEmpty == false { return .niri }
+            if environment["LABWC_PID"]?.isEmpty == false { return .labwc }
+            let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
+            for desktop in desktops {
+                switch desktop {
+                case "sway": return .sway
+                case "hyprland": return .hyprland
+                case "niri": return .niri
+                case "labwc", "wlroots" where environment["LABWC_PID"] != nil: return .labwc
+                case "river": return .river
+                default: continue
+                }
+            }
+            return .generic
+        }
+    }
+
+    /// Exit statuses.
+    static let success: Int32 = 0, fileExists: Int32 = 1, usage: Int32 = 2
+
+    /// Runs the command; `arguments` come after `init`. Returns the exit status: 0 written,
+    /// 1 the file exists or cannot be written, 2 bad arguments.
+    public static func run(_ arguments: [String]) -> Int32 {
+        var output: String?
+        var compositor: Compositor?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--output", "-o", "--compositor":
+                guard index + 1 < arguments.count else { return fail("\(argument) needs a value", status: usage) }
+                let value = arguments[index + 1]
+                if argument == "--compositor" {
+                    guard let named = Compositor(rawValue: value.lowercased()) else {
+                        return fail("unknown compositor '\(value)' (expected \(Compositor.allCases.map(\.rawValue).joined(separator: ", ")))", status: usage)
+                    }
+                    compositor = named
+                } else {
+                    output = value
+                }
+                index += 2
+            case "--help", "-h":
+                print(help)
+                return success
+            default:
+                return fail("unknown argument '\(argument)'\n\(help)", status: usage)
+            }
+        }
+        let environment = currentEnvironment()
+        let chosen = compositor ?? Compositor.detect(environment: environment)
+        guard let path = output ?? defaultPath(environment: environment) else {
+            return fail("neither XDG_CONFIG_HOME nor HOME is set; give --output FILE", status: fileExists)
+        }
+        switch write(starterConfig(for: chosen), to: path) {
+        case .success:
+            print("gestoctl: wrote a starter config for \(chosen.rawValue) to \(path)")
+            return success
+        case .failure(let message):
+            return fail(message, status: fileExists)
+        }
+    }
+
+    static let help = """
+        usage: gestoctl init [--output FILE] [--compositor sway|hyprland|niri|labwc|river|generic]
+          Writes a commented starter config for this session's compositor to
+          $XDG_CONFIG_HOME/gesto/config.yaml (or FILE). An existing file is never overwritten.
+        """
+
+    /// `$XDG_CONFIG_HOME/gesto/config.yaml`, or `$HOME/.config/gesto/config.yaml`.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/gesto/config.yaml" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/gesto/config.yaml" }
+        return nil
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Int32 {
+        var line = "gestoctl: \(message)\n"
+        line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+        return status
+    }
+
+    private static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    enum WriteResult { case success, failure(String) }
+
+    /// Creates `path` (and its missing parent folders) with `O_EXCL`, so an existing file is
+    /// never touched, even one created between a check and the write.
+    static func write(_ text: String, to path: String) -> WriteResult {
+        var parent = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/").dropLast() {
+            parent += "/" + component
+            if mkdir(parent, 0o755) != 0 && errno != EEXIST {
+                return .failure("cannot create \(parent): \(String(cString: strerror(errno)))")
+            }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            if errno == EEXIST {
+                return .failure("\(path) already exists; gestoctl init never overwrites a config (move it away or give --output FILE)")
+            }
+            return .failure("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .failure("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+        return .success
+    }
+
+    /// The starter config for `compositor`: comments explaining the format, thresholds at
+    /// their defaults, and bindings that use the compositor's own mechanisms.
+    public static func starterConfig(for compositor: Compositor) -> String {
+        header(for: compositor) + settings + bindings(for: compositor)
+    }
+
+    private static func header(for compositor: Compositor) -> String {
+        """
+        # gesto config, written by `gestoctl init` for \(compositor.rawValue).
+        # Reload with `gestoctl reload`; a config with errors is reported (FILE:LINE:COLUMN)
+        # and the last good one stays in force.
+        #
+        # A binding is a gesture and one action:
+        #   gesture: swipe:FINGERS:DIRECTION | pinch:FINGERS:in|out | rotate:FINGERS:clockwise|counterclockwise
+        #            hold:FINGERS | long-press:FINGERS | long-press-drag:FINGERS
+        #   mode:    on-end (default) | on-begin | on-threshold | continuous | repeat
+        #   app:     only while this app_id is focused (globs: firefox*, org.gnome.*)
+        # and one of these actions:
+        #   exec:    a shell command (GESTO_* variables describe the gesture)
+        #   keys:    a key combination typed on a virtual keyboard (super+shift+Right)
+        #   window:  activate | close | minimize | maximize | fullscreen (the focused window)
+        #   sway:    a sway command over sway's IPC socket (sway only)
+
+        """
+    }
+
+    private static let settings = """
+        settings:
+          swipe:
+            threshold: 100      # distance before a swipe counts
+            velocity: 600       # or a flick this fast
+          long-press:
+            duration: 0.18      # seconds the fingers rest before a long press
+
+        """
+
+    private static func bindings(for compositor: Compositor) -> String {
+        switch compositor {
+        case .sway:
+            return """
+                bindings:
+                  # Workspaces follow the fingers, through sway's IPC (no swaymsg process).
+                  - gesture: swipe:3:left
+                    sway: workspace next_on_output
+                  - gesture: swipe:3:right
+                    sway: workspace prev_on_output
+                  - gesture: swipe:3:up
+                    window: fullscreen
+                  - gesture: swipe:4:down
+                    window: close
+                  - gesture: pinch:2:out
+                    sway: layout toggle split
+                  # In the terminal, a three-finger swipe down opens a new tab-like split.
+                  - gesture: swipe:3:down
+                    app: foot
+                    sway: split vertical; exec foot
+
+                """
+        case .hyprland:
+            return """
+                bindings:
+                  - gesture: swipe:3:left
+                    exec: hyprctl dispatch workspace e+1
+                  - gesture: swipe:3:right
+                    exec: hyprctl dispatch workspace e-1
+                  - gesture: swipe:3:up
+                    window: fullscreen
+                  - gesture: swipe:4:down
+                    window: close
+                  - gesture: pinch:2:in
+                    exec: hyprctl dispatch togglefloating
+
+                """
+        case .niri:
+            return """
+                bindings:
+                  # niri scrolls columns sideways and workspaces vertically.
+                  - gesture: swipe:3:left
+                    exec: niri msg action focus-column-right
+                  - gesture: swipe:3:right
+                    exec: niri msg action focus-column-left
+                  - gesture: swipe:3:up
+                    exec: niri msg action focus-workspace-down
+                  - gesture: swipe:3:down
+                    exec: niri msg action focus-workspace-up
+                  - gesture: swipe:4:down
+                    window: close
+                  - gesture: pinch:2:out
+                    window: fullscreen
+
+                """
+        case .labwc:
+            return """
+                bindings:
+                  # labwc's default key bindings; change the keys if your rc.xml differs.
+                  - gesture: swipe:3:up
+                    window: maximize
+                  - gesture: swipe:3:down
+                    window: minimize
+                  - gesture: swipe:4:down
+                    window: close
+                  - gesture: swipe:3:left
+                    keys: alt+Tab
+
+                """
+        case .river:
+            return """
+                bindings:
+                  # river's tags: adjust the numbers to your layout.
+                  - gesture: swipe:3:left
+                    exec: riverctl focus-view next
+                  - gesture: swipe:3:right
+                    exec: riverctl focus-view previous
+                  - gesture: swipe:3:up
+                    window: fullscreen
+                  - gesture: swipe:4:down
+                    window: close
+
+                """
+        case .generic:
+            return """
+                bindings:
+                  # Window operations work on compositors with wlr-foreign-toplevel; keys: on
+                  # those with the virtual keyboard protocol. Adjust the keys to your bindings.
+                  - gesture: swipe:3:up
+                    window: maximize
+                  - gesture: swipe:3:down
+                    window: minimize
+                  - gesture: swipe:4:down
+                    window: close
+                  - gesture: swipe:3:left
+                    keys: super+Right
+                  - gesture: swipe:3:right
+                    keys: super+Left
+
+                """
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// Carries out the session actions of bindings (`keys:`, `window:`, `sway:`) against a
+// connected WaylandSession and sway's IPC socket. `exec:` belongs to the daemon's ExecRunner;
+// this type only reports it as not its own. Errors come back as values for the log.
+import GestoConfig
+
+/// Performs `keys`, `window` and `sway` actions.
+public final class ActionPerformer {
+    /// The Wayland session the window and key actions go through.
+    public let session: WaylandSession
+    /// sway's IPC client, nil outside sway (then `sway:` actions fail with ``ActionError/sway(_:)``).
+    public var sway: SwayIPC?
+    private var parsedCombinations: [String: KeyCombination] = [:]
+
+    /// Makes a performer.
+    ///
+    /// - Parameters:
+    ///   - session: The session (connected or not: actions fail while it is not).
+    ///   - sway: The sway IPC client; by default from `$SWAYSOCK`.
+    public init(session: WaylandSession, sway: SwayIPC? = SwayIPC.fromEnvironment()) {
+        self.session = session
+        self.sway = sway
+    }
+
+    /// Performs `action`.
+    ///
+    /// - Throws: ``ActionError``: `.notSessionAction` for `exec`, or the Wayland, key or sway
+    ///   failure.
+    public func perform(_ action: Action) throws(ActionError) {
+        switch action {
+        case .exec:
+            throw .notSessionAction(action)
+        case .keys(let text):
+            let combination: KeyCombination
+            if let parsed = parsedCombinations[text] {
+                combination = parsed
+            } else {
+                do { combination = try KeyCombination(parsing: text) } catch { throw .keys(error) }
+                parsedCombinations[text] = combination
+            }
+            do { try session.type(combination) } catch { throw .wayland(error) }
+        case .window(let operation):
+            do { try session.perform(operation) } catch { throw .wayland(error) }
+        case .sway(let command):
+            guard let sway else { throw .sway(.noSocket) }
+            do { try sway.runCommand(command) } catch { throw .sway(error) }
+        }
+    }
+}
+
+/// Why an action did not happen.
+public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The action is not a session action (`exec` runs through the daemon's ExecRunner).
+    case notSessionAction(Action)
+    /// The Wayland side failed (not connected, protocol missing, no focused window…).
+    case wayland(WaylandError)
+    /// The key combination does not parse.
+    case keys(KeyCombinationError)
+    /// sway's IPC failed or the command failed.
+    case sway(SwayIPCError)
+
+    /// One line for the log.
+    public var description: String {
+        switch self {
+        case .notSessionAction(let action): return "'\(action.summary)' is not a session action"
+        case .wayland(let error): return error.description
+        case .keys(let error): return error.description
+        case .sway(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,170 @@
+// A client for sway's IPC socket (i3's protocol): "i3-ipc", little-endian payload length
+// and message type, then the JSON payload; the reply has the same framing. One short
+// connection per request, so a sway restart never leaves gesto holding a dead socket.
+import Glibc
+
+/// Talks to sway over `$SWAYSOCK` without spawning `swaymsg`.
+public struct SwayIPC: Sendable {
+    /// i3-ipc message types gesto sends.
+    public enum MessageType: UInt32, Sendable {
+        /// Run a command list; the reply is an array of `{"success": …}`, one per command.
+        case runCommand = 0
+        /// The workspaces, as an array.
+        case getWorkspaces = 1
+        /// The layout tree, as nested nodes.
+        case getTree = 4
+    }
+
+    /// The framing's magic string.
+    static let magic = Array("i3-ipc".utf8)
+    /// Magic, length and type.
+    static let headerSize = 14
+    /// How long a request may wait for sway before failing, so a hung compositor cannot stall
+    /// gestod's loop (sway answers in well under a millisecond).
+    static let timeoutSeconds = 2
+    /// Replies larger than this are refused (a tree with thousands of windows is ~1 MiB).
+    static let maximumReplySize = 64 << 20
+
+    /// The socket's path.
+    public var socketPath: String
+
+    /// A client for the socket at `socketPath`.
+    public init(socketPath: String) { self.socketPath = socketPath }
+
+    /// The client for `$SWAYSOCK` (or `$I3SOCK`), nil when neither is set.
+    public static func fromEnvironment() -> SwayIPC? {
+        for name in ["SWAYSOCK", "I3SOCK"] {
+            if let value = getenv(name), value.pointee != 0 { return SwayIPC(socketPath: String(cString: value)) }
+        }
+        return nil
+    }
+
+    /// Sends one message and returns the reply's JSON text.
+    ///
+    /// - Throws: ``SwayIPCError`` when the socket cannot be reached, times out, or answers
+    ///   with a bad frame.
+    public func request(_ type: MessageType, _ payload: String = "") throws(SwayIPCError) -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(call: "socket", code: errno) }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(socketPath) }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: path)
+            buffer[path.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw .cannotConnect(path: socketPath, code: errno) }
+
+        let body = Array(payload.utf8)
+        var message = Self.magic
+        message += Self.littleEndian(UInt32(body.count)) + Self.littleEndian(type.rawValue) + body
+        try writeAll(fd, message)
+        let header = try readExactly(fd, Self.headerSize)
+        guard Array(header.prefix(6)) == Self.magic else { throw .badReply("no i3-ipc magic") }
+        let length = Int(Self.uint32(header, at: 6))
+        let replyType = Self.uint32(header, at: 10)
+        guard replyType == type.rawValue else { throw .badReply("reply type \(replyType) to a type \(type.rawValue) request") }
+        guard length <= Self.maximumReplySize else { throw .badReply("reply of \(length) bytes") }
+        return String(decoding: try readExactly(fd, length), as: UTF8.self)
+    }
+
+    /// Runs a sway command (`workspace next`; several may be joined with `;` or `,`) and
+    /// checks that every one succeeded.
+    ///
+    /// - Throws: ``SwayIPCError/commandFailed(command:error:)`` with sway's message when a
+    ///   command failed, or a transport error.
+    public func runCommand(_ command: String) throws(SwayIPCError) {
+        let text = try request(.runCommand, command)
+        let reply: JSONValue
+        do { reply = try JSONValue.parse(text) } catch { throw .badReply("not JSON (\(error))") }
+        guard case .array(let results) = reply, !results.isEmpty else { throw .badReply("expected an array of results") }
+        for result in results where result["success"]?.boolValue != true {
+            throw .commandFailed(command: command, error: result["error"]?.stringValue ?? "no reason given")
+        }
+    }
+
+    /// Sends a query (`getWorkspaces`, `getTree`) and parses the reply.
+    ///
+    /// - Throws: a transport error, or ``SwayIPCError/badReply(_:)`` when it is not JSON.
+    public func query(_ type: MessageType) throws(SwayIPCError) -> JSONValue {
+        let text = try request(type)
+        do { return try JSONValue.parse(text) } catch { throw .badReply("not JSON (\(error))") }
+    }
+
+    private func writeAll(_ fd: CInt, _ bytes: [UInt8]) throws(SwayIPCError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw errno == EAGAIN ? .timedOut : .system(call: "send", code: errno)
+            }
+            offset += written
+        }
+    }
+
+    private func readExactly(_ fd: CInt, _ count: Int) throws(SwayIPCError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            let got = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + offset, count - offset, 0) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw errno == EAGAIN ? .timedOut : .system(call: "recv", code: errno)
+            }
+            if got == 0 { throw .badReply("sway closed the socket mid-reply") }
+            offset += got
+        }
+        return bytes
+    }
+
+    static func littleEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    }
+}
+
+/// A failed sway IPC request.
+public enum SwayIPCError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Neither `$SWAYSOCK` nor `$I3SOCK` is set (not a sway session).
+    case noSocket
+    /// The path does not fit in a Unix socket address.
+    case pathTooLong(String)
+    /// Nothing listens at the path (errno: `ENOENT`, `ECONNREFUSED` after sway exited).
+    case cannotConnect(path: String, code: CInt)
+    /// sway did not answer within the timeout.
+    case timedOut
+    /// A socket call failed.
+    case system(call: String, code: CInt)
+    /// The reply was not a well-formed i3-ipc frame or not the JSON expected.
+    case badReply(String)
+    /// sway ran the command and reported failure.
+    case commandFailed(command: String, error: String)
+
+    /// One line for the log.
+    public var description: String {
+        switch self {
+        case .noSocket: return "SWAYSOCK is not set: not a sway session"
+        case .pathTooLong(let path): return "sway socket path too long: \(path)"
+        case .cannotConnect(let path, let code): return "cannot connect to sway at \(path): \(String(cString: strerror(code)))"
+        case .timedOut: return "sway did not answer within \(SwayIPC.timeoutSeconds) s"
+        case .system(let call, let code): return "\(call): \(String(cString: strerror(code)))"
+        case .badReply(let reason): return "bad reply from sway: \(reason)"
+        case .commandFailed(let command, let error): return "sway command '\(command)' failed: \(error)"
+        }
+    }
+}
