@@ -78,16 +78,24 @@ public struct ReorderGestureAdapter: Sendable {
         return moves
     }
 
-    /// Feeds one report and returns the reports to publish: one copy per move with
-    /// ``RecognizedGesture/reorder`` set, or the report unchanged when it caused no move.
+    /// Feeds one report and returns the reports to publish, each move on its own report with
+    /// ``RecognizedGesture/reorder`` set (an action runner applies every annotated move, undo
+    /// moves included, in order).
+    ///
+    /// A report that caused no move comes back unchanged. One that did comes back once per move;
+    /// for a final phase (ended, failed, cancelled) those copies say `changed` and the final
+    /// report follows unannotated, so a gesture still ends exactly once.
     public mutating func annotate(_ gesture: RecognizedGesture) -> [RecognizedGesture] {
         let moves = handle(gesture)
         guard !moves.isEmpty else { return [gesture] }
-        return moves.map { move in
+        var reports = moves.map { move in
             var annotated = gesture
             annotated.reorder = move
+            if gesture.phase.isFinal { annotated.phase = .changed }
             return annotated
         }
+        if gesture.phase.isFinal { reports.append(gesture) }
+        return reports
     }
 
     /// Whether an item is lifted or dragged.
