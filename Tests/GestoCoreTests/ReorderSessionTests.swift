@@ -175,6 +175,8 @@ import Testing
         reorder.lift(slot: 1, at: at(0))
         #expect(reorder.lift(slot: 0, at: at(0.1)) == .rejected(.invalidInput(.lift(slot: 0), in: .lifted)))
         #expect(reorder.draggedItem == 1)
+        #expect(reorder.drag(to: along(.infinity), at: at(0.12)) == .rejected(.notFinite(.drag(translation: along(.infinity), velocity: .zero))))
+        #expect(reorder.liveOrder == [0, 1, 2] && reorder.phase(at: at(0.12)) == .lifted)
         reorder.drag(to: along(30), at: at(0.15))
         reorder.cancel(at: at(0.2))
         #expect(reorder.cancel(at: at(0.21)) == .rejected(.invalidInput(.cancel(velocity: .zero), in: .settling)))

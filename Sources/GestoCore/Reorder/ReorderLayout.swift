@@ -18,6 +18,7 @@ public struct ReorderSize: Hashable, Sendable, CustomStringConvertible {
     /// The size as a vector (width along +x, height along +y), for centre arithmetic.
     @inlinable public var vector: Vector2 { Vector2(width, height) }
 
+    /// "W×H", as config errors print it.
     public var description: String { "\(formatCompact(width, maxDecimals: 2))×\(formatCompact(height, maxDecimals: 2))" }
 }
 

@@ -21,6 +21,16 @@ public enum ReorderInput: Sendable, Hashable {
     /// per second: restore the order the drag started from.
     case cancel(velocity: Vector2)
 
+    /// Whether every translation and velocity in the input is a finite number.
+    public var isFinite: Bool {
+        func finite(_ v: Vector2) -> Bool { v.x.isFinite && v.y.isFinite }
+        switch self {
+        case .lift: return true
+        case .drag(let translation, let velocity): return finite(translation) && finite(velocity)
+        case .commit(let velocity), .cancel(let velocity): return finite(velocity)
+        }
+    }
+
     /// The input's name in diagnostics: "lift", "drag", "commit", "cancel".
     public var name: String {
         switch self {
@@ -50,12 +60,15 @@ public enum ReorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
     case invalidInput(ReorderInput, in: ReorderPhase)
     /// A lift named a slot outside `0..<count`.
     case slotOutOfRange(Int, count: Int)
+    /// A translation or velocity was NaN or infinite (a device or client bug).
+    case notFinite(ReorderInput)
 
     /// One line for the daemon's log.
     public var description: String {
         switch self {
         case .invalidInput(let input, let phase): "reorder: \(input.name) while \(phase.rawValue)"
         case .slotOutOfRange(let slot, let count): "reorder: lift of slot \(slot), outside 0..<\(count)"
+        case .notFinite(let input): "reorder: \(input.name) with a value that is not finite"
         }
     }
 }
@@ -252,9 +265,10 @@ public struct ReorderSession: Sendable {
         handle(.cancel(velocity: velocity), at: time)
     }
 
-    /// Feeds one input at `time` and returns what it did. An input that does not fit the phase
-    /// is rejected with a diagnostic and changes nothing.
+    /// Feeds one input at `time` and returns what it did. An input that does not fit the phase,
+    /// or carries a value that is not finite, is rejected with a diagnostic and changes nothing.
     public mutating func handle(_ input: ReorderInput, at time: Timestamp) -> ReorderOutcome {
+        guard input.isFinite else { return .rejected(.notFinite(input)) }
         switch (state, input) {
         case (.idle, .lift(let slot)), (.settling, .lift(let slot)):
             return lift(slotIndex: slot, at: time)
