@@ -8,40 +8,6 @@
 //   settling ─lift→ lifted (interrupts the springs: the lifted item leaves from where it is shown)
 //   settling is idle once every spring is at rest (phase(at:)); anything else is rejected.
 
-/// What a reorder session is fed.
-public enum ReorderInput: Sendable, Hashable {
-    /// The long press completed on the item in `slot` (committed order): lift it.
-    case lift(slot: Int)
-    /// The finger is `translation` libinput delta units from where the drag began, moving at
-    /// `velocity` delta units per second.
-    case drag(translation: Vector2, velocity: Vector2)
-    /// The finger lifted moving at `velocity` delta units per second: keep the new order.
-    case commit(velocity: Vector2)
-    /// The gesture was cancelled (or failed) with the finger moving at `velocity` delta units
-    /// per second: restore the order the drag started from.
-    case cancel(velocity: Vector2)
-
-    /// Whether every translation and velocity in the input is a finite number.
-    public var isFinite: Bool {
-        func finite(_ v: Vector2) -> Bool { v.x.isFinite && v.y.isFinite }
-        switch self {
-        case .lift: return true
-        case .drag(let translation, let velocity): return finite(translation) && finite(velocity)
-        case .commit(let velocity), .cancel(let velocity): return finite(velocity)
-        }
-    }
-
-    /// The input's name in diagnostics: "lift", "drag", "commit", "cancel".
-    public var name: String {
-        switch self {
-        case .lift: "lift"
-        case .drag: "drag"
-        case .commit: "commit"
-        case .cancel: "cancel"
-        }
-    }
-}
-
 /// Where a reorder session stands.
 public enum ReorderPhase: String, Sendable, Hashable {
     /// Nothing lifted and nothing moving.
@@ -52,59 +18,6 @@ public enum ReorderPhase: String, Sendable, Hashable {
     case dragging
     /// Committed or cancelled; springs are still bringing items into their slots.
     case settling
-}
-
-/// An input the session could not take, and why; the session is unchanged.
-public enum ReorderDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// The input makes no sense in the phase (a drag with nothing lifted, a second lift).
-    case invalidInput(ReorderInput, in: ReorderPhase)
-    /// A lift named a slot outside `0..<count`.
-    case slotOutOfRange(Int, count: Int)
-    /// A translation or velocity was NaN or infinite (a device or client bug).
-    case notFinite(ReorderInput)
-
-    /// One line for the daemon's log.
-    public var description: String {
-        switch self {
-        case .invalidInput(let input, let phase): "reorder: \(input.name) while \(phase.rawValue)"
-        case .slotOutOfRange(let slot, let count): "reorder: lift of slot \(slot), outside 0..<\(count)"
-        case .notFinite(let input): "reorder: \(input.name) with a value that is not finite"
-        }
-    }
-}
-
-/// A finished drag: the order it kept and how it got there.
-public struct ReorderCommit: Sendable, Hashable {
-    /// The new order: item identities slot by slot.
-    public var order: [Int]
-    /// Every move of the drag, in order; applied to the previous order they give ``order``.
-    public var moves: [ReorderMove]
-    /// The single move from the lifted slot to the final one, or nil if the item ended where it started.
-    public var net: ReorderMove?
-}
-
-/// What one input did.
-public enum ReorderOutcome: Sendable, Hashable {
-    /// The item in `slot` is lifted.
-    case lifted(slot: Int)
-    /// The drag moved the destination by these moves (one per slot crossed, in order; often none).
-    case moved([ReorderMove])
-    /// The order was committed.
-    case committed(ReorderCommit)
-    /// The order was restored; `undo` lists the inverse moves, latest first, so that applying
-    /// them to the live order gives the original one.
-    case cancelled(undo: [ReorderMove])
-    /// The input was rejected; nothing changed.
-    case rejected(ReorderDiagnostic)
-
-    /// The moves to announce for this input: the drag's moves, the undo moves of a cancel, or
-    /// none (lift, commit, rejection: a commit's moves were announced as they happened).
-    public var moves: [ReorderMove] {
-        switch self {
-        case .moved(let moves), .cancelled(let moves): moves
-        case .lifted, .committed, .rejected: []
-        }
-    }
 }
 
 /// One reorderable collection: its committed order, the drag in progress and every item's motion.
