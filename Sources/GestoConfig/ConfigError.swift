@@ -19,5 +19,6 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible, Equatable {
 /// All problems found in one config file (decoding goes on after the first).
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ConfigError]
+    public init(errors: [ConfigError]) { self.errors = errors }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

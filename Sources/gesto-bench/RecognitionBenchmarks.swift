@@ -53,7 +53,7 @@ private func runTextReplay(lines: Int) {
     var path = Array("/tmp/gesto-bench-XXXXXX.txt".utf8CString)
     let fd = path.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
     guard fd >= 0 else { print("text replay: cannot create a temporary file"); return }
-    let name = String(cString: path)
+    let name = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(name) }
     let text = makeDebugEventsBenchmarkText(lines: lines)
     _ = text.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }

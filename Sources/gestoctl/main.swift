@@ -10,6 +10,7 @@ Commands:
   replay FILE      run the recognizers on a recording and print each gesture outcome
   check [FILE]     validate a config file
   motion KIND      print or plot a spring, decay or rubber band (to tune animations)
+  init             write a commented starter config for this compositor
   version          print gesto's version
 
 Run `gestoctl COMMAND --help` for a command's options.
@@ -24,6 +25,7 @@ switch command {
 case "replay": status = ReplayCommand.run(arguments, output: output, errors: errors)
 case "check": status = CheckCommand.run(arguments, output: output, errors: errors)
 case "motion": status = MotionCommand.run(arguments)
+case "init": status = InitCommand.run(arguments)
 case "version", "--version": output.write("gestoctl \(GestoVersion.current)\n"); status = 0
 case "help", "-h", "--help": output.write(usage + "\n"); status = 0
 default:

@@ -23,7 +23,8 @@ public enum InitCommand {
                 case "sway": return .sway
                 case "hyprland": return .hyprland
                 case "niri": return .niri
-                case "labwc", "wlroots" where environment["LABWC_PID"] != nil: return .labwc
+                case "labwc": return .labwc
+                case "wlroots" where environment["LABWC_PID"] != nil: return .labwc
                 case "river": return .river
                 default: continue
                 }

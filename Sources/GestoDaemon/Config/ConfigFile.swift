@@ -2,6 +2,7 @@
 // else ~/.config/gesto/config.yaml. A missing default file is not an error (no bindings).
 import Glibc
 import GestoConfig
+import GestoWayland
 
 /// Why a config file could not be used.
 public enum ConfigFileProblem: Error, Sendable, CustomStringConvertible {
@@ -39,7 +40,11 @@ public enum ConfigFile {
         case .failure(let problem): return .failure(problem)
         }
         do {
-            return .success(try Config.parse(text, file: path))
+            let config = try Config.parse(text, file: path)
+            // Key names are checked against xkbcommon here, where the Wayland layer is known.
+            let keyErrors = KeyCombination.errors(in: config)
+            if !keyErrors.isEmpty { return .failure(.invalid(ConfigErrors(errors: keyErrors))) }
+            return .success(config)
         } catch {
             return .failure(.invalid(error))
         }

@@ -5,6 +5,7 @@ import Glibc
 import GestoCore
 import GestoConfig
 import GestoInput
+import GestoWayland
 
 /// The gesto daemon.
 public final class Daemon {
@@ -15,6 +16,9 @@ public final class Daemon {
     private var signals: SignalFD!
     private var runner: ExecRunner!
     private var source: LibinputSource?
+    /// The Wayland session: focus for `app:` bindings, and keys/window/sway actions.
+    private var wayland: WaylandSessionDriver?
+    private var performer: ActionPerformer?
     private var config: Config
     private var configPath: String?
     private var pipelines: [UInt32?: GesturePipeline] = [:]
@@ -58,6 +62,25 @@ public final class Daemon {
             throw .system(error)
         }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
+        startWaylandSession()
+    }
+
+    /// Connects to the compositor named by WAYLAND_DISPLAY (retrying with backoff if it is not
+    /// there yet). Without one, only `exec` actions can run and `app:` bindings never match.
+    private func startWaylandSession() {
+        guard !options.opensNoWayland, let display = getenv("WAYLAND_DISPLAY"), display.pointee != 0 else {
+            log.info("no Wayland session (WAYLAND_DISPLAY unset): exec actions only, app: bindings inactive")
+            return
+        }
+        let session = WaylandSession()
+        do {
+            let driver = try WaylandSessionDriver(session: session, loop: loop, log: log)
+            wayland = driver
+            performer = ActionPerformer(session: session)
+            driver.start()
+        } catch {
+            log.error("cannot watch the Wayland session: \(error)")
+        }
     }
 
     /// Runs until SIGINT/SIGTERM (live) or the end of the recording and its actions (replay).
@@ -117,6 +140,7 @@ public final class Daemon {
             if pipelines[event.device] == nil {
                 pipelines[event.device] = GesturePipeline(config: config)
             }
+            pipelines[event.device]!.focusedApp = wayland?.session.focusedAppID
             pipelines[event.device]!.handle(event) { perform($0) }
             rearmTimer()
         case .deviceAdded(let device):
@@ -167,12 +191,21 @@ public final class Daemon {
         for firing in line.firings {
             actionCount += 1
             switch firing.action {
+            case _ where options.isDryRun:
+                log.info("would run: \(firing.action.summary)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
             case .exec(let command):
-                if options.isDryRun {
-                    log.info("would run: exec: \(command)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
-                } else {
-                    let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
-                    _ = try? runner.run(command, environment: environment)
+                let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
+                _ = try? runner.run(command, environment: environment)
+            case .keys, .window, .sway:
+                guard let performer else {
+                    log.warning("cannot run \(firing.action.summary): no Wayland session", ["gesture": line.gesture.name.description])
+                    continue
+                }
+                do {
+                    try performer.perform(firing.action)
+                    wayland?.flush()
+                } catch {
+                    log.warning("\(firing.action.summary) failed: \(error)", ["gesture": line.gesture.name.description])
                 }
             }
         }

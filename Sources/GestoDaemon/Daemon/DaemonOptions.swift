@@ -20,6 +20,8 @@ public struct DaemonOptions: Sendable {
     public var opensNoDevices = false
     /// `--touchscreens`: also read touchscreens (never keyboards).
     public var allowsTouchscreens = false
+    /// `--no-wayland`: do not connect to the compositor even if WAYLAND_DISPLAY is set.
+    public var opensNoWayland = false
 
     public init() {}
 
@@ -35,6 +37,7 @@ public struct DaemonOptions: Sendable {
       --device PATH       read this device through libinput's path backend (repeatable)
       --touchscreens      also read touchscreens (keyboards are never opened)
       --no-devices        open no input device
+      --no-wayland        do not connect to the compositor (exec actions only)
       --replay FILE       read a recording (`libinput debug-events` text or `libinput record`
                           YAML) instead of devices, run its actions, and exit at its end
       --dry-run           log the actions instead of running them
@@ -47,10 +50,10 @@ public struct DaemonOptions: Sendable {
     /// - Throws: `UsageError` naming the bad option; `UsageError.help` for `--help`.
     init(parsing arguments: [String]) throws {
         let parsed = try CommandArguments(arguments, command: "gestod",
-                                          bareFlags: ["dry-run", "print-gestures", "no-devices", "touchscreens", "version"],
+                                          bareFlags: ["dry-run", "print-gestures", "no-devices", "no-wayland", "touchscreens", "version"],
                                           repeatable: ["device"])
         try parsed.allow(["config", "replay", "dry-run", "print-gestures", "log-level", "seat", "device",
-                          "no-devices", "touchscreens", "version"])
+                          "no-devices", "no-wayland", "touchscreens", "version"])
         if parsed.flags.contains("version") { throw UsageError("version") }
         configPath = parsed.values["config"]
         replayPath = parsed.values["replay"]
@@ -58,6 +61,7 @@ public struct DaemonOptions: Sendable {
         printsGestures = parsed.flags.contains("print-gestures")
         opensNoDevices = parsed.flags.contains("no-devices")
         allowsTouchscreens = parsed.flags.contains("touchscreens")
+        opensNoWayland = parsed.flags.contains("no-wayland")
         devicePaths = parsed.repeated["device"] ?? []
         if let seat = parsed.values["seat"] { self.seat = seat }
         if let level = parsed.values["log-level"] {
