@@ -106,7 +106,8 @@ public func gestoEngineBindingExec(_ handle: OpaquePointer?, _ index: Int32) -> 
 public func gestoEngineSetFocusedApp(_ handle: OpaquePointer?, _ app: UnsafePointer<CChar>?) -> Int32 {
     reporting { () throws(ExportError) in
         let function = "gesto_engine_set_focused_app"
-        let box = try idleEngine(handle, in: function)
+        // Allowed from the callback: outputs are delivered after the matcher has read it.
+        let box = try engine(handle, in: function)
         guard let app else {
             box.focusedApp = nil
             return GESTO_OK.rawValue
