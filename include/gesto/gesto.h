@@ -34,8 +34,11 @@
  *   at a time (an engine per thread, or a lock around every call on a shared one).
  *   Different handles may be used on different threads at once. The value-type functions
  *   (springs, decay, rubber band) are pure and reentrant.
- * - Programmer errors do not abort: a NULL handle or out pointer is reported as
- *   GESTO_ERROR_INVALID_ARGUMENT. The library never calls abort() on bad input.
+ * - Programmer errors do not abort: a NULL handle or out pointer, an unknown enum value
+ *   or a non-finite number is reported as GESTO_ERROR_INVALID_ARGUMENT. The library does
+ *   not abort on bad input; it does abort when memory runs out (see GESTO_ERROR_NO_MEMORY).
+ *   A pointer that is not NULL must point to what the function says (gesto cannot tell a
+ *   dangling handle from a live one).
  *
  * ABI stability
  * -------------
@@ -103,7 +106,9 @@ enum gesto_status {
 	/** The engine is busy: the call came from inside the engine's own callback, or it
 	 *  changes the bindings while a gesture is in progress. */
 	GESTO_ERROR_BUSY = -5,
-	/** Memory could not be allocated. */
+	/** Reserved for allocation failures. In 0.1 no function returns it: the Swift
+	 *  runtime inside libgesto aborts the process when an allocation fails, as malloc
+	 *  failures are handled in most of the desktop stack. */
 	GESTO_ERROR_NO_MEMORY = -6,
 };
 
