@@ -50,9 +50,35 @@ public func gestoEngineNewFromConfig(_ yaml: UnsafePointer<CChar>?, _ length: In
         } catch {
             throw ExportError(status: GESTO_ERROR_CONFIG.rawValue, message: error.description)
         }
+        if let problem = repeatStepProblem(config) {
+            throw ExportError(status: GESTO_ERROR_CONFIG.rawValue, message: "<config>: error: \(problem)")
+        }
         handOut(EngineBox(config: config), to: out)
         return GESTO_OK.rawValue
     }
+}
+
+/// The smallest repeat steps accepted from a config: 1 delta unit (0.1 mm), a scale factor of
+/// 1.001 and 0.1°. GestoCore's BindingMatcher converts "steps travelled" to `Int`, which traps
+/// when a tiny step (the config accepts any positive number, e.g. 1e-300) makes the count
+/// overflow, and emits one firing per step; a library must not let a config crash its host.
+private let smallestRepeatDistance = 1.0, smallestRepeatScale = 1.001, smallestRepeatAngle = 0.1
+
+/// Why the config's repeat steps (global or a binding's) are too small, or nil.
+private func repeatStepProblem(_ config: Config) -> String? {
+    let all = [("settings", config.settings)] + config.bindings.enumerated().map { ("binding \($0.offset + 1) (\($0.element.gesture))", $0.element.settings) }
+    for (place, settings) in all {
+        if settings.swipe.repeatDistance < smallestRepeatDistance {
+            return "\(place): 'repeat-distance' must be at least \(smallestRepeatDistance), not \(settings.swipe.repeatDistance)"
+        }
+        if settings.pinch.repeatScale < smallestRepeatScale {
+            return "\(place): 'repeat-scale' must be at least \(smallestRepeatScale), not \(settings.pinch.repeatScale)"
+        }
+        if settings.rotate.repeatAngle < smallestRepeatAngle {
+            return "\(place): 'repeat-angle' must be at least \(smallestRepeatAngle), not \(settings.rotate.repeatAngle)"
+        }
+    }
+    return nil
 }
 
 @_cdecl("gesto_engine_destroy")

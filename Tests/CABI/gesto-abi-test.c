@@ -424,6 +424,11 @@ test_errors(void)
 	CHECK(engine == NULL, "out untouched");
 	const char not_utf8[] = "bindings: \xff\xfe\n";
 	CHECK(gesto_engine_new_from_config(not_utf8, strlen(not_utf8), &engine) == GESTO_ERROR_CONFIG, "utf-8");
+	/* A repeat step so small that counting steps would overflow is refused, not a crash. */
+	const char tiny[] = "settings:\n  swipe:\n    repeat-distance: 1e-300\n"
+			    "bindings:\n  - gesture: swipe:3:left\n    mode: repeat\n    exec: x\n";
+	CHECK(gesto_engine_new_from_config(tiny, strlen(tiny), &engine) == GESTO_ERROR_CONFIG, "tiny repeat step");
+	CHECK(strstr(gesto_last_error_message(), "'repeat-distance' must be at least 1") != NULL, "%s", gesto_last_error_message());
 	CHECK(gesto_engine_new_from_config("", 0, &engine) == GESTO_OK, "an empty config is valid");
 	CHECK(gesto_engine_binding_count(engine) == 0, "no bindings");
 

@@ -383,7 +383,9 @@ gesto_engine_new(gesto_engine **out);
  * @param len its length in bytes.
  * @param[out] out the new engine; destroy it with gesto_engine_destroy().
  * @return GESTO_OK; GESTO_ERROR_CONFIG with every problem in the last error message, one
- * "<config>:LINE:COLUMN: error: MESSAGE" line each; GESTO_ERROR_INVALID_ARGUMENT if yaml
+ * "<config>:LINE:COLUMN: error: MESSAGE" line each; GESTO_ERROR_CONFIG also for repeat
+ * steps below what the library accepts (repeat-distance 1 unit, repeat-scale 1.001,
+ * repeat-angle 0.1°; "<config>: error: MESSAGE"); GESTO_ERROR_INVALID_ARGUMENT if yaml
  * (with len > 0) or out is NULL.
  */
 int
