@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "gestoctl", targets: ["gestoctl"]),
         .executable(name: "gesto-bench", targets: ["gesto-bench"]),
         .library(name: "GestoCore", targets: ["GestoCore"]),
+        // libgesto: the C ABI over GestoCore (and GestoConfig for YAML configs). Build it with
+        // scripts/build-libgesto, which adds the SONAME, the export list and the static stdlib.
+        .library(name: "gesto", type: .dynamic, targets: ["Gesto"]),
     ],
     targets: [
         // Debian's libinput-dev and libudev-dev, found through pkg-config.
@@ -41,6 +44,10 @@ let package = Package(
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
         // The config file format (YAML via libyaml): shared by the daemon and libgesto.
         .target(name: "GestoConfig", dependencies: ["GestoCore", "CYAML"]),
+        // The public header include/gesto/gesto.h, seen by Swift so the exports use its structs.
+        .systemLibrary(name: "CGestoABI"),
+        // The `@_cdecl("gesto_*")` exports of libgesto. No Foundation: the stdlib links statically.
+        .target(name: "Gesto", dependencies: ["GestoCore", "GestoConfig", "CGestoABI"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),

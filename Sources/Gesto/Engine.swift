@@ -1,0 +1,195 @@
+// The state behind a `gesto_engine *`: GestoCore's GestureEngine and BindingMatcher, fed as
+// gestod feeds them (ReplaySession), plus what a C caller needs around them: binding tags
+// and `exec` strings, interned gesture names, the output queue and the callback.
+
+import CGestoABI
+import GestoConfig
+import GestoCore
+import Glibc
+
+/// One delivery: a report (`bindingIndex` -1) or a binding firing.
+struct EngineOutput {
+    var gesture: RecognizedGesture
+    var bindingIndex: Int
+}
+
+/// A recognizer engine owned by C through an `Unmanaged` reference.
+final class EngineBox {
+    /// The global thresholds (the config's `settings`, or the defaults).
+    private let settings: RecognizerSettings
+    /// Whether the config switched long-press-drag on or off explicitly.
+    private let isLongPressDragExplicit: Bool
+
+    private(set) var engine: GestureEngine
+    private var matcher: BindingMatcher<Int>
+    /// The bindings; each binding's action is its own index.
+    private(set) var bindings: [Binding<Int>] = []
+    /// Per binding: the caller's tag (0 for config bindings).
+    private var tags: [UInt64] = []
+    /// Per binding: the config's `exec:` command as a C string owned here, or nil.
+    private(set) var execs: [UnsafeMutablePointer<CChar>?] = []
+    /// Each gesture name handed out, as a C string owned here (a small, bounded set).
+    private var names: [GestureName: UnsafeMutablePointer<CChar>] = [:]
+
+    /// Reports and firings waiting for `gesto_engine_next_gesture` (from `queueHead` on).
+    private var queue: [EngineOutput] = []
+    private var queueHead = 0
+    /// Reports of the current input, reused between inputs.
+    private var scratch: [RecognizedGesture] = []
+
+    var callback: gesto_gesture_callback?
+    var userData: UnsafeMutableRawPointer?
+    /// `GESTO_DELIVER_*` bits.
+    var delivery = GESTO_DELIVER_REPORTS.rawValue | GESTO_DELIVER_FIRINGS.rawValue
+    /// The focused application's app_id, for `app:` bindings.
+    var focusedApp: String?
+    /// True while outputs are being delivered to the callback: feeding calls are refused.
+    private(set) var isDelivering = false
+
+    /// An engine with `settings` and no bindings.
+    init(settings: RecognizerSettings = RecognizerSettings(), isLongPressDragExplicit: Bool = false) {
+        self.settings = settings
+        self.isLongPressDragExplicit = isLongPressDragExplicit
+        engine = GestureEngine(settings: settings)
+        matcher = BindingMatcher(bindings: [])
+    }
+
+    /// An engine for a decoded config, its bindings in file order.
+    convenience init(config: Config) {
+        self.init(settings: config.settings, isLongPressDragExplicit: config.isLongPressDragExplicit)
+        for binding in config.bindings {
+            let exec: UnsafeMutablePointer<CChar>?
+            switch binding.action {
+            case .exec(let command): exec = strdup(command)
+            }
+            append(Binding(gesture: binding.gesture, mode: binding.mode, action: bindings.count,
+                           settings: binding.settings, app: binding.app), tag: 0, exec: exec)
+        }
+        rebuild()
+    }
+
+    deinit {
+        for exec in execs { free(exec) }
+        for name in names.values { free(name) }
+    }
+
+    // MARK: Bindings
+
+    /// Adds a binding with the global thresholds; returns its index.
+    func addBinding(_ gesture: GestureName, mode: FireMode, tag: UInt64) -> Int {
+        let index = bindings.count
+        append(Binding(gesture: gesture, mode: mode, action: index, settings: settings), tag: tag, exec: nil)
+        rebuild()
+        return index
+    }
+
+    private func append(_ binding: Binding<Int>, tag: UInt64, exec: UnsafeMutablePointer<CChar>?) {
+        bindings.append(binding)
+        tags.append(tag)
+        execs.append(exec)
+    }
+
+    /// The settings the recognizers run with: long-press-drag only where a binding uses it,
+    /// it was switched explicitly, or nothing is bound (GestoConfig's `Config.engineSettings`).
+    private var engineSettings: RecognizerSettings {
+        var result = settings
+        if !isLongPressDragExplicit && !bindings.isEmpty {
+            result.longPress.dragEnabled = bindings.contains {
+                if case .longPressDrag = $0.gesture { return true }
+                return false
+            }
+        }
+        return result
+    }
+
+    /// Makes a new matcher for the bindings, and new recognizers if their settings changed.
+    /// Only called while no gesture is in progress.
+    private func rebuild() {
+        matcher = BindingMatcher(bindings: bindings)
+        let wanted = engineSettings
+        if wanted != engine.settings { engine = GestureEngine(settings: wanted) }
+    }
+
+    // MARK: Input
+
+    /// Feeds one input and delivers its reports and firings.
+    func feed(_ input: RecognizerInput) {
+        scratch.removeAll(keepingCapacity: true)
+        engine.handle(input) { scratch.append($0) }
+        var outputs: [EngineOutput] = []
+        let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
+        let firings = delivery & GESTO_DELIVER_FIRINGS.rawValue != 0
+        for gesture in scratch {
+            if reports { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
+            // The matcher sees every report, delivered or not: its per-gesture state needs them.
+            matcher.handle(gesture, focusedApp: focusedApp) { firing in
+                if firings { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+            }
+        }
+        deliver(outputs)
+    }
+
+    /// Dispatches every deadline at or before `now`, each at its own time.
+    func dispatchDeadlines(upTo now: Timestamp) {
+        while let deadline = engine.nextDeadline, deadline <= now {
+            feed(.deadline(deadline))
+            // A recognizer that keeps its deadline after being fed it would loop forever.
+            if engine.nextDeadline == deadline { break }
+        }
+    }
+
+    // MARK: Output
+
+    private func deliver(_ outputs: [EngineOutput]) {
+        guard let callback else {
+            queue.append(contentsOf: outputs)
+            return
+        }
+        isDelivering = true
+        defer { isDelivering = false }
+        for output in outputs {
+            var record = self.record(output)
+            callback(&record, userData)
+        }
+    }
+
+    /// Takes the oldest queued output.
+    func dequeue() -> EngineOutput? {
+        guard queueHead < queue.count else { return nil }
+        let output = queue[queueHead]
+        queueHead += 1
+        if queueHead == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        } else if queueHead >= 256 && queueHead * 2 >= queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+        return output
+    }
+
+    /// The C form of an output; its strings are owned by the engine.
+    func record(_ output: EngineOutput) -> gesto_recognized {
+        var record = makeRecord(output.gesture, name: cName(output.gesture.name))
+        if output.bindingIndex >= 0 {
+            let index = output.bindingIndex
+            record.binding_index = Int32(index)
+            record.mode = cMode(bindings[index].mode)
+            record.user_tag = tags[index]
+            record.exec = UnsafePointer(execs[index])
+        }
+        return record
+    }
+
+    /// The interned C string of `name` ("swipe:3:left").
+    private func cName(_ name: GestureName) -> UnsafePointer<CChar> {
+        if let existing = names[name] { return UnsafePointer(existing) }
+        guard let copy = strdup(name.description) else {
+            // Out of memory: an empty name rather than a NULL the caller does not expect.
+            let empty: StaticString = ""
+            return UnsafeRawPointer(empty.utf8Start).assumingMemoryBound(to: CChar.self)
+        }
+        names[name] = copy
+        return UnsafePointer(copy)
+    }
+}

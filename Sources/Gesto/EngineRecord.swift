@@ -1,0 +1,168 @@
+// Conversions between GestoCore's values and gesto.h's structs and enums: the event a
+// caller feeds (struct gesto_gesture_event) and the report it receives (struct
+// gesto_recognized). Every field a C caller can set is validated here.
+
+import CGestoABI
+import GestoCore
+
+/// `sizeof(struct gesto_gesture_event)` in ABI 0.1: the smallest `size` accepted.
+let gestureEventSize0_1 = 80
+/// `sizeof(struct gesto_recognized)` in ABI 0.1: the smallest `size` accepted.
+let recognizedSize0_1 = 136
+
+/// The largest |delta| and |angle_delta| accepted, and the largest scale: 1e6 (100 m of
+/// finger travel in one event). Larger values are not input but corruption, and sums of
+/// them could overflow the repeat-step count of a binding.
+let largestEventMagnitude = 1e6
+
+/// Decodes and validates a caller's event.
+func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function: String) throws(ExportError) -> GestureEvent {
+    guard let pointer else { throw .invalid("\(function): event is NULL") }
+    let size = Int(pointer.pointee.size)
+    guard size >= gestureEventSize0_1 else {
+        throw .invalid("\(function): event->size is \(size); set it to sizeof(struct gesto_gesture_event) (at least \(gestureEventSize0_1))")
+    }
+    // All 0.1 fields fit in `size`; a newer caller's extra fields are not read.
+    let event = UnsafeRawPointer(pointer).load(as: gesto_gesture_event.self)
+    let kind: GestureKind
+    switch event.kind {
+    case GESTO_EVENT_SWIPE.rawValue: kind = .swipe
+    case GESTO_EVENT_PINCH.rawValue: kind = .pinch
+    case GESTO_EVENT_HOLD.rawValue: kind = .hold
+    default: throw .invalid("\(function): event->kind \(event.kind) is not an enum gesto_event_kind")
+    }
+    let phase: GestureEventPhase
+    switch event.phase {
+    case GESTO_EVENT_BEGIN.rawValue: phase = .begin
+    case GESTO_EVENT_UPDATE.rawValue: phase = .update
+    case GESTO_EVENT_END.rawValue: phase = .end
+    default: throw .invalid("\(function): event->phase \(event.phase) is not an enum gesto_event_phase")
+    }
+    guard (1...10).contains(event.fingers) else {
+        throw .invalid("\(function): event->fingers must be 1 to 10, got \(event.fingers)")
+    }
+    let time = try timestamp(event.time_usec, "event->time_usec", in: function)
+    func magnitude(_ value: Double, _ name: String) throws(ExportError) -> Double {
+        let value = try finite(value, "event->\(name)", in: function)
+        guard abs(value) <= largestEventMagnitude else {
+            throw .invalid("\(function): |event->\(name)| must be at most 1e6, got \(value)")
+        }
+        return value
+    }
+    let delta = Vector2(try magnitude(event.dx, "dx"), try magnitude(event.dy, "dy"))
+    let unaccelerated = Vector2(try magnitude(event.dx_unaccelerated, "dx_unaccelerated"),
+                                try magnitude(event.dy_unaccelerated, "dy_unaccelerated"))
+    let scale = try finite(event.scale, "event->scale", in: function)
+    guard scale > 0 && scale <= largestEventMagnitude else {
+        throw .invalid("\(function): event->scale must be in (0, 1e6], got \(scale) (libinput reports 1.0 where it has no scale)")
+    }
+    return GestureEvent(kind, phase, fingers: Int(event.fingers), time: time, delta: delta,
+                        unaccelerated: unaccelerated, scale: scale,
+                        angleDelta: try magnitude(event.angle_delta, "angle_delta"),
+                        cancelled: event.cancelled != 0)
+}
+
+/// Decodes a caller's `enum gesto_fire_mode`.
+func fireMode(_ mode: Int32) -> FireMode? {
+    switch mode {
+    case Int32(GESTO_MODE_ON_BEGIN.rawValue): .onBegin
+    case Int32(GESTO_MODE_ON_THRESHOLD.rawValue): .onThreshold
+    case Int32(GESTO_MODE_ON_END.rawValue): .onEnd
+    case Int32(GESTO_MODE_CONTINUOUS.rawValue): .continuous
+    case Int32(GESTO_MODE_REPEAT.rawValue): .repeat
+    default: nil
+    }
+}
+
+/// The `enum gesto_fire_mode` of a fire mode.
+func cMode(_ mode: FireMode) -> UInt32 {
+    switch mode {
+    case .onBegin: GESTO_MODE_ON_BEGIN.rawValue
+    case .onThreshold: GESTO_MODE_ON_THRESHOLD.rawValue
+    case .onEnd: GESTO_MODE_ON_END.rawValue
+    case .continuous: GESTO_MODE_CONTINUOUS.rawValue
+    case .repeat: GESTO_MODE_REPEAT.rawValue
+    }
+}
+
+/// The report fields of a `struct gesto_recognized` (binding fields: none).
+func makeRecord(_ gesture: RecognizedGesture, name: UnsafePointer<CChar>) -> gesto_recognized {
+    var record = gesto_recognized()
+    record.size = UInt32(MemoryLayout<gesto_recognized>.size)
+    record.gesture = cGesture(gesture.name)
+    record.phase = cPhase(gesture.phase)
+    record.cancel_reason = cCancelReason(gesture.cancellationReason)
+    record.fingers = UInt32(gesture.name.fingerCount)
+    record.direction = cDirection(gesture.name)
+    record.name = name
+    record.time_usec = UInt64(max(gesture.time.microseconds, 0))
+    record.translation_x = gesture.translation.x
+    record.translation_y = gesture.translation.y
+    record.velocity_x = gesture.velocity.x
+    record.velocity_y = gesture.velocity.y
+    record.predicted_end_x = gesture.predictedEndTranslation.x
+    record.predicted_end_y = gesture.predictedEndTranslation.y
+    record.scale = gesture.scale
+    record.angle = gesture.angle
+    record.progress = gesture.progress
+    record.binding_index = -1
+    record.mode = 0
+    record.user_tag = 0
+    record.exec = nil
+    return record
+}
+
+private func cGesture(_ name: GestureName) -> UInt32 {
+    switch name {
+    case .swipe: GESTO_GESTURE_SWIPE.rawValue
+    case .pinch: GESTO_GESTURE_PINCH.rawValue
+    case .rotate: GESTO_GESTURE_ROTATE.rawValue
+    case .hold: GESTO_GESTURE_HOLD.rawValue
+    case .longPress: GESTO_GESTURE_LONG_PRESS.rawValue
+    case .longPressDrag: GESTO_GESTURE_LONG_PRESS_DRAG.rawValue
+    }
+}
+
+private func cPhase(_ phase: RecognizerPhase) -> UInt32 {
+    switch phase {
+    case .arming: GESTO_PHASE_ARMING.rawValue
+    case .began: GESTO_PHASE_BEGAN.rawValue
+    case .changed: GESTO_PHASE_CHANGED.rawValue
+    case .ended: GESTO_PHASE_ENDED.rawValue
+    case .failed: GESTO_PHASE_FAILED.rawValue
+    case .cancelled: GESTO_PHASE_CANCELLED.rawValue
+    }
+}
+
+private func cCancelReason(_ reason: CancellationReason?) -> UInt32 {
+    switch reason {
+    case nil: GESTO_CANCEL_NONE.rawValue
+    case .cancelledByLibinput: GESTO_CANCEL_BY_LIBINPUT.rawValue
+    case .endOfInput: GESTO_CANCEL_END_OF_INPUT.rawValue
+    case .fingerCountChanged: GESTO_CANCEL_FINGER_COUNT_CHANGED.rawValue
+    case .preempted: GESTO_CANCEL_PREEMPTED.rawValue
+    case .timeout: GESTO_CANCEL_TIMEOUT.rawValue
+    }
+}
+
+private func cDirection(_ name: GestureName) -> UInt32 {
+    switch name {
+    case .swipe(_, let direction?):
+        switch direction {
+        case .left: GESTO_DIRECTION_LEFT.rawValue
+        case .right: GESTO_DIRECTION_RIGHT.rawValue
+        case .up: GESTO_DIRECTION_UP.rawValue
+        case .down: GESTO_DIRECTION_DOWN.rawValue
+        case .upLeft: GESTO_DIRECTION_UP_LEFT.rawValue
+        case .upRight: GESTO_DIRECTION_UP_RIGHT.rawValue
+        case .downLeft: GESTO_DIRECTION_DOWN_LEFT.rawValue
+        case .downRight: GESTO_DIRECTION_DOWN_RIGHT.rawValue
+        }
+    case .pinch(_, let direction?):
+        direction == .in ? GESTO_DIRECTION_IN.rawValue : GESTO_DIRECTION_OUT.rawValue
+    case .rotate(_, let direction?):
+        direction == .clockwise ? GESTO_DIRECTION_CLOCKWISE.rawValue : GESTO_DIRECTION_COUNTERCLOCKWISE.rawValue
+    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
+        GESTO_DIRECTION_NONE.rawValue
+    }
+}

@@ -1,0 +1,858 @@
+/*
+ * gesto-abi-test: libgesto through its C ABI only, as a C program sees it.
+ *
+ * Replays real libinput 1.22 recordings (debug-events text, parsed here) through an engine
+ * and checks the recognized gestures; checks springs, decay, projection, rubber band and
+ * velocity estimation against the independent motion vectors (motion-vectors.h, generated
+ * by motion-vectors-to-c); and checks the error, versioning and threading rules gesto.h
+ * states. Built and run by Tests/CABI/run.
+ *
+ * Usage: gesto-abi-test PINCH_OUT_FIXTURE SWIPE_Z_FIXTURE
+ * Prints one line per failed check, then "N passed, M failed" (tests, not checks).
+ */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <gesto/gesto.h>
+
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "motion-vectors.h"
+
+/* ---- harness ---------------------------------------------------------------------- */
+
+static int checks_failed_in_test;
+static const char *current_test;
+
+#define CHECK(cond, ...) check((cond), __LINE__, #cond, __VA_ARGS__)
+
+static void
+check(bool ok, int line, const char *expression, const char *format, ...)
+{
+	if (ok)
+		return;
+	checks_failed_in_test++;
+	fprintf(stderr, "FAIL %s (line %d: %s): ", current_test, line, expression);
+	va_list args;
+	va_start(args, format);
+	vfprintf(stderr, format, args);
+	va_end(args);
+	fputc('\n', stderr);
+}
+
+static bool
+close_to(double a, double b, double tolerance)
+{
+	return fabs(a - b) <= tolerance;
+}
+
+static const char *pinch_fixture;
+static const char *swipe_fixture;
+
+/* ---- the debug-events fixtures ------------------------------------------------------ */
+
+struct recording {
+	struct gesto_gesture_event *events;
+	size_t count;
+};
+
+/*
+ * Parses `libinput debug-events` lines (libinput 1.22's format) into events; lines that
+ * start with '#' are comments, and lines without GESTURE_ (DEVICE_ADDED, pointer motion)
+ * are not gesture events. Returns false if the file cannot be read or a gesture line
+ * does not parse.
+ */
+static bool
+load_recording(const char *path, struct recording *out)
+{
+	FILE *file = fopen(path, "r");
+	if (!file) {
+		fprintf(stderr, "cannot open %s\n", path);
+		return false;
+	}
+	size_t capacity = 256;
+	out->events = calloc(capacity, sizeof(*out->events));
+	out->count = 0;
+	char line[512];
+	int number = 0;
+	bool ok = out->events != NULL;
+	while (ok && fgets(line, sizeof(line), file)) {
+		number++;
+		if (line[0] == '#')
+			continue;
+		const char *gesture = strstr(line, "GESTURE_");
+		if (!gesture)
+			continue;
+		char kind[16], phase[16];
+		double seconds;
+		unsigned fingers;
+		int consumed = 0;
+		if (sscanf(gesture, "GESTURE_%15[A-Z]_%15[A-Z] +%lfs %u%n", kind, phase, &seconds, &fingers,
+			   &consumed) != 4) {
+			fprintf(stderr, "%s:%d: not a gesture event line\n", path, number);
+			ok = false;
+			break;
+		}
+		struct gesto_gesture_event e = {
+			.size = sizeof(e),
+			.fingers = fingers,
+			.time_usec = (uint64_t)llround(seconds * 1e6),
+			.scale = 1.0,
+		};
+		e.kind = strcmp(kind, "SWIPE") == 0 ? GESTO_EVENT_SWIPE
+			: strcmp(kind, "PINCH") == 0 ? GESTO_EVENT_PINCH
+			: strcmp(kind, "HOLD") == 0 ? GESTO_EVENT_HOLD : 0;
+		e.phase = strcmp(phase, "BEGIN") == 0 ? GESTO_EVENT_BEGIN
+			: strcmp(phase, "UPDATE") == 0 ? GESTO_EVENT_UPDATE
+			: strcmp(phase, "END") == 0 ? GESTO_EVENT_END : 0;
+		const char *rest = gesture + consumed;
+		if (e.phase == GESTO_EVENT_UPDATE) {
+			int n = 0;
+			if (sscanf(rest, " %lf/%lf (%lf/%lf unaccelerated)%n", &e.dx, &e.dy,
+				   &e.dx_unaccelerated, &e.dy_unaccelerated, &n) != 4) {
+				fprintf(stderr, "%s:%d: bad deltas\n", path, number);
+				ok = false;
+				break;
+			}
+			if (e.kind == GESTO_EVENT_PINCH &&
+			    sscanf(rest + n, " %lf @ %lf", &e.scale, &e.angle_delta) != 2) {
+				fprintf(stderr, "%s:%d: bad scale and angle\n", path, number);
+				ok = false;
+				break;
+			}
+		}
+		if (e.phase == GESTO_EVENT_END && strstr(rest, "cancelled"))
+			e.cancelled = 1;
+		if (out->count == capacity) {
+			capacity *= 2;
+			struct gesto_gesture_event *grown = realloc(out->events, capacity * sizeof(*grown));
+			if (!grown) {
+				ok = false;
+				break;
+			}
+			out->events = grown;
+		}
+		out->events[out->count++] = e;
+	}
+	fclose(file);
+	if (!ok) {
+		free(out->events);
+		out->events = NULL;
+	}
+	return ok;
+}
+
+/* ---- collected output ---------------------------------------------------------------- */
+
+struct collected {
+	struct gesto_recognized items[512];
+	size_t count;
+};
+
+static void
+collect(const struct gesto_recognized *gesture, void *user_data)
+{
+	struct collected *c = user_data;
+	if (c->count < sizeof(c->items) / sizeof(c->items[0]))
+		c->items[c->count++] = *gesture;
+}
+
+static void
+drain(gesto_engine *engine, struct collected *c)
+{
+	struct gesto_recognized r = { .size = sizeof(r) };
+	while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+		collect(&r, c);
+		r = (struct gesto_recognized){ .size = sizeof(r) };
+	}
+}
+
+/* The first collected item named `name` in `phase` with the given binding index. */
+static const struct gesto_recognized *
+find(const struct collected *c, const char *name, int phase, int binding_index)
+{
+	for (size_t i = 0; i < c->count; i++) {
+		const struct gesto_recognized *r = &c->items[i];
+		if (strcmp(r->name, name) == 0 && (int)r->phase == phase && r->binding_index == binding_index)
+			return r;
+	}
+	return NULL;
+}
+
+/* Feeds a recording, polling after every event as gesto.h asks, then ends the input. */
+static int
+replay(gesto_engine *engine, const struct recording *rec, struct collected *c, bool poll)
+{
+	for (size_t i = 0; i < rec->count; i++) {
+		int status = gesto_engine_handle_event(engine, &rec->events[i]);
+		if (status != GESTO_OK)
+			return status;
+		if (poll)
+			drain(engine, c);
+	}
+	uint64_t end = rec->count ? rec->events[rec->count - 1].time_usec : 0;
+	int status = gesto_engine_end_input(engine, end);
+	if (poll)
+		drain(engine, c);
+	return status;
+}
+
+/* ---- tests: ABI --------------------------------------------------------------------- */
+
+static void
+test_abi_version(void)
+{
+	uint32_t v = gesto_abi_version();
+	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 1, "0x%x", v);
+	/* The 0.1 layouts are frozen: the library rejects sizes below these. */
+	CHECK(sizeof(struct gesto_gesture_event) == 80, "%zu", sizeof(struct gesto_gesture_event));
+	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
+	CHECK(strcmp(gesto_status_string(GESTO_OK), "ok") == 0, "%s", gesto_status_string(GESTO_OK));
+	CHECK(strcmp(gesto_status_string(GESTO_ERROR_BUSY), "engine busy") == 0, "busy");
+	CHECK(strcmp(gesto_status_string(12345), "unknown status") == 0, "unknown");
+}
+
+/* ---- tests: recordings --------------------------------------------------------------- */
+
+static void
+test_pinch_out_recording(void)
+{
+	struct recording rec;
+	CHECK(load_recording(pinch_fixture, &rec), "cannot load %s", pinch_fixture);
+	if (!rec.events)
+		return;
+	CHECK(rec.count == 64, "%zu events", rec.count);
+
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new(&engine) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_add_binding(engine, "pinch:2:out", GESTO_MODE_ON_END, 0xfeed) == 0, "index");
+	CHECK(gesto_engine_add_binding(engine, "pinch:2:in", GESTO_MODE_ON_END, 7) == 1, "index");
+	CHECK(gesto_engine_binding_count(engine) == 2, "count");
+	CHECK(gesto_engine_binding_exec(engine, 0) == NULL, "added bindings have no exec");
+
+	static struct collected c;
+	c.count = 0;
+	CHECK(replay(engine, &rec, &c, true) == GESTO_OK, "%s", gesto_last_error_message());
+
+	const struct gesto_recognized *hold = find(&c, "hold:2", GESTO_PHASE_CANCELLED, -1);
+	CHECK(hold && hold->cancel_reason == GESTO_CANCEL_BY_LIBINPUT, "hold:2 cancelled by libinput");
+	const struct gesto_recognized *pinch = find(&c, "pinch:2:out", GESTO_PHASE_ENDED, -1);
+	CHECK(pinch != NULL, "no pinch:2:out ended report among %zu", c.count);
+	if (pinch) {
+		CHECK(close_to(pinch->scale, 2.18, 0.005), "scale %f", pinch->scale);
+		CHECK(pinch->gesture == GESTO_GESTURE_PINCH && pinch->direction == GESTO_DIRECTION_OUT &&
+		      pinch->fingers == 2, "fields");
+		CHECK(pinch->time_usec == 666000, "time %llu", (unsigned long long)pinch->time_usec);
+		CHECK(pinch->cancel_reason == GESTO_CANCEL_NONE && pinch->exec == NULL && pinch->mode == 0,
+		      "report fields");
+		CHECK(pinch->size == sizeof(struct gesto_recognized), "size %u", pinch->size);
+	}
+	const struct gesto_recognized *fired = find(&c, "pinch:2:out", GESTO_PHASE_ENDED, 0);
+	CHECK(fired && fired->user_tag == 0xfeed && fired->mode == GESTO_MODE_ON_END, "binding 0 fired");
+	/* The report comes first, then the firing it caused. */
+	CHECK(pinch && fired && fired > pinch, "order");
+	for (size_t i = 0; i < c.count; i++)
+		CHECK(c.items[i].binding_index != 1, "pinch:2:in must not fire (%s)", c.items[i].name);
+	CHECK(gesto_engine_is_active(engine) == 0, "idle after the end");
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
+static const char swipe_config[] =
+	"# gesto config, as in config.yaml\n"
+	"settings:\n"
+	"  swipe:\n"
+	"    threshold: 150\n"
+	"bindings:\n"
+	"  - gesture: swipe:3:down\n"
+	"    exec: swaymsg workspace next\n"
+	"  - gesture: swipe:3:up\n"
+	"    exec: swaymsg workspace prev\n";
+
+static void
+test_swipe_z_recording(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(swipe_config, strlen(swipe_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine) {
+		free(rec.events);
+		return;
+	}
+	CHECK(gesto_engine_binding_count(engine) == 2, "count");
+	const char *exec = gesto_engine_binding_exec(engine, 0);
+	CHECK(exec && strcmp(exec, "swaymsg workspace next") == 0, "exec %s", exec ? exec : "(null)");
+	CHECK(gesto_engine_binding_exec(engine, 2) == NULL && gesto_engine_binding_exec(engine, -1) == NULL,
+	      "out of range");
+
+	static struct collected c;
+	c.count = 0;
+	gesto_engine_set_callback(engine, collect, &c);
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "%s", gesto_last_error_message());
+
+	const struct gesto_recognized *swipe = find(&c, "swipe:3:down", GESTO_PHASE_ENDED, -1);
+	CHECK(swipe != NULL, "no swipe:3:down ended report among %zu", c.count);
+	if (swipe) {
+		CHECK(close_to(swipe->translation_x, 310, 15) && close_to(swipe->translation_y, 373, 15),
+		      "net (%f, %f)", swipe->translation_x, swipe->translation_y);
+		CHECK(swipe->direction == GESTO_DIRECTION_DOWN && swipe->fingers == 3, "fields");
+		CHECK(isfinite(swipe->predicted_end_y) && isfinite(swipe->velocity_y), "finite");
+	}
+	const struct gesto_recognized *fired = find(&c, "swipe:3:down", GESTO_PHASE_ENDED, 0);
+	CHECK(fired && fired->exec && strcmp(fired->exec, "swaymsg workspace next") == 0, "exec fired");
+	CHECK(fired && fired->exec == exec, "the same engine-owned string");
+	size_t swipes_ended = 0;
+	for (size_t i = 0; i < c.count; i++) {
+		if (c.items[i].gesture == GESTO_GESTURE_SWIPE && c.items[i].phase == GESTO_PHASE_ENDED &&
+		    c.items[i].binding_index == -1)
+			swipes_ended++;
+		CHECK(c.items[i].binding_index != 1, "swipe:3:up must not fire");
+	}
+	CHECK(swipes_ended == 1, "%zu swipes ended", swipes_ended);
+
+	/* Nothing was queued while the callback was set. */
+	struct gesto_recognized r = { .size = sizeof(r) };
+	CHECK(gesto_engine_next_gesture(engine, &r) == GESTO_EMPTY, "queue empty");
+
+	/* Firings only. */
+	static struct collected only;
+	only.count = 0;
+	gesto_engine_set_callback(engine, collect, &only);
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+	CHECK(replay(engine, &rec, &only, false) == GESTO_OK, "replay again");
+	CHECK(only.count == 1 && only.items[0].binding_index == 0, "%zu firings", only.count);
+	CHECK(gesto_engine_set_delivery(engine, 1u << 5) == GESTO_ERROR_INVALID_ARGUMENT, "unknown bits");
+
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
+/* ---- tests: deadlines ------------------------------------------------------------------ */
+
+static struct gesto_gesture_event
+event(uint32_t kind, uint32_t phase, uint32_t fingers, uint64_t time_usec)
+{
+	return (struct gesto_gesture_event){
+		.size = sizeof(struct gesto_gesture_event),
+		.kind = kind, .phase = phase, .fingers = fingers, .time_usec = time_usec, .scale = 1.0,
+	};
+}
+
+static void
+test_long_press_deadline(void)
+{
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new(&engine) == GESTO_OK, "new");
+	CHECK(gesto_engine_add_binding(engine, "long-press:3", GESTO_MODE_ON_END, 42) == 0, "bind");
+	uint64_t deadline = 0;
+	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_EMPTY, "no deadline yet");
+
+	struct gesto_gesture_event begin = event(GESTO_EVENT_HOLD, GESTO_EVENT_BEGIN, 3, 1000000);
+	CHECK(gesto_engine_handle_event(engine, &begin) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_is_active(engine) == 1, "active");
+	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_OK, "deadline");
+	CHECK(deadline == 1180000, "deadline %llu (0.18 s after BEGIN)", (unsigned long long)deadline);
+
+	static struct collected c;
+	c.count = 0;
+	drain(engine, &c);
+	/* Early: nothing due. Then the timer fires 3 ms late: processed at the deadline itself. */
+	CHECK(gesto_engine_dispatch_deadline(engine, 1100000) == GESTO_OK, "early");
+	drain(engine, &c);
+	CHECK(find(&c, "long-press:3", GESTO_PHASE_ENDED, -1) == NULL, "not before the deadline");
+	CHECK(gesto_engine_dispatch_deadline(engine, 1183000) == GESTO_OK, "dispatch");
+	drain(engine, &c);
+	const struct gesto_recognized *lp = find(&c, "long-press:3", GESTO_PHASE_ENDED, -1);
+	CHECK(lp && lp->time_usec == 1180000, "long-press:3 ended at the deadline");
+	const struct gesto_recognized *fired = find(&c, "long-press:3", GESTO_PHASE_ENDED, 0);
+	CHECK(fired && fired->user_tag == 42, "fired with its tag");
+	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_EMPTY, "no deadline after");
+
+	struct gesto_gesture_event end = event(GESTO_EVENT_HOLD, GESTO_EVENT_END, 3, 1500000);
+	CHECK(gesto_engine_handle_event(engine, &end) == GESTO_OK, "end");
+	drain(engine, &c);
+	CHECK(find(&c, "hold:3", GESTO_PHASE_ENDED, -1) != NULL, "hold:3 ended");
+	gesto_engine_destroy(engine);
+}
+
+/* ---- tests: errors and versioning ------------------------------------------------------ */
+
+struct reentry {
+	gesto_engine *engine;
+	int status;
+	int calls;
+};
+
+static void
+reenter(const struct gesto_recognized *gesture, void *user_data)
+{
+	(void)gesture;
+	struct reentry *r = user_data;
+	struct gesto_gesture_event e = event(GESTO_EVENT_HOLD, GESTO_EVENT_END, 1, 3000000);
+	r->status = gesto_engine_handle_event(r->engine, &e);
+	r->calls++;
+}
+
+static void
+test_errors(void)
+{
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new(NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL out");
+	CHECK(strstr(gesto_last_error_message(), "out is NULL") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_new_from_config(NULL, 3, &engine) == GESTO_ERROR_INVALID_ARGUMENT, "NULL yaml");
+	CHECK(engine == NULL, "out untouched on failure");
+
+	const char bad[] = "settings:\n  swipe:\n    treshold: 10\nbindings:\n  - gesture: swipe:3:sideways\n    exec: x\n";
+	CHECK(gesto_engine_new_from_config(bad, strlen(bad), &engine) == GESTO_ERROR_CONFIG, "bad config");
+	const char *message = gesto_last_error_message();
+	CHECK(strstr(message, "<config>:3:5: error: unknown key 'treshold'") != NULL, "%s", message);
+	CHECK(strstr(message, "did you mean 'threshold'") != NULL, "%s", message);
+	CHECK(strstr(message, "<config>:5:") != NULL, "every problem listed: %s", message);
+	CHECK(engine == NULL, "out untouched");
+	const char not_utf8[] = "bindings: \xff\xfe\n";
+	CHECK(gesto_engine_new_from_config(not_utf8, strlen(not_utf8), &engine) == GESTO_ERROR_CONFIG, "utf-8");
+	/* A repeat step so small that counting steps would overflow is refused, not a crash. */
+	const char tiny[] = "settings:\n  swipe:\n    repeat-distance: 1e-300\n"
+			    "bindings:\n  - gesture: swipe:3:left\n    mode: repeat\n    exec: x\n";
+	CHECK(gesto_engine_new_from_config(tiny, strlen(tiny), &engine) == GESTO_ERROR_CONFIG, "tiny repeat step");
+	CHECK(strstr(gesto_last_error_message(), "'repeat-distance' must be at least 1") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_new_from_config("", 0, &engine) == GESTO_OK, "an empty config is valid");
+	CHECK(gesto_engine_binding_count(engine) == 0, "no bindings");
+
+	CHECK(gesto_engine_add_binding(engine, "swipe:3:sideways", GESTO_MODE_ON_END, 0) == GESTO_ERROR_BINDING_SYNTAX, "syntax");
+	CHECK(strstr(gesto_last_error_message(), "unknown swipe direction 'sideways'") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_add_binding(engine, "swipe:3", 99, 0) == GESTO_ERROR_INVALID_ARGUMENT, "mode");
+	CHECK(gesto_engine_add_binding(engine, NULL, GESTO_MODE_ON_END, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
+	CHECK(gesto_engine_add_binding(NULL, "swipe:3", GESTO_MODE_ON_END, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(gesto_engine_binding_count(NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(gesto_engine_is_active(NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(gesto_engine_set_focused_app(engine, "org.gnome.Nautilus") == GESTO_OK, "app");
+	CHECK(gesto_engine_set_focused_app(engine, NULL) == GESTO_OK, "no app");
+
+	struct gesto_gesture_event e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, 3, 1000);
+	CHECK(gesto_engine_handle_event(engine, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL event");
+	e.size = 40;
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "small size");
+	CHECK(strstr(gesto_last_error_message(), "event->size is 40") != NULL, "%s", gesto_last_error_message());
+	e = event(7, GESTO_EVENT_BEGIN, 3, 1000);
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "kind");
+	e = event(GESTO_EVENT_SWIPE, 0, 3, 1000);
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "phase");
+	e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, 0, 1000);
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "fingers 0");
+	e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, 3, UINT64_MAX);
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "time");
+	e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, 3, 1000);
+	e.dx_unaccelerated = NAN;
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "NaN");
+	CHECK(strstr(gesto_last_error_message(), "dx_unaccelerated") != NULL, "%s", gesto_last_error_message());
+	e.dx_unaccelerated = 1e300;
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "huge");
+	e = event(GESTO_EVENT_PINCH, GESTO_EVENT_UPDATE, 2, 1000);
+	e.scale = 0;
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_ERROR_INVALID_ARGUMENT, "scale 0");
+	CHECK(gesto_engine_is_active(engine) == 0, "rejected events changed nothing");
+
+	/* A caller compiled against a newer header: a bigger struct, extra fields ignored. */
+	struct {
+		struct gesto_gesture_event e;
+		double future[4];
+	} newer = { .e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, 3, 2000), .future = { 1, 2, 3, 4 } };
+	newer.e.size = sizeof(newer);
+	CHECK(gesto_engine_handle_event(engine, &newer.e) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_is_active(engine) == 1, "swipe begun");
+	CHECK(gesto_engine_add_binding(engine, "swipe:3", GESTO_MODE_ON_END, 0) == GESTO_ERROR_BUSY, "mid-gesture");
+
+	/* next_gesture writes at most `size` bytes and says how many it wrote. */
+	struct gesto_recognized too_small = { .size = 100 };
+	CHECK(gesto_engine_next_gesture(engine, &too_small) == GESTO_ERROR_INVALID_ARGUMENT, "small out");
+	CHECK(gesto_engine_next_gesture(engine, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL out");
+	e = event(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, 3, 3000);
+	e.dx_unaccelerated = e.dx = 40;
+	CHECK(gesto_engine_handle_event(engine, &e) == GESTO_OK, "update");
+	struct {
+		struct gesto_recognized r;
+		unsigned char guard[16];
+	} bigger;
+	memset(&bigger, 0xab, sizeof(bigger));
+	bigger.r.size = sizeof(bigger);
+	CHECK(gesto_engine_next_gesture(engine, &bigger.r) == GESTO_OK, "a report is queued");
+	CHECK(bigger.r.size == sizeof(struct gesto_recognized), "wrote %u", bigger.r.size);
+	CHECK(bigger.guard[0] == 0xab && bigger.guard[15] == 0xab, "bytes past the struct untouched");
+	CHECK(strcmp(bigger.r.name, "swipe:3:right") == 0 && bigger.r.phase == GESTO_PHASE_BEGAN, "%s", bigger.r.name);
+
+	/* Feeding the engine from its own callback is refused, not corrupting. */
+	struct reentry r = { .engine = engine };
+	gesto_engine_set_callback(engine, reenter, &r);
+	CHECK(gesto_engine_end_input(engine, 4000) == GESTO_OK, "end");
+	CHECK(r.calls > 0 && r.status == GESTO_ERROR_BUSY, "calls %d status %d", r.calls, r.status);
+	gesto_engine_set_callback(engine, NULL, NULL);
+
+	uint64_t deadline;
+	CHECK(gesto_engine_next_deadline_usec(NULL, &deadline) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
+	CHECK(gesto_engine_next_deadline_usec(engine, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
+	CHECK(gesto_engine_dispatch_deadline(engine, UINT64_MAX) == GESTO_ERROR_INVALID_ARGUMENT, "time");
+	gesto_engine_destroy(engine);
+	gesto_engine_destroy(NULL);
+	gesto_velocity_tracker_destroy(NULL);
+}
+
+/* ---- tests: threads ------------------------------------------------------------------- */
+
+struct worker {
+	const struct recording *rec;
+	int pinch_endings;
+	bool message_kept;
+};
+
+static void *
+work(void *argument)
+{
+	struct worker *w = argument;
+	/* Each thread's last error is its own. */
+	struct gesto_spring_parameters p;
+	gesto_spring_parameters_physical(1, -1, 1, &p);
+	for (int round = 0; round < 20; round++) {
+		gesto_engine *engine = NULL;
+		if (gesto_engine_new(&engine) != GESTO_OK)
+			return NULL;
+		gesto_engine_set_delivery(engine, GESTO_DELIVER_REPORTS);
+		struct collected *c = malloc(sizeof(*c));
+		c->count = 0;
+		replay(engine, w->rec, c, true);
+		if (find(c, "pinch:2:out", GESTO_PHASE_ENDED, -1))
+			w->pinch_endings++;
+		free(c);
+		gesto_engine_destroy(engine);
+	}
+	w->message_kept = strstr(gesto_last_error_message(), "'stiffness'") != NULL;
+	return NULL;
+}
+
+static void
+test_engines_on_threads(void)
+{
+	struct recording rec;
+	CHECK(load_recording(pinch_fixture, &rec), "load");
+	if (!rec.events)
+		return;
+	struct worker workers[4];
+	pthread_t threads[4];
+	for (int i = 0; i < 4; i++) {
+		workers[i] = (struct worker){ .rec = &rec };
+		CHECK(pthread_create(&threads[i], NULL, work, &workers[i]) == 0, "create");
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(threads[i], NULL);
+		CHECK(workers[i].pinch_endings == 20, "thread %d: %d", i, workers[i].pinch_endings);
+		CHECK(workers[i].message_kept, "thread %d lost its last error", i);
+	}
+	free(rec.events);
+}
+
+/* ---- tests: motion against the vectors -------------------------------------------------- */
+
+static void
+test_spring_vectors(void)
+{
+	for (size_t i = 0; i < VEC_COUNT(vec_springs); i++) {
+		const struct vec_spring *v = &vec_springs[i];
+		struct gesto_spring_parameters p;
+		struct gesto_spring s;
+		CHECK(gesto_spring_parameters_physical(v->mass, v->stiffness, v->damping, &p) == GESTO_OK, "%s", v->id);
+		CHECK(gesto_spring_init(&s, &p, v->from, v->to, v->initial_velocity) == GESTO_OK, "%s", v->id);
+		CHECK(close_to(gesto_spring_parameters_get_damping_ratio(&p), v->damping_ratio, 1e-12), "%s ζ", v->id);
+		for (size_t j = 0; j < v->sample_count; j++) {
+			const struct vec_sample *x = &v->samples[j];
+			double value = gesto_spring_value_at(&s, x->t), velocity = gesto_spring_velocity_at(&s, x->t);
+			CHECK(close_to(value, x->position, v->tolerance_position), "%s t=%g x=%.9g want %.9g",
+			      v->id, x->t, value, x->position);
+			CHECK(close_to(velocity, x->velocity, v->tolerance_velocity), "%s t=%g v=%.9g want %.9g",
+			      v->id, x->t, velocity, x->velocity);
+		}
+		for (size_t j = 0; j < v->settle_count; j++) {
+			const struct vec_settle *x = &v->settles[j];
+			double seconds = -1;
+			CHECK(gesto_spring_settle_time(&s, x->epsilon_position, x->epsilon_velocity, &seconds) == GESTO_OK,
+			      "%s", gesto_last_error_message());
+			CHECK(close_to(seconds, x->settle_time, v->settle_tolerance), "%s ε=%g settle %.9g want %.9g",
+			      v->id, x->epsilon_position, seconds, x->settle_time);
+		}
+		if (!isnan(v->envelope_e3)) {
+			CHECK(close_to(gesto_spring_estimated_duration(&s, 1e-3), v->envelope_e3, v->envelope_tolerance), "%s", v->id);
+			CHECK(close_to(gesto_spring_estimated_duration(&s, 1e-4), v->envelope_e4, v->envelope_tolerance), "%s", v->id);
+		}
+	}
+}
+
+static double
+kv(const struct vec_kv *kvs, size_t count, const char *key)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strcmp(kvs[i].key, key) == 0)
+			return kvs[i].value;
+	return NAN;
+}
+
+static bool
+relative(double a, double b)
+{
+	return fabs(a - b) <= vec_mapping_tolerance * fmax(fabs(b), 1e-300);
+}
+
+static void
+test_parameter_mappings(void)
+{
+	size_t handled = 0;
+	for (size_t i = 0; i < VEC_COUNT(vec_mappings); i++) {
+		const struct vec_mapping *m = &vec_mappings[i];
+#define IN(key) kv(m->input, m->input_count, key)
+#define OUT(key) kv(m->output, m->output_count, key)
+		struct gesto_spring_parameters p = { 0 };
+		int status = GESTO_OK;
+		if (strcmp(m->id, "swiftui_duration_bounce") == 0 || strcmp(m->id, "swiftui_negative_bounce") == 0) {
+			status = gesto_spring_parameters_duration_bounce(IN("duration"), IN("bounce"), 1, &p);
+			CHECK(relative(p.stiffness, OUT("stiffness")) && relative(p.damping, OUT("damping")) &&
+			      relative(gesto_spring_parameters_get_damping_ratio(&p), OUT("damping_ratio")), "%s", m->id);
+		} else if (strcmp(m->id, "swiftui_reverse") == 0) {
+			status = gesto_spring_parameters_physical(IN("mass"), IN("stiffness"), IN("damping"), &p);
+			CHECK(relative(gesto_spring_parameters_get_response(&p), OUT("duration")) &&
+			      relative(gesto_spring_parameters_get_bounce(&p), OUT("bounce")), "%s", m->id);
+		} else if (strcmp(m->id, "swiftui_response_dampingFraction") == 0) {
+			status = gesto_spring_parameters_response(IN("response"), IN("dampingFraction"), 1, &p);
+			CHECK(relative(p.stiffness, OUT("stiffness")) && relative(p.damping, OUT("damping")), "%s", m->id);
+		} else if (strcmp(m->id, "compose_medium_nobouncy") == 0) {
+			status = gesto_spring_parameters_damping_ratio(IN("dampingRatio"), IN("stiffness"), 1, &p);
+			CHECK(relative(p.damping, OUT("damping")) && p.mass == 1, "%s", m->id);
+		} else if (strcmp(m->id, "adwaita_params_new") == 0) {
+			status = gesto_spring_parameters_damping_ratio(IN("damping_ratio"), IN("stiffness"), IN("mass"), &p);
+			CHECK(relative(p.damping, OUT("damping")), "%s", m->id);
+		} else if (strcmp(m->id, "motion_visualDuration") == 0) {
+			status = gesto_spring_parameters_visual_duration(IN("visualDuration"), IN("bounce"), &p);
+			CHECK(relative(p.stiffness, OUT("stiffness")) && relative(p.damping, OUT("damping")), "%s", m->id);
+		} else if (strcmp(m->id, "uikit_initialSpringVelocity") == 0) {
+			/* A UIKit unit conversion, not part of the C API. */
+		} else {
+			CHECK(false, "unhandled mapping %s", m->id);
+			continue;
+		}
+		CHECK(status == GESTO_OK, "%s: %s", m->id, gesto_last_error_message());
+		handled++;
+#undef IN
+#undef OUT
+	}
+	CHECK(handled == 8, "%zu mappings", handled);
+
+	struct gesto_spring_parameters p = { .mass = 7, .stiffness = 7, .damping = 7 };
+	CHECK(gesto_spring_parameters_duration_bounce(0.5, 1.5, 1, &p) == GESTO_ERROR_OUT_OF_RANGE, "bounce");
+	CHECK(strstr(gesto_last_error_message(), "'bounce' must be in (-1, 1]") != NULL, "%s", gesto_last_error_message());
+	CHECK(p.mass == 7, "out untouched");
+	CHECK(gesto_spring_parameters_response(NAN, 1, 1, &p) == GESTO_ERROR_OUT_OF_RANGE, "NaN");
+	CHECK(gesto_spring_parameters_damping_ratio(1, 100, 1, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
+	struct gesto_spring zero = { 0 };
+	CHECK(isnan(gesto_spring_value_at(&zero, 0.1)) && isnan(gesto_spring_value_at(NULL, 0.1)), "invalid spring");
+	double seconds;
+	CHECK(gesto_spring_settle_time(&zero, 0.1, 6.25, &seconds) == GESTO_ERROR_INVALID_ARGUMENT, "invalid");
+	struct gesto_spring_parameters bad = { .mass = 1, .stiffness = 0, .damping = 1 };
+	struct gesto_spring s;
+	CHECK(gesto_spring_init(&s, &bad, 0, 1, 0) == GESTO_ERROR_OUT_OF_RANGE, "stiffness 0");
+	/* Zero damping never settles. */
+	gesto_spring_parameters_physical(1, 100, 0, &p);
+	gesto_spring_init(&s, &p, 0, 1, 0);
+	CHECK(gesto_spring_settle_time(&s, 0.1, 6.25, &seconds) == GESTO_OK && isinf(seconds), "undamped");
+}
+
+static void
+test_retarget_vector(void)
+{
+	struct gesto_spring_parameters p;
+	struct gesto_spring s;
+	gesto_spring_parameters_physical(vec_retarget.mass, vec_retarget.stiffness, vec_retarget.damping, &p);
+	gesto_spring_init(&s, &p, vec_retarget.from, vec_retarget.first_target, vec_retarget.initial_velocity);
+	CHECK(gesto_spring_retarget(&s, vec_retarget.second_target, vec_retarget.retarget_time) == GESTO_OK, "retarget");
+	CHECK(close_to(s.from, vec_retarget.state_position, vec_retarget.tolerance_position) &&
+	      close_to(s.initial_velocity, vec_retarget.state_velocity, vec_retarget.tolerance_velocity) &&
+	      s.to == vec_retarget.second_target, "state %f %f", s.from, s.initial_velocity);
+	for (size_t i = 0; i < VEC_COUNT(vec_retarget_samples); i++) {
+		const struct vec_sample *x = &vec_retarget_samples[i];
+		CHECK(close_to(gesto_spring_value_at(&s, x->t), x->position, vec_retarget.tolerance_position), "t=%g", x->t);
+		CHECK(close_to(gesto_spring_velocity_at(&s, x->t), x->velocity, vec_retarget.tolerance_velocity), "t=%g", x->t);
+	}
+	CHECK(gesto_spring_retarget(&s, NAN, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NaN target");
+}
+
+static void
+test_decay_vectors(void)
+{
+	for (size_t i = 0; i < VEC_COUNT(vec_decays); i++) {
+		const struct vec_decay *v = &vec_decays[i];
+		struct gesto_decay d;
+		CHECK(gesto_decay_init_rate(&d, v->from, v->initial_velocity, exp(-v->decay_per_second / 1000)) == GESTO_OK,
+		      "%s", gesto_last_error_message());
+		CHECK(close_to(d.decay_per_second, v->decay_per_second, 1e-9), "%s λ %.12g", v->id, d.decay_per_second);
+		for (size_t j = 0; j < v->sample_count; j++) {
+			const struct vec_sample *x = &v->samples[j];
+			CHECK(close_to(gesto_decay_value_at(&d, x->t), x->position, v->tolerance_position), "%s t=%g", v->id, x->t);
+			CHECK(close_to(gesto_decay_velocity_at(&d, x->t), x->velocity, v->tolerance_velocity), "%s t=%g", v->id, x->t);
+		}
+		CHECK(close_to(gesto_decay_rest_value(&d), v->rest_position, v->tolerance_position), "%s rest", v->id);
+		CHECK(close_to(gesto_decay_duration_until_speed_below(&d, 6.25), v->time_until_6_25, v->tolerance_time),
+		      "%s duration", v->id);
+	}
+	struct gesto_decay d;
+	CHECK(gesto_decay_init_friction(&d, 0, 2000, 1) == GESTO_OK && d.decay_per_second == 4.2, "compose");
+	CHECK(gesto_decay_init_rate(&d, 0, 1, 1.0) == GESTO_ERROR_OUT_OF_RANGE, "rate 1");
+	CHECK(gesto_decay_init_friction(&d, 0, 1, 0) == GESTO_ERROR_OUT_OF_RANGE, "friction 0");
+	CHECK(gesto_decay_init_rate(&d, INFINITY, 1, 0.998) == GESTO_ERROR_INVALID_ARGUMENT, "from");
+	struct gesto_decay zero = { 0 };
+	CHECK(isnan(gesto_decay_value_at(&zero, 1)) && isnan(gesto_decay_rest_value(NULL)), "invalid decay");
+
+	for (size_t i = 0; i < VEC_COUNT(vec_projections); i++) {
+		const struct vec_projection *v = &vec_projections[i];
+		CHECK(close_to(gesto_project(v->velocity, v->rate), v->continuous, v->tolerance), "v=%g r=%g", v->velocity, v->rate);
+		CHECK(close_to(gesto_project_discrete(v->velocity, v->rate), v->discrete, v->tolerance), "v=%g r=%g",
+		      v->velocity, v->rate);
+	}
+	CHECK(isnan(gesto_project(100, 1.5)), "bad rate");
+}
+
+static void
+test_rubber_band_vectors(void)
+{
+	size_t checked = 0;
+	for (size_t i = 0; i < VEC_COUNT(vec_bands); i++) {
+		const struct vec_band *v = &vec_bands[i];
+		double c = kv(v->params, v->param_count, "c"), limit = kv(v->params, v->param_count, "limit");
+		double k = kv(v->params, v->param_count, "k");
+		double lower = kv(v->params, v->param_count, "min"), upper = kv(v->params, v->param_count, "max");
+		struct gesto_rubber_band band;
+		if (!isnan(k)) {
+			/* limit + e·c/(1 + e·k): the curve with L = c/k, bounded above by `limit`. */
+			CHECK(gesto_rubber_band_init(&band, c, c / k) == GESTO_OK, "%s", v->id);
+			for (size_t j = 0; j < v->count; j++) {
+				double shown = gesto_rubber_band_displayed(&band, v->values[j].x, -INFINITY, limit);
+				CHECK(close_to(shown, v->values[j].y, vec_band_tolerance), "%s raw=%g", v->id, v->values[j].x);
+				double back = gesto_rubber_band_raw(&band, v->values[j].y, -INFINITY, limit);
+				CHECK(close_to(back, v->values[j].x, 1e-9 * fmax(1, v->values[j].x)), "%s inverse", v->id);
+			}
+		} else if (!isnan(lower)) {
+			CHECK(gesto_rubber_band_init(&band, c, limit) == GESTO_OK, "%s", v->id);
+			for (size_t j = 0; j < v->count; j++) {
+				const struct vec_band_value *x = &v->values[j];
+				CHECK(close_to(gesto_rubber_band_displayed(&band, x->x, lower, upper), x->y, vec_band_tolerance),
+				      "%s raw=%g", v->id, x->x);
+				CHECK(close_to(gesto_rubber_band_release_velocity(&band, 1000, x->x, lower, upper),
+					       1000 * x->derivative, 1e-6), "%s raw=%g", v->id, x->x);
+			}
+		} else {
+			CHECK(gesto_rubber_band_init(&band, c, limit) == GESTO_OK, "%s", v->id);
+			for (size_t j = 0; j < v->count; j++) {
+				const struct vec_band_value *x = &v->values[j];
+				CHECK(close_to(gesto_rubber_band_band(&band, x->x), x->y, vec_band_tolerance), "%s e=%g", v->id, x->x);
+				CHECK(close_to(gesto_rubber_band_slope(&band, x->x), x->derivative, vec_band_tolerance),
+				      "%s e=%g", v->id, x->x);
+				if (x->y < limit)
+					CHECK(close_to(gesto_rubber_band_excess(&band, x->y), x->x, 1e-6 * fmax(1, x->x)),
+					      "%s inverse e=%g", v->id, x->x);
+			}
+		}
+		checked++;
+	}
+	CHECK(checked == 6, "%zu cases", checked);
+	struct gesto_rubber_band band;
+	CHECK(gesto_rubber_band_init(&band, 0, 100) == GESTO_ERROR_OUT_OF_RANGE, "coefficient 0");
+	CHECK(gesto_rubber_band_init(&band, 0.55, INFINITY) == GESTO_ERROR_OUT_OF_RANGE, "infinite");
+	gesto_rubber_band_init(&band, 0.55, 100);
+	CHECK(isnan(gesto_rubber_band_displayed(&band, 5, 10, 0)), "lower > upper is NaN, not a crash");
+	CHECK(isnan(gesto_rubber_band_displayed(&band, 5, NAN, 10)), "NaN bound");
+	struct gesto_rubber_band zero = { 0 };
+	CHECK(isnan(gesto_rubber_band_band(&zero, 1)), "invalid band");
+	CHECK(isinf(gesto_rubber_band_excess(&band, 100)), "no preimage at the asymptote");
+}
+
+static void
+test_velocity_vectors(void)
+{
+	gesto_velocity_tracker *tracker = NULL;
+	CHECK(gesto_velocity_tracker_new(&tracker) == GESTO_OK, "new");
+	for (size_t i = 0; i < VEC_COUNT(vec_velocities); i++) {
+		const struct vec_velocity *v = &vec_velocities[i];
+		for (size_t j = 0; j < v->lift_count; j++) {
+			gesto_velocity_tracker_reset(tracker);
+			for (size_t k = 0; k < v->sample_count; k++)
+				CHECK(gesto_velocity_tracker_add(tracker, (uint64_t)llround(v->samples[k].t_ms * 1000),
+								 v->samples[k].position, 0) == GESTO_OK, "add");
+			double vx = NAN, vy = NAN;
+			CHECK(gesto_velocity_tracker_velocity(tracker, (uint64_t)llround(v->lifts[j].lift_time_ms * 1000),
+							      &vx, &vy) == GESTO_OK, "velocity");
+			CHECK(close_to(vx, v->lifts[j].velocity, v->tolerance) && vy == 0, "%s lift %g: %.9g want %.9g",
+			      v->id, v->lifts[j].lift_time_ms, vx, v->lifts[j].velocity);
+		}
+	}
+	int count = gesto_velocity_tracker_sample_count(tracker);
+	CHECK(count > 0 && count <= 20, "%d samples", count);
+	CHECK(gesto_velocity_tracker_add(tracker, 1, NAN, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NaN");
+	CHECK(gesto_velocity_tracker_add(NULL, 1, 0, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
+	double vx;
+	CHECK(gesto_velocity_tracker_velocity(tracker, 1, &vx, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL vy");
+	gesto_velocity_tracker_destroy(tracker);
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} tests[] = {
+	{ "abi version and layouts", test_abi_version },
+	{ "pinch-out recording (011)", test_pinch_out_recording },
+	{ "3-finger Z recording (001)", test_swipe_z_recording },
+	{ "long press through deadlines", test_long_press_deadline },
+	{ "errors and struct versioning", test_errors },
+	{ "engines on four threads", test_engines_on_threads },
+	{ "spring vectors", test_spring_vectors },
+	{ "spring parameter mappings", test_parameter_mappings },
+	{ "spring retarget vector", test_retarget_vector },
+	{ "decay and projection vectors", test_decay_vectors },
+	{ "rubber band vectors", test_rubber_band_vectors },
+	{ "velocity estimation vectors", test_velocity_vectors },
+};
+
+int
+main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s PINCH_OUT_FIXTURE SWIPE_Z_FIXTURE\n", argv[0]);
+		return 2;
+	}
+	pinch_fixture = argv[1];
+	swipe_fixture = argv[2];
+	int passed = 0, failed = 0;
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		current_test = tests[i].name;
+		checks_failed_in_test = 0;
+		tests[i].run();
+		if (checks_failed_in_test == 0) {
+			printf("ok   %s\n", tests[i].name);
+			passed++;
+		} else {
+			printf("FAIL %s (%d checks)\n", tests[i].name, checks_failed_in_test);
+			failed++;
+		}
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,962 @@
+/*
+ * gesto.h: the C interface of libgesto, gesto's touchpad gesture recognizers, bindings and
+ * motion (springs, decay, rubber band, velocity tracking) for compositors and plugins that
+ * already own a libinput context.
+ *
+ * The library is GestoCore and GestoConfig (Swift) behind a C ABI. It does no I/O, reads no
+ * clock and starts no thread: time is always an argument, in microseconds on the clock of
+ * libinput_event_gesture_get_time_usec(), and timers come back in as calls
+ * (gesto_engine_dispatch_deadline()).
+ *
+ * Build against it with `cc prog.c $(pkg-config --cflags --libs gesto)`.
+ *
+ * Conventions used by every function below
+ * -----------------------------------------
+ * - Status: functions returning int return GESTO_OK (0) on success, a positive
+ *   status (GESTO_EMPTY) when there was nothing to return, or a negative enum gesto_status
+ *   on failure. A failure also sets the calling thread's last error message
+ *   (gesto_last_error_message()). Arguments are never partially applied: on failure
+ *   nothing changed, and *out parameters are left untouched.
+ * - Functions returning double return NaN when their arguments are invalid (a struct not
+ *   initialised by its gesto_*_init function, a NaN argument, lower > upper); they do not
+ *   set the last error, so that they can be called per frame.
+ * - Units: time in microseconds (uint64_t *_usec) on the input path and seconds (double)
+ *   in the motion API; distances in libinput's normalized delta units (1000 dpi equivalent,
+ *   about 10 units per millimetre of finger travel on the touchpads gesto was tuned on),
+ *   or in whatever unit the caller animates (points, progress) in the motion API;
+ *   velocities in those units per second; angles in degrees, clockwise positive.
+ * - Ownership: every pointer gesto returns is owned by gesto; the caller never frees it.
+ *   Its lifetime is stated at the function. Every pointer the caller passes is only read
+ *   during the call; gesto keeps no pointer the caller gave it, except the callback's
+ *   user_data, which it passes back untouched.
+ * - Threads: there is no global mutable state except the per-thread last error. Handles
+ *   (gesto_engine, gesto_velocity_tracker) are not thread-safe: use each from one thread
+ *   at a time (an engine per thread, or a lock around every call on a shared one).
+ *   Different handles may be used on different threads at once. The value-type functions
+ *   (springs, decay, rubber band) are pure and reentrant.
+ * - Programmer errors do not abort: a NULL handle or out pointer, an unknown enum value
+ *   or a non-finite number is reported as GESTO_ERROR_INVALID_ARGUMENT. The library does
+ *   not abort on bad input; it does abort when memory runs out (see GESTO_ERROR_NO_MEMORY).
+ *   A pointer that is not NULL must point to what the function says (gesto cannot tell a
+ *   dangling handle from a live one).
+ *
+ * ABI stability
+ * -------------
+ * The SONAME is libgesto.so.0; GESTO_ABI_VERSION_MAJOR changes with it. Within one major
+ * version, functions and enum values are only added (GESTO_ABI_VERSION_MINOR grows), and
+ * the structs that begin with a `size` member only grow at their end (see
+ * struct gesto_gesture_event and struct gesto_recognized). The plain value structs
+ * (struct gesto_spring_parameters, gesto_spring, gesto_decay, gesto_rubber_band) are
+ * frozen for the major version.
+ */
+
+#ifndef GESTO_H
+#define GESTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==================================================================== */
+/* Versions and errors                                                   */
+/* ==================================================================== */
+
+/** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
+#define GESTO_ABI_VERSION_MAJOR 0
+/** The minor ABI version this header describes: grows when functions or fields are added. */
+#define GESTO_ABI_VERSION_MINOR 1
+/** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
+#define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
+
+/**
+ * The ABI version of the library loaded at run time, as (major << 16) | minor.
+ *
+ * A program built against this header runs with any library whose major version equals
+ * GESTO_ABI_VERSION_MAJOR and whose minor version is at least the minor it was built with:
+ *
+ *     uint32_t v = gesto_abi_version();
+ *     if ((v >> 16) != GESTO_ABI_VERSION_MAJOR || (v & 0xffff) < GESTO_ABI_VERSION_MINOR)
+ *         ... refuse to run ...
+ *
+ * @return the library's ABI version. Never fails.
+ */
+uint32_t
+gesto_abi_version(void);
+
+/** What a gesto function returned. Negative values are errors. */
+enum gesto_status {
+	/** Success. */
+	GESTO_OK = 0,
+	/** Not an error: there was nothing to return (no queued gesture, no deadline). */
+	GESTO_EMPTY = 1,
+	/** A NULL handle or pointer, an unknown enum value, a struct whose `size` is too
+	 *  small, a non-finite number, or a number outside the range the function states. */
+	GESTO_ERROR_INVALID_ARGUMENT = -1,
+	/** The YAML config text is not valid YAML, not UTF-8, or not a valid gesto config.
+	 *  The message lists every problem as CONFIG:LINE:COLUMN: error: MESSAGE lines. */
+	GESTO_ERROR_CONFIG = -2,
+	/** A gesture name is not in binding syntax (kind:fingers[:direction]). */
+	GESTO_ERROR_BINDING_SYNTAX = -3,
+	/** A motion parameter is outside its domain (a spring's stiffness <= 0, a deceleration
+	 *  rate not in (0, 1), ...). The message names the parameter. */
+	GESTO_ERROR_OUT_OF_RANGE = -4,
+	/** The engine is busy: the call came from inside the engine's own callback, or it
+	 *  changes the bindings while a gesture is in progress. */
+	GESTO_ERROR_BUSY = -5,
+	/** Reserved for allocation failures. In 0.1 no function returns it: the Swift
+	 *  runtime inside libgesto aborts the process when an allocation fails, as malloc
+	 *  failures are handled in most of the desktop stack. */
+	GESTO_ERROR_NO_MEMORY = -6,
+};
+
+/**
+ * A short English name for a status ("ok", "invalid argument", ...).
+ *
+ * @return a static string; never NULL ("unknown status" for values gesto does not define).
+ */
+const char *
+gesto_status_string(int status);
+
+/**
+ * The message of the last failure on the calling thread: what was wrong and where
+ * (the parameter, the config line and column, the part of a gesture name).
+ *
+ * Successful calls do not clear it (like errno): read it right after a call failed.
+ *
+ * @return a NUL-terminated UTF-8 string owned by gesto, valid until the next gesto call on
+ * the same thread; "" if nothing failed on this thread yet. Never NULL. Freed at thread exit.
+ */
+const char *
+gesto_last_error_message(void);
+
+/* ==================================================================== */
+/* Input: libinput gesture events                                        */
+/* ==================================================================== */
+
+/** The libinput gesture kinds (LIBINPUT_EVENT_GESTURE_SWIPE_*, _PINCH_*, _HOLD_*). */
+enum gesto_event_kind {
+	GESTO_EVENT_SWIPE = 1,
+	GESTO_EVENT_PINCH = 2,
+	GESTO_EVENT_HOLD = 3,
+};
+
+/** Where an event stands in libinput's sequence. Holds have no UPDATE. */
+enum gesto_event_phase {
+	GESTO_EVENT_BEGIN = 1,
+	GESTO_EVENT_UPDATE = 2,
+	GESTO_EVENT_END = 3,
+};
+
+/**
+ * One libinput gesture event, built by the caller from its own struct libinput_event_gesture.
+ *
+ * Versioning: set `size` to sizeof(struct gesto_gesture_event) before anything else
+ * (zero the struct with a designated initializer, as in the example below). Fields are only
+ * ever appended; the library reads the fields that fit in `size` and gives later ones the
+ * value libinput reports outside UPDATE. A `size` smaller than this version 0.1 struct is
+ * rejected with GESTO_ERROR_INVALID_ARGUMENT.
+ *
+ *     struct gesto_gesture_event e = {
+ *         .size = sizeof(e),
+ *         .kind = GESTO_EVENT_SWIPE,
+ *         .phase = GESTO_EVENT_UPDATE,
+ *         .fingers = libinput_event_gesture_get_finger_count(g),
+ *         .time_usec = libinput_event_gesture_get_time_usec(g),
+ *         .dx = libinput_event_gesture_get_dx(g),
+ *         ...
+ *     };
+ */
+struct gesto_gesture_event {
+	/** sizeof(struct gesto_gesture_event) as the caller was compiled. */
+	uint32_t size;
+	/** enum gesto_event_kind. */
+	uint32_t kind;
+	/** enum gesto_event_phase. */
+	uint32_t phase;
+	/** libinput_event_gesture_get_finger_count(): 1 to 10. */
+	uint32_t fingers;
+	/** libinput_event_gesture_get_time_usec(), microseconds; below 2^62. */
+	uint64_t time_usec;
+	/** UPDATE: libinput_event_gesture_get_dx(), accelerated, in delta units; 0 otherwise. */
+	double dx;
+	/** UPDATE: libinput_event_gesture_get_dy(), accelerated, +y down; 0 otherwise. */
+	double dy;
+	/** UPDATE: libinput_event_gesture_get_dx_unaccelerated(); the recognizers use these. */
+	double dx_unaccelerated;
+	/** UPDATE: libinput_event_gesture_get_dy_unaccelerated(). */
+	double dy_unaccelerated;
+	/** Pinch UPDATE and END: libinput_event_gesture_get_scale(), relative to BEGIN (> 0);
+	 *  1.0 otherwise. */
+	double scale;
+	/** Pinch UPDATE: libinput_event_gesture_get_angle_delta(), degrees clockwise since the
+	 *  previous event; 0 otherwise. */
+	double angle_delta;
+	/** END: libinput_event_gesture_get_cancelled() (non-zero: cancelled); 0 otherwise. */
+	int32_t cancelled;
+	/** Reserved, set to 0 (keeps the struct's size a multiple of 8). */
+	uint32_t reserved;
+};
+
+/* ==================================================================== */
+/* Output: recognized gestures                                           */
+/* ==================================================================== */
+
+/** What a report is about: gesto's gestures, as named in binding syntax. */
+enum gesto_gesture {
+	GESTO_GESTURE_SWIPE = 1,           /**< "swipe:F[:DIR]" */
+	GESTO_GESTURE_PINCH = 2,           /**< "pinch:F[:in|out]" */
+	GESTO_GESTURE_ROTATE = 3,          /**< "rotate:F[:clockwise|counterclockwise]" */
+	GESTO_GESTURE_HOLD = 4,            /**< "hold:F": fingers resting, as libinput reports */
+	GESTO_GESTURE_LONG_PRESS = 5,      /**< "long-press:F": a hold that lasted 0.18 s */
+	GESTO_GESTURE_LONG_PRESS_DRAG = 6, /**< "long-press-drag:F": a long press, then a drag */
+};
+
+/** The direction of a gesture, once decided. libinput's axes: right is +x, down is +y. */
+enum gesto_direction {
+	GESTO_DIRECTION_NONE = 0, /**< not decided yet, or the gesture kind has none */
+	GESTO_DIRECTION_LEFT = 1,
+	GESTO_DIRECTION_RIGHT = 2,
+	GESTO_DIRECTION_UP = 3,
+	GESTO_DIRECTION_DOWN = 4,
+	GESTO_DIRECTION_UP_LEFT = 5,    /**< diagonals only with settings.swipe.diagonals */
+	GESTO_DIRECTION_UP_RIGHT = 6,
+	GESTO_DIRECTION_DOWN_LEFT = 7,
+	GESTO_DIRECTION_DOWN_RIGHT = 8,
+	GESTO_DIRECTION_IN = 9,         /**< pinch: fingers closing (scale below 1) */
+	GESTO_DIRECTION_OUT = 10,       /**< pinch: fingers spreading (scale above 1) */
+	GESTO_DIRECTION_CLOCKWISE = 11,
+	GESTO_DIRECTION_COUNTERCLOCKWISE = 12,
+};
+
+/**
+ * Where a gesture stands (SwiftUI's and UIKit's phases). A gesture reports ARMING (long
+ * presses only) or BEGAN, then CHANGED while it continues, then exactly one of ENDED,
+ * FAILED or CANCELLED.
+ */
+enum gesto_phase {
+	GESTO_PHASE_ARMING = 1,    /**< long press: fingers rest, feedback may start */
+	GESTO_PHASE_BEGAN = 2,     /**< the recognizer is sure what the gesture is */
+	GESTO_PHASE_CHANGED = 3,   /**< the gesture continues */
+	GESTO_PHASE_ENDED = 4,     /**< final: recognized */
+	GESTO_PHASE_FAILED = 5,    /**< final: ended below every threshold */
+	GESTO_PHASE_CANCELLED = 6, /**< final: see enum gesto_cancel_reason */
+};
+
+/** Why a gesture was cancelled (GESTO_CANCEL_NONE unless the phase is CANCELLED). */
+enum gesto_cancel_reason {
+	GESTO_CANCEL_NONE = 0,
+	GESTO_CANCEL_BY_LIBINPUT = 1,           /**< libinput's END had its cancelled flag */
+	GESTO_CANCEL_END_OF_INPUT = 2,          /**< gesto_engine_end_input() mid-gesture */
+	GESTO_CANCEL_FINGER_COUNT_CHANGED = 3,  /**< other fingers took over mid-gesture */
+	GESTO_CANCEL_PREEMPTED = 4,             /**< a gesture with priority claimed the input */
+	GESTO_CANCEL_TIMEOUT = 5,               /**< waited too long for its continuation */
+};
+
+/** When a binding fires during its gesture (the config's `mode:`). */
+enum gesto_fire_mode {
+	/** "on-begin": as soon as the gesture is identified. */
+	GESTO_MODE_ON_BEGIN = 1,
+	/** "on-threshold": once, when the gesture crosses its threshold. */
+	GESTO_MODE_ON_THRESHOLD = 2,
+	/** "on-end": when the gesture ends recognized (the config's default). */
+	GESTO_MODE_ON_END = 3,
+	/** "continuous": on every report from BEGAN to the final phase. */
+	GESTO_MODE_CONTINUOUS = 4,
+	/** "repeat": each time the gesture travels another step in its direction. */
+	GESTO_MODE_REPEAT = 5,
+};
+
+/**
+ * One gesture report, or one binding firing.
+ *
+ * A report (binding_index == -1) says where a gesture stands. A firing (binding_index >= 0)
+ * says that binding binding_index fired; its gesture fields are those of the report that
+ * fired it (for GESTO_MODE_CONTINUOUS, the phase is the binding's own stream: BEGAN, then
+ * CHANGED, then the final phase).
+ *
+ * Versioning: gesto_engine_next_gesture() writes only the first `size` bytes, as set by the
+ * caller. A callback receives a struct whose `size` is the library's; read a field added
+ * after 0.1 only if offsetof(struct gesto_recognized, field) + sizeof(field) <= size.
+ *
+ * Units: translations in unaccelerated delta units, summed since the gesture began;
+ * velocities in delta units per second; angles in degrees, clockwise positive; scale
+ * relative to the gesture start.
+ */
+struct gesto_recognized {
+	/** The size of this struct: set by the caller before gesto_engine_next_gesture();
+	 *  set by the library for callbacks. */
+	uint32_t size;
+	/** enum gesto_gesture. */
+	uint32_t gesture;
+	/** enum gesto_phase. */
+	uint32_t phase;
+	/** enum gesto_cancel_reason. */
+	uint32_t cancel_reason;
+	/** Number of fingers. */
+	uint32_t fingers;
+	/** enum gesto_direction. */
+	uint32_t direction;
+	/** The gesture in binding syntax, e.g. "swipe:3:left", "pinch:2" (direction not decided).
+	 *  Owned by the engine; valid until gesto_engine_destroy(). */
+	const char *name;
+	/** Time of the input that caused the report, microseconds (for a long press reaching
+	 *  its duration: the deadline's time). */
+	uint64_t time_usec;
+	/** Sum of the unaccelerated deltas since the gesture began. */
+	double translation_x;
+	double translation_y;
+	/** Least-squares velocity of the finger centroid (gesto_velocity_tracker's estimate). */
+	double velocity_x;
+	double velocity_y;
+	/** Where the translation would come to rest if the velocity decayed at the touchpad
+	 *  rate GESTO_DECELERATION_RATE_TOUCHPAD: the snap target of a flick. */
+	double predicted_end_x;
+	double predicted_end_y;
+	/** Pinch scale relative to the start (1 for other gestures). */
+	double scale;
+	/** Accumulated rotation in degrees, clockwise positive (0 for other gestures). */
+	double angle;
+	/** Fraction of the recognition threshold reached: 0 at the start, 1 at the threshold. */
+	double progress;
+	/** The binding that fired (its index: config bindings in file order, then those added
+	 *  with gesto_engine_add_binding()), or -1 for a report. */
+	int32_t binding_index;
+	/** The binding's enum gesto_fire_mode; 0 for a report. */
+	uint32_t mode;
+	/** The user_tag given to gesto_engine_add_binding(); 0 for config bindings and reports. */
+	uint64_t user_tag;
+	/** The config binding's `exec:` command; NULL for added bindings and reports. Owned by
+	 *  the engine; valid until gesto_engine_destroy(). gesto never runs it. */
+	const char *exec;
+};
+
+/* ==================================================================== */
+/* The recognizer engine                                                 */
+/* ==================================================================== */
+
+/**
+ * An opaque recognizer engine: gesto's recognizers (hold, long press, long-press-drag,
+ * swipe, pinch, rotate, composed as gestod composes them) and its binding matcher, for one
+ * libinput gesture stream (one touchpad, or one seat).
+ *
+ * Not thread-safe: use an engine from one thread at a time.
+ */
+typedef struct gesto_engine gesto_engine;
+
+/**
+ * Called for each report and firing, in order, from inside gesto_engine_handle_event(),
+ * gesto_engine_dispatch_deadline() or gesto_engine_end_input(), on the calling thread.
+ *
+ * @param gesture the report; valid only during the call (copy what you keep). The strings
+ * it points to live until gesto_engine_destroy().
+ * @param user_data the pointer given to gesto_engine_set_callback().
+ *
+ * The callback must not call gesto_engine_handle_event(), gesto_engine_dispatch_deadline(),
+ * gesto_engine_end_input() or gesto_engine_add_binding() on the same engine (they fail with
+ * GESTO_ERROR_BUSY), and must not destroy it. Other engines and the motion API are fine.
+ */
+typedef void (*gesto_gesture_callback)(const struct gesto_recognized *gesture, void *user_data);
+
+/**
+ * Creates an engine with gesto's default thresholds and no bindings. Every gesture is
+ * reported (long-press-drag included, until bindings say otherwise; see
+ * gesto_engine_add_binding()).
+ *
+ * @param[out] out the new engine; destroy it with gesto_engine_destroy().
+ * @return GESTO_OK, or GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_engine_new(gesto_engine **out);
+
+/**
+ * Creates an engine from a gesto config file's text (the YAML of
+ * $XDG_CONFIG_HOME/gesto/config.yaml: `settings` thresholds and `bindings`).
+ *
+ * Each binding's `exec:` command is kept as a string and returned in the firings'
+ * `exec` field; gesto does not run it. `app:` bindings fire only while
+ * gesto_engine_set_focused_app() names a matching application.
+ *
+ * @param yaml the UTF-8 text; need not be NUL-terminated. Only read during the call.
+ * @param len its length in bytes.
+ * @param[out] out the new engine; destroy it with gesto_engine_destroy().
+ * @return GESTO_OK; GESTO_ERROR_CONFIG with every problem in the last error message, one
+ * "<config>:LINE:COLUMN: error: MESSAGE" line each; GESTO_ERROR_CONFIG also for repeat
+ * steps below what the library accepts (repeat-distance 1 unit, repeat-scale 1.001,
+ * repeat-angle 0.1°; "<config>: error: MESSAGE"); GESTO_ERROR_INVALID_ARGUMENT if yaml
+ * (with len > 0) or out is NULL.
+ */
+int
+gesto_engine_new_from_config(const char *yaml, size_t len, gesto_engine **out);
+
+/**
+ * Destroys an engine and every string it handed out. Queued gestures are dropped.
+ * Must not be called from the engine's own callback.
+ *
+ * @param engine the engine, or NULL (nothing happens).
+ */
+void
+gesto_engine_destroy(gesto_engine *engine);
+
+/**
+ * Binds a gesture. Bindings added this way use the engine's global thresholds.
+ *
+ * A binding without a direction ("swipe:3") matches every direction; when several bindings
+ * match a report, the most specific fire (a direction counts 1, an app 2). Adding a
+ * binding may change which recognizers run (long-press-drag is only recognized when a
+ * binding uses it, or when no binding exists), so add bindings before feeding events.
+ *
+ * @param engine the engine.
+ * @param gesture the gesture in binding syntax: "swipe:3:left", "pinch:2:in",
+ * "rotate:2:clockwise", "hold:1", "long-press:3", "long-press-drag:3". Only read during
+ * the call.
+ * @param mode an enum gesto_fire_mode.
+ * @param user_tag any value; returned in the firings' user_tag field.
+ * @return the new binding's index (>= 0); GESTO_ERROR_BINDING_SYNTAX if gesture is not in
+ * binding syntax; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or an unknown mode;
+ * GESTO_ERROR_BUSY from the callback or while a gesture is in progress.
+ */
+int
+gesto_engine_add_binding(gesto_engine *engine, const char *gesture, int mode, uint64_t user_tag);
+
+/**
+ * @return the number of bindings (config and added), or GESTO_ERROR_INVALID_ARGUMENT if
+ * engine is NULL.
+ */
+int
+gesto_engine_binding_count(const gesto_engine *engine);
+
+/**
+ * @return the `exec:` command of config binding @p index, owned by the engine and valid
+ * until gesto_engine_destroy(); NULL for an added binding, an index out of range or a
+ * NULL engine.
+ */
+const char *
+gesto_engine_binding_exec(const gesto_engine *engine, int index);
+
+/**
+ * Sets the focused application, for bindings with `app:` (an exact app_id or a glob with
+ * `*` and `?`). Bindings without `app:` do not care.
+ *
+ * @param app_id the focused toplevel's app_id, copied; NULL when unknown (then `app:`
+ * bindings never fire).
+ * @return GESTO_OK, or GESTO_ERROR_INVALID_ARGUMENT if engine is NULL or app_id is not UTF-8.
+ */
+int
+gesto_engine_set_focused_app(gesto_engine *engine, const char *app_id);
+
+/** Bits of gesto_engine_set_delivery(). */
+enum gesto_delivery {
+	/** Deliver every report of every gesture (binding_index -1). */
+	GESTO_DELIVER_REPORTS = 1 << 0,
+	/** Deliver every binding firing (binding_index >= 0). */
+	GESTO_DELIVER_FIRINGS = 1 << 1,
+};
+
+/**
+ * Chooses what the engine delivers. The default is GESTO_DELIVER_REPORTS |
+ * GESTO_DELIVER_FIRINGS: each report, followed by the firings it caused in binding order.
+ * A program that only runs bindings sets GESTO_DELIVER_FIRINGS.
+ *
+ * @return GESTO_OK, or GESTO_ERROR_INVALID_ARGUMENT for a NULL engine or unknown bits.
+ */
+int
+gesto_engine_set_delivery(gesto_engine *engine, unsigned int flags);
+
+/**
+ * Delivers reports and firings to @p callback from now on, instead of queueing them for
+ * gesto_engine_next_gesture(). Gestures already queued stay queued.
+ *
+ * @param callback the function, or NULL to go back to queueing.
+ * @param user_data passed back to the callback untouched; gesto never dereferences it.
+ */
+void
+gesto_engine_set_callback(gesto_engine *engine, gesto_gesture_callback callback, void *user_data);
+
+/**
+ * Feeds one libinput gesture event. Events must come in time order; an event older than
+ * the previous input is processed as if it happened at that time. Any deadline at or
+ * before the event's time is dispatched first (so a replay needs no timer).
+ *
+ * Reports and firings caused by the event are delivered before this returns: to the
+ * callback, or to the queue.
+ *
+ * @param event the event, only read during the call; see struct gesto_gesture_event for
+ * its `size` and the values each phase carries.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size`, kind or
+ * phase, fingers outside 1 to 10, time_usec >= 2^62, a non-finite number, a delta or
+ * angle_delta beyond ±1e6, a scale not in (0, 1e6]; GESTO_ERROR_BUSY from the callback.
+ */
+int
+gesto_engine_handle_event(gesto_engine *engine, const struct gesto_gesture_event *event);
+
+/**
+ * The time at which the engine needs gesto_engine_dispatch_deadline() (a long press
+ * completing its minimum duration), if any. Arm a timer (timerfd, or your event loop's)
+ * for it after each call that feeds the engine.
+ *
+ * @param[out] deadline_usec the deadline, microseconds on the events' clock.
+ * @return GESTO_OK with *deadline_usec set; GESTO_EMPTY if no deadline is pending;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer.
+ */
+int
+gesto_engine_next_deadline_usec(const gesto_engine *engine, uint64_t *deadline_usec);
+
+/**
+ * Dispatches every deadline at or before @p now_usec (call it when the timer armed for
+ * gesto_engine_next_deadline_usec() fires). Each deadline is processed at its own time,
+ * so timer latency does not change the result. Does nothing if no deadline is due.
+ *
+ * @param now_usec the current time on the events' clock, microseconds, below 2^62.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT; GESTO_ERROR_BUSY from the callback.
+ */
+int
+gesto_engine_dispatch_deadline(gesto_engine *engine, uint64_t now_usec);
+
+/**
+ * Ends the input (the device was removed, or the recording ended): gestures in progress
+ * are cancelled with GESTO_CANCEL_END_OF_INPUT. The engine can be fed again afterwards.
+ *
+ * @param time_usec the time of the end, microseconds, below 2^62.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT; GESTO_ERROR_BUSY from the callback.
+ */
+int
+gesto_engine_end_input(gesto_engine *engine, uint64_t time_usec);
+
+/**
+ * @return 1 while a gesture is in progress (armed, began or changed), 0 otherwise,
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL engine.
+ */
+int
+gesto_engine_is_active(const gesto_engine *engine);
+
+/**
+ * Takes the oldest queued report or firing (queued while no callback is set). Poll until
+ * it returns GESTO_EMPTY after each call that feeds the engine: the queue grows until read.
+ *
+ * @param[in,out] out set out->size = sizeof(*out) first; the library writes at most that
+ * many bytes. The strings it points to live until gesto_engine_destroy().
+ * @return GESTO_OK with *out written; GESTO_EMPTY if the queue is empty;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a size below the 0.1 struct.
+ */
+int
+gesto_engine_next_gesture(gesto_engine *engine, struct gesto_recognized *out);
+
+/* ==================================================================== */
+/* Springs                                                               */
+/* ==================================================================== */
+
+/*
+ * A damped spring m·x'' + c·x' + k·(x − to) = 0, x(0) = from, x'(0) = initial_velocity,
+ * evaluated in closed form at any elapsed time (no per-frame integration: frame-rate
+ * independent). Springs are plain values: initialise one with gesto_spring_init() and
+ * evaluate it as often as you like. Time is in seconds since the spring started; values
+ * are in the caller's unit (points, progress), velocities in that unit per second, with the
+ * sign of d(value)/dt (not "toward the target" as in Core Animation).
+ */
+
+/**
+ * The physical constants of a spring, per unit of the animated value. Build them with the
+ * function of the API whose numbers you have; the fields are public and frozen.
+ */
+struct gesto_spring_parameters {
+	/** Mass m (> 0); only ratios matter. Most APIs fix it at 1. */
+	double mass;
+	/** Stiffness k (> 0), in 1/s² per unit mass. */
+	double stiffness;
+	/** Damping coefficient c (>= 0), in 1/s per unit mass. */
+	double damping;
+};
+
+/**
+ * Raw constants, as SwiftUI .interpolatingSpring(mass:stiffness:damping:), libadwaita
+ * adw_spring_params_new_full(damping, mass, stiffness), CASpringAnimation and Motion take
+ * them.
+ *
+ * @param mass m (> 0), usually 1.
+ * @param stiffness k (> 0), 1/s².
+ * @param damping c (>= 0), 1/s.
+ * @param[out] out the parameters.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE naming the parameter; GESTO_ERROR_INVALID_ARGUMENT
+ * if out is NULL.
+ */
+int
+gesto_spring_parameters_physical(double mass, double stiffness, double damping,
+				 struct gesto_spring_parameters *out);
+
+/**
+ * SwiftUI .spring(response:dampingFraction:): ω₀ = 2π/response, k = m·ω₀², c = 4π·m·ζ/response.
+ * SwiftUI's defaults are response 0.5 s and damping fraction 0.825.
+ *
+ * @param response the undamped period, seconds (> 0).
+ * @param damping_fraction ζ (>= 0): < 1 bounces, 1 is critical, > 1 creeps.
+ * @param mass m (> 0), usually 1.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE; GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_spring_parameters_response(double response, double damping_fraction, double mass,
+				 struct gesto_spring_parameters *out);
+
+/**
+ * iOS 17 SwiftUI Spring(duration:bounce:): the duration is the undamped period; ζ = 1 −
+ * bounce for bounce >= 0 and ζ = 1/(1 + bounce) below 0. Apple's example: (0.5 s, 0.3) gives
+ * m 1, k 157.9, c 17.6.
+ *
+ * @param duration seconds (> 0); SwiftUI's default 0.5.
+ * @param bounce in (−1, 1]; 0 is critically damped, 1 never settles.
+ * @param mass m (> 0), usually 1.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE; GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_spring_parameters_duration_bounce(double duration, double bounce, double mass,
+					struct gesto_spring_parameters *out);
+
+/**
+ * Damping ratio and stiffness, c = 2ζ√(mk): Jetpack Compose spring(dampingRatio, stiffness)
+ * and Android SpringForce (m = 1), libadwaita adw_spring_params_new(damping_ratio, mass,
+ * stiffness), niri `spring damping-ratio= stiffness=` (m = 1).
+ *
+ * @param damping_ratio ζ (>= 0).
+ * @param stiffness k (> 0), 1/s².
+ * @param mass m (> 0), usually 1.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE; GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_spring_parameters_damping_ratio(double damping_ratio, double stiffness, double mass,
+				      struct gesto_spring_parameters *out);
+
+/**
+ * Motion (Framer) visualDuration and bounce: ω₀ = 2π/(1.2·visual_duration), k = ω₀²,
+ * c = 2·clamp(1 − bounce, 0.05, 1)·ω₀, m = 1.
+ *
+ * @param visual_duration seconds (> 0).
+ * @param bounce any finite number (clamped as above).
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE; GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_spring_parameters_visual_duration(double visual_duration, double bounce,
+					struct gesto_spring_parameters *out);
+
+/** @return the damping ratio ζ = c / (2√(km)), or NaN for invalid parameters. */
+double
+gesto_spring_parameters_get_damping_ratio(const struct gesto_spring_parameters *parameters);
+
+/** @return SwiftUI's response (iOS 17's duration), the undamped period 2π/ω₀ in seconds,
+ *  or NaN for invalid parameters. */
+double
+gesto_spring_parameters_get_response(const struct gesto_spring_parameters *parameters);
+
+/** @return iOS 17's bounce: 1 − ζ when ζ <= 1, 1/ζ − 1 when ζ > 1; NaN for invalid
+ *  parameters. */
+double
+gesto_spring_parameters_get_bounce(const struct gesto_spring_parameters *parameters);
+
+/** A spring: its constants, where it starts, where it goes and how fast it leaves. */
+struct gesto_spring {
+	struct gesto_spring_parameters parameters;
+	/** The value at t = 0. */
+	double from;
+	/** The target value. */
+	double to;
+	/** The velocity at t = 0, units per second (sign = d(value)/dt). */
+	double initial_velocity;
+};
+
+/**
+ * Initialises a spring from @p from to @p to, leaving at @p initial_velocity.
+ *
+ * @param[out] spring the spring to fill.
+ * @param parameters made by a gesto_spring_parameters_* function (checked again here).
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE for invalid parameters;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a non-finite from, to or velocity.
+ */
+int
+gesto_spring_init(struct gesto_spring *spring, const struct gesto_spring_parameters *parameters,
+		  double from, double to, double initial_velocity);
+
+/**
+ * @param elapsed seconds since the spring started (times before 0 give `from`).
+ * @return the value at @p elapsed; NaN for an invalid spring.
+ */
+double
+gesto_spring_value_at(const struct gesto_spring *spring, double elapsed);
+
+/**
+ * @param elapsed seconds since the spring started.
+ * @return the velocity at @p elapsed, units per second; NaN for an invalid spring.
+ */
+double
+gesto_spring_velocity_at(const struct gesto_spring *spring, double elapsed);
+
+/** The velocity threshold most rest tolerances use: 62.5 × the position threshold per
+ *  second (a value slower than that moves less than the position threshold in a 16 ms
+ *  frame; Android's SpringForce). */
+#define GESTO_REST_VELOCITY_PER_POSITION 62.5
+
+/**
+ * The settle time: the last time the spring is outside the rest tolerance (after it,
+ * |value − to| <= epsilon_position and |velocity| <= epsilon_velocity forever). Found
+ * exactly (to about 1e-12 s), not estimated. At the settle time, show `to` and stop.
+ *
+ * Suggested tolerances: points 0.1 and 6.25/s; progress 1e-4 and 6.25e-3/s.
+ *
+ * @param epsilon_position the largest distance to the target at rest (> 0).
+ * @param epsilon_velocity the largest speed at rest (> 0), units per second.
+ * @param[out] seconds the settle time, seconds; 0 if the spring starts at rest; +infinity
+ * if it never settles (zero damping with motion).
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, tolerances not > 0,
+ * or an invalid spring.
+ */
+int
+gesto_spring_settle_time(const struct gesto_spring *spring, double epsilon_position,
+			 double epsilon_velocity, double *seconds);
+
+/**
+ * libadwaita's and niri's estimated duration, −ln(epsilon)/β (the envelope of a unit
+ * displacement). It ignores from, to and the velocity and can end early: prefer
+ * gesto_spring_settle_time(). Provided to match those programs.
+ *
+ * @param epsilon in (0, 1).
+ * @return seconds; +infinity for zero damping; NaN for invalid arguments.
+ */
+double
+gesto_spring_estimated_duration(const struct gesto_spring *spring, double epsilon);
+
+/**
+ * Retargets a spring mid-flight: it becomes a spring toward @p to that starts from the
+ * value and velocity it had at @p elapsed, so that neither jumps. Its time starts again at
+ * 0: evaluate it at (now − retarget time) afterwards.
+ *
+ * @param[in,out] spring the spring.
+ * @param to the new target.
+ * @param elapsed seconds since the spring started, when the target changed.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL or invalid spring or a
+ * non-finite argument.
+ */
+int
+gesto_spring_retarget(struct gesto_spring *spring, double to, double elapsed);
+
+/* ==================================================================== */
+/* Decay and projection                                                  */
+/* ==================================================================== */
+
+/*
+ * A value coasting after a flick, its velocity decaying exponentially: v(t) = v₀·e^(−λt),
+ * x(t) = x₀ + v₀(1 − e^(−λt))/λ, resting at x₀ + v₀/λ. UIScrollView's deceleration rate
+ * (a velocity factor per millisecond, r = e^(−λ/1000)) and Compose's exponentialDecay
+ * friction (λ = 4.2 × frictionMultiplier) are the same curve.
+ */
+
+/** UIScrollView .normal: 0.998 per millisecond. */
+#define GESTO_DECELERATION_RATE_NORMAL 0.998
+/** UIScrollView .fast: 0.99 per millisecond. */
+#define GESTO_DECELERATION_RATE_FAST 0.99
+/** GNOME, libadwaita and niri on touchpads: 0.997 per millisecond. */
+#define GESTO_DECELERATION_RATE_TOUCHPAD 0.997
+/** libadwaita and niri on touchscreens: 0.998 per millisecond. */
+#define GESTO_DECELERATION_RATE_TOUCHSCREEN 0.998
+
+/** A decay; initialise it with gesto_decay_init_rate() or gesto_decay_init_friction(). */
+struct gesto_decay {
+	/** The value at t = 0. */
+	double from;
+	/** The velocity at t = 0, units per second. */
+	double initial_velocity;
+	/** λ, in 1/s (> 0). */
+	double decay_per_second;
+};
+
+/**
+ * A decay at a UIScrollView-style rate: λ = −1000·ln(rate_per_ms).
+ *
+ * @param rate_per_ms the fraction of the velocity kept each millisecond, in (0, 1); see
+ * GESTO_DECELERATION_RATE_*.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE for a rate outside (0, 1);
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a non-finite from or velocity.
+ */
+int
+gesto_decay_init_rate(struct gesto_decay *decay, double from, double initial_velocity,
+		      double rate_per_ms);
+
+/**
+ * Compose's exponentialDecay(frictionMultiplier): λ = 4.2 × friction_multiplier per second.
+ *
+ * @param friction_multiplier > 0; Compose's default is 1.
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE; GESTO_ERROR_INVALID_ARGUMENT.
+ */
+int
+gesto_decay_init_friction(struct gesto_decay *decay, double from, double initial_velocity,
+			  double friction_multiplier);
+
+/** @return the value @p elapsed seconds after the start (before 0: `from`); NaN for an
+ *  invalid decay. */
+double
+gesto_decay_value_at(const struct gesto_decay *decay, double elapsed);
+
+/** @return the velocity @p elapsed seconds after the start, units per second. */
+double
+gesto_decay_velocity_at(const struct gesto_decay *decay, double elapsed);
+
+/** @return where the value comes to rest: from + v₀/λ. */
+double
+gesto_decay_rest_value(const struct gesto_decay *decay);
+
+/** @return seconds until the speed drops to @p speed units per second (0 if it is already
+ *  slower); NaN for an invalid decay or a speed not > 0. */
+double
+gesto_decay_duration_until_speed_below(const struct gesto_decay *decay, double speed);
+
+/**
+ * Where a flick at @p velocity would stop at @p rate_per_ms, continuous form
+ * −v/(1000·ln r) (niri's projected_end_pos): the snap target to choose on release.
+ *
+ * @return the distance in the velocity's unit; NaN for a rate outside (0, 1).
+ */
+double
+gesto_project(double velocity, double rate_per_ms);
+
+/**
+ * The discrete form of gesto_project(), (v/1000)·r/(1 − r), as WWDC18's "Designing Fluid
+ * Interfaces" project() writes it (0.1 % shorter at 0.998).
+ */
+double
+gesto_project_discrete(double velocity, double rate_per_ms);
+
+/* ==================================================================== */
+/* Rubber band                                                           */
+/* ==================================================================== */
+
+/*
+ * Resistance past a bound: b(e) = c·e·L/(c·e + L) for an excess e past the bound, slope c
+ * at the bound and asymptote L. UIScrollView uses c = 0.55 and L = the view's dimension;
+ * niri's RubberBand { stiffness, limit } is c and L.
+ */
+
+/** UIScrollView's coefficient: 0.55. */
+#define GESTO_RUBBER_BAND_UISCROLLVIEW_COEFFICIENT 0.55
+
+/** A rubber band; initialise it with gesto_rubber_band_init(). */
+struct gesto_rubber_band {
+	/** The slope at the bound, c (> 0, dimensionless). */
+	double coefficient;
+	/** The asymptote L (> 0): the most the displayed value ever moves past the bound. */
+	double dimension;
+};
+
+/**
+ * @return GESTO_OK; GESTO_ERROR_OUT_OF_RANGE unless both are finite and > 0;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer.
+ */
+int
+gesto_rubber_band_init(struct gesto_rubber_band *band, double coefficient, double dimension);
+
+/** @return the displayed excess for a raw excess (negative excesses are mirrored). */
+double
+gesto_rubber_band_band(const struct gesto_rubber_band *band, double excess);
+
+/** @return the raw excess that displays as @p banded (the inverse); ±infinity when
+ *  |banded| >= dimension. */
+double
+gesto_rubber_band_excess(const struct gesto_rubber_band *band, double banded);
+
+/** @return the slope b′(e) = c·L²/(c·e + L)² at raw excess @p excess (dimensionless). */
+double
+gesto_rubber_band_slope(const struct gesto_rubber_band *band, double excess);
+
+/**
+ * @return the displayed value for the raw (finger) value @p raw: unchanged inside
+ * [lower, upper], banded past either bound; NaN if lower > upper.
+ */
+double
+gesto_rubber_band_displayed(const struct gesto_rubber_band *band, double raw,
+			    double lower, double upper);
+
+/** @return the raw value that displays as @p displayed (to resume a gesture from a banded
+ *  value); NaN if lower > upper. */
+double
+gesto_rubber_band_raw(const struct gesto_rubber_band *band, double displayed,
+		      double lower, double upper);
+
+/**
+ * @return the displayed value's velocity when the raw value moves at @p raw_velocity at
+ * @p raw: the raw velocity times the slope there (1 inside the bounds). Hand it to a spring
+ * on release. NaN if lower > upper.
+ */
+double
+gesto_rubber_band_release_velocity(const struct gesto_rubber_band *band, double raw_velocity,
+				   double raw, double lower, double upper);
+
+/* ==================================================================== */
+/* Velocity tracker                                                      */
+/* ==================================================================== */
+
+/**
+ * An opaque velocity estimator: an unweighted least-squares fit of degree 2 over the
+ * newest samples (at most 20, at most 100 ms old, no gap above 40 ms), as Android, Flutter
+ * and Compose estimate finger velocity. If the query time is more than 40 ms after the
+ * newest sample, the fingers paused before lifting and the velocity is 0. Speeds are
+ * clamped to 8000 units per second per axis.
+ *
+ * Not thread-safe: use a tracker from one thread at a time.
+ */
+typedef struct gesto_velocity_tracker gesto_velocity_tracker;
+
+/**
+ * @param[out] out the new, empty tracker; destroy it with gesto_velocity_tracker_destroy().
+ * @return GESTO_OK, or GESTO_ERROR_INVALID_ARGUMENT if out is NULL.
+ */
+int
+gesto_velocity_tracker_new(gesto_velocity_tracker **out);
+
+/** Destroys a tracker; NULL does nothing. */
+void
+gesto_velocity_tracker_destroy(gesto_velocity_tracker *tracker);
+
+/** Forgets every sample (call it when a new gesture begins). NULL does nothing. */
+void
+gesto_velocity_tracker_reset(gesto_velocity_tracker *tracker);
+
+/**
+ * Adds a sample: the *cumulative* position (the sum of the unaccelerated deltas, or any
+ * position in any unit) at @p time_usec. A sample older than the newest one is dropped;
+ * one with the same time replaces it.
+ *
+ * @param time_usec microseconds, below 2^62.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL tracker, a time out of range or
+ * a non-finite position.
+ */
+int
+gesto_velocity_tracker_add(gesto_velocity_tracker *tracker, uint64_t time_usec, double x, double y);
+
+/**
+ * The velocity at @p time_usec (the newest sample's time, or the time the fingers lifted).
+ *
+ * @param[out] vx, vy the velocity, position units per second; 0 with fewer than two usable
+ * samples or after a pause.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a time out of range.
+ */
+int
+gesto_velocity_tracker_velocity(const gesto_velocity_tracker *tracker, uint64_t time_usec,
+				double *vx, double *vy);
+
+/** @return the number of samples held (at most 20), or GESTO_ERROR_INVALID_ARGUMENT. */
+int
+gesto_velocity_tracker_sample_count(const gesto_velocity_tracker *tracker);
+
+/* ==================================================================== */
+/* Reorder engine                                                        */
+/* ==================================================================== */
+
+/*
+ * RESERVED for the reorder engine (GestoCore's Reorder: long-press-drag to reorder slots).
+ * Its C API will be added here, with a GESTO_ABI_VERSION_MINOR bump, once GestoCore's
+ * Reorder types are merged; the Swift exports go in Sources/Gesto/Reorder.swift.
+ */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GESTO_H */
