@@ -61,6 +61,10 @@ final class EngineBox {
             let exec: UnsafeMutablePointer<CChar>?
             switch binding.action {
             case .exec(let command): exec = strdup(command)
+            case .keys, .window, .sway:
+                // Session actions are the host compositor's to carry out: the binding still
+                // fires (with its index) and has no command string.
+                exec = nil
             }
             append(Binding(gesture: binding.gesture, mode: binding.mode, action: bindings.count,
                            settings: binding.settings, app: binding.app), tag: 0, exec: exec)

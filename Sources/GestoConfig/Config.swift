@@ -152,7 +152,10 @@ struct ConfigDecoder {
         case "diagonals": s.diagonals = boolean(value, key) ?? s.diagonals
         case "direction-lock": s.directionLock = boolean(value, key) ?? s.directionLock
         case "lock-distance": s.lockDistance = number(value, key, positive: true) ?? s.lockDistance
-        case "repeat-distance": s.repeatDistance = number(value, key, positive: true) ?? s.repeatDistance
+        case "repeat-distance":
+            if let v = number(value, key, positive: true) {
+                if v >= 1 { s.repeatDistance = v } else { error("'repeat-distance' must be at least 1 unit, not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
+            }
         default: unknownKey(key, at: at, expected: ConfigKeys.swipe)
         }
     }
@@ -171,7 +174,7 @@ struct ConfigDecoder {
         case "swipe-scale-tolerance": s.swipeScaleTolerance = number(value, key, positive: true) ?? s.swipeScaleTolerance
         case "repeat-scale":
             if let v = number(value, key, positive: true) {
-                if v > 1 { s.repeatScale = v } else { error("'repeat-scale' must be above 1 (1.1 fires every 10 %), not \(formatCompact(v))", at: value.location) }
+                if v >= 1.001 { s.repeatScale = v } else { error("'repeat-scale' must be at least 1.001 (1.1 fires every 10 %), not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
             }
         default: unknownKey(key, at: at, expected: ConfigKeys.pinch)
         }
@@ -181,7 +184,10 @@ struct ConfigDecoder {
         switch key {
         case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
         case "begin-angle": s.beginAngle = number(value, key, positive: true) ?? s.beginAngle
-        case "repeat-angle": s.repeatAngle = number(value, key, positive: true) ?? s.repeatAngle
+        case "repeat-angle":
+            if let v = number(value, key, positive: true) {
+                if v >= 0.1 { s.repeatAngle = v } else { error("'repeat-angle' must be at least 0.1 degrees, not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
+            }
         default: unknownKey(key, at: at, expected: ConfigKeys.rotate)
         }
     }

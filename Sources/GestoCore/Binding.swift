@@ -83,6 +83,10 @@ public struct BindingMatcher<Action: Sendable>: Sendable {
 
     private var states: [PerGesture]
 
+    /// The most repeat firings one gesture can cause: 10,000 (a step of 1 unit over a
+    /// 10,000-unit swipe; a config cannot ask for smaller steps).
+    public static var maximumRepeatSteps: Double { 10_000 }
+
     /// Makes a matcher over `bindings`.
     public init(bindings: [Binding<Action>]) {
         self.bindings = bindings
@@ -165,7 +169,8 @@ public struct BindingMatcher<Action: Sendable>: Sendable {
             }
         case .repeat:
             guard matches, !gesture.phase.isFinal || gesture.phase == .ended else { return }
-            let steps = Int(Self.stepsTravelled(gesture, settings: binding.settings).rounded(.down))
+            // Clamped so an absurdly small step can never overflow or fire without end.
+            let steps = Int(min(Self.stepsTravelled(gesture, settings: binding.settings), Self.maximumRepeatSteps).rounded(.down))
             while states[index].steps < steps {
                 states[index].steps += 1
                 emit(firing)

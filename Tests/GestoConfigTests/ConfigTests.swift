@@ -113,6 +113,8 @@ import GestoCore
         ("bindings:\n  gesture: hold:3\n", "'bindings' must be a list"),
         ("bindings:\n  - gesture: swipe:1:left\n    exec: a\n", "bad finger count '1'"),
         ("gestures: []\n", "unknown key 'gestures'"),
+        ("settings:\n  swipe: {repeat-distance: 1e-300}\n", "'repeat-distance' must be at least 1 unit"),
+        ("settings:\n  pinch: {repeat-scale: 1.0000001}\n", "'repeat-scale' must be at least 1.001"),
     ])
     func badValuesSayWhatWasExpected(text: String, message: String) {
         do {

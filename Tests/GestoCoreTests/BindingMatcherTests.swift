@@ -80,6 +80,13 @@ import Testing
         #expect(firings([binding], swipeLeft()) == ["r@changed", "r@changed", "r@changed"])
     }
 
+    @Test func aTinyRepeatStepIsBoundedNotACrash() {
+        // Regression: a step of 1e-300 overflowed Int and trapped (found through libgesto).
+        var binding = Binding(gesture: left, mode: .repeat, action: "r")
+        binding.settings.swipe.repeatDistance = 1e-300
+        #expect(firings([binding], swipeLeft(steps: 2)).count == 10_000)
+    }
+
     @Test func perBindingThresholdOverridesTheGlobalOne() {
         var sensitive = Binding(gesture: left, action: "s")
         sensitive.settings.swipe.threshold = 50

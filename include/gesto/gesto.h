@@ -430,7 +430,8 @@ gesto_engine_binding_count(const gesto_engine *engine);
 
 /**
  * @return the `exec:` command of config binding @p index, owned by the engine and valid
- * until gesto_engine_destroy(); NULL for an added binding, an index out of range or a
+ * until gesto_engine_destroy(); NULL for an added binding, a binding whose action is not `exec` (keys, window and
+ * sway actions are the host's to carry out), an index out of range or a
  * NULL engine.
  */
 const char *
