@@ -8,7 +8,7 @@ import Glibc
 /// When a binding's action runs during its gesture.
 public enum FireMode: String, Sendable, Hashable, CaseIterable {
     /// As soon as the gesture is identified (a swipe's direction is known, a hold begins, a
-    /// long press arms).
+    /// long press is recognized by its timer).
     case onBegin = "on-begin"
     /// As soon as the recognizer is sure: the gesture crossed its threshold, even if the
     /// fingers keep moving. Once per gesture.
@@ -128,12 +128,13 @@ public struct BindingMatcher<Action: Sendable>: Sendable {
         case .onBegin:
             guard matches, !states[index].fired else { return }
             switch gesture.phase {
-            case .arming, .began, .changed:
+            case .began, .changed:
                 states[index].fired = true
                 emit(firing)
             case .ended:
                 emit(firing)
-            case .failed, .cancelled:
+            case .arming, .failed, .cancelled:
+                // Arming is feedback before recognition (a press not yet long enough).
                 return
             }
         case .onThreshold:

@@ -356,7 +356,9 @@ test_long_press_deadline(void)
 {
 	gesto_engine *engine = NULL;
 	CHECK(gesto_engine_new(&engine) == GESTO_OK, "new");
-	CHECK(gesto_engine_add_binding(engine, "long-press:3", GESTO_MODE_ON_END, 42) == 0, "bind");
+	/* on-begin fires when the timer recognizes the press; on-end when the fingers lift. */
+	CHECK(gesto_engine_add_binding(engine, "long-press:3", GESTO_MODE_ON_BEGIN, 41) == 0, "bind on-begin");
+	CHECK(gesto_engine_add_binding(engine, "long-press:3", GESTO_MODE_ON_END, 42) == 1, "bind on-end");
 	uint64_t deadline = 0;
 	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_EMPTY, "no deadline yet");
 
@@ -372,19 +374,22 @@ test_long_press_deadline(void)
 	/* Early: nothing due. Then the timer fires 3 ms late: processed at the deadline itself. */
 	CHECK(gesto_engine_dispatch_deadline(engine, 1100000) == GESTO_OK, "early");
 	drain(engine, &c);
-	CHECK(find(&c, "long-press:3", GESTO_PHASE_ENDED, -1) == NULL, "not before the deadline");
+	CHECK(find(&c, "long-press:3", GESTO_PHASE_BEGAN, -1) == NULL, "not before the deadline");
 	CHECK(gesto_engine_dispatch_deadline(engine, 1183000) == GESTO_OK, "dispatch");
 	drain(engine, &c);
-	const struct gesto_recognized *lp = find(&c, "long-press:3", GESTO_PHASE_ENDED, -1);
-	CHECK(lp && lp->time_usec == 1180000, "long-press:3 ended at the deadline");
-	const struct gesto_recognized *fired = find(&c, "long-press:3", GESTO_PHASE_ENDED, 0);
-	CHECK(fired && fired->user_tag == 42, "fired with its tag");
+	const struct gesto_recognized *lp = find(&c, "long-press:3", GESTO_PHASE_BEGAN, -1);
+	CHECK(lp && lp->time_usec == 1180000, "long-press:3 began at the deadline");
+	const struct gesto_recognized *pressed = find(&c, "long-press:3", GESTO_PHASE_BEGAN, 0);
+	CHECK(pressed && pressed->user_tag == 41, "the on-begin binding fired at the deadline");
+	CHECK(find(&c, "long-press:3", GESTO_PHASE_ENDED, 1) == NULL, "the on-end binding waits for the lift");
 	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_EMPTY, "no deadline after");
 
 	struct gesto_gesture_event end = event(GESTO_EVENT_HOLD, GESTO_EVENT_END, 3, 1500000);
 	CHECK(gesto_engine_handle_event(engine, &end) == GESTO_OK, "end");
 	drain(engine, &c);
 	CHECK(find(&c, "hold:3", GESTO_PHASE_ENDED, -1) != NULL, "hold:3 ended");
+	const struct gesto_recognized *lifted = find(&c, "long-press:3", GESTO_PHASE_ENDED, 1);
+	CHECK(lifted && lifted->user_tag == 42 && lifted->time_usec == 1500000, "the on-end binding fired at the lift");
 	gesto_engine_destroy(engine);
 }
 

@@ -116,6 +116,19 @@ import Testing
         #expect(firings([any], swipeLeft()) == ["any@ended"])
     }
 
+    @Test func onBeginFiresALongPressAtItsTimerNotWhenItArms() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0)
+        script.end(.hold, 3, at: 0.5)
+        let bindings = [Binding(gesture: .longPress(fingers: 3), mode: .onBegin, action: "begin"),
+                        Binding(gesture: .longPress(fingers: 3), action: "end")]
+        #expect(firings(bindings, script.events) == ["begin@began", "end@ended"])
+        var short = EventScript()
+        short.begin(.hold, 3, at: 0)
+        short.end(.hold, 3, at: 0.1)
+        #expect(firings(bindings, short.events).isEmpty)
+    }
+
     @Test func aLibinputCancelledHoldFiresNothing() {
         var script = EventScript()
         script.begin(.hold, 2, at: 0.19)
