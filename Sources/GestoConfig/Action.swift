@@ -1,6 +1,8 @@
 // What a binding runs. Each case is one action key of the config; the daemon's action
 // runners carry them out, `gestoctl replay` only describes them.
 
+import GestoCore
+
 /// An action bound to a gesture.
 public enum Action: Sendable, Hashable {
     /// `exec: COMMAND`: run through `/bin/sh -c` with the gesture's details in `GESTO_*`
@@ -14,6 +16,9 @@ public enum Action: Sendable, Hashable {
     case window(WindowOperation)
     /// `sway: workspace next`: a command sent over sway's IPC socket (no process spawned).
     case sway(String)
+    /// `reorder: {slot: 120, step-left: …}`: a long-press-drag moves an item along slots and
+    /// runs commands per slot crossed, on drop, and in reverse on cancel.
+    case reorder(ReorderAction)
 
     /// The config key of the action ("exec").
     public var key: String {
@@ -22,6 +27,7 @@ public enum Action: Sendable, Hashable {
         case .keys: "keys"
         case .window: "window"
         case .sway: "sway"
+        case .reorder: "reorder"
         }
     }
 
@@ -32,6 +38,7 @@ public enum Action: Sendable, Hashable {
         case .keys(let combination): "keys: \(combination)"
         case .window(let operation): "window: \(operation.rawValue)"
         case .sway(let command): "sway: \(command)"
+        case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
         }
     }
 }

@@ -59,7 +59,7 @@ enum ConfigKeys {
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
     static let longPress = ["duration", "tolerance", "drag"]
-    static let actions = ["exec", "keys", "window", "sway"]
+    static let actions = ["exec", "keys", "window", "sway", "reorder"]
     static let binding = ["gesture", "mode", "app"] + actions
 }
 
@@ -239,6 +239,13 @@ struct ConfigDecoder {
                 } else {
                     actions.append((.exec(command), entry.keyLocation))
                 }
+            case "reorder":
+                sawActionKey = true
+                if let action = decodeReorder(entry.value) {
+                    actions.append((.reorder(action), entry.keyLocation))
+                } else {
+                    ok = false
+                }
             case "keys", "window", "sway":
                 sawActionKey = true
                 if let action = decodeSessionAction(entry.key, entry.value) {
@@ -276,6 +283,12 @@ struct ConfigDecoder {
             return nil
         }
         guard ok else { return nil }
+        if case .reorder = actions[0].0 {
+            guard case .longPressDrag = gesture else {
+                error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3'), not \(gesture)", at: actions[0].1)
+                return nil
+            }
+        }
         return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)
     }
 

@@ -196,6 +196,8 @@ public final class Daemon {
             case .exec(let command):
                 let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
                 _ = try? runner.run(command, environment: environment)
+            case .reorder:
+                continue  // The pipeline turns a reorder into exec firings of its step commands.
             case .keys, .window, .sway:
                 guard let performer else {
                     log.warning("cannot run \(firing.action.summary): no Wayland session", ["gesture": line.gesture.name.description])

@@ -26,6 +26,8 @@ public struct ReplayLine: Sendable {
 public struct GesturePipeline: Sendable {
     public private(set) var engine: GestureEngine
     private var matcher: BindingMatcher<Action>
+    /// One reorder engine per `reorder:` binding, with the binding's index and action.
+    private var reorders: [(index: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
     private let showAllPhases: Bool
     private let showsLongPressDragStream: Bool
     private var begun: Set<GestureName> = []
@@ -37,6 +39,15 @@ public struct GesturePipeline: Sendable {
     public init(config: Config, showAllPhases: Bool = false, focusedApp: String? = nil) {
         engine = GestureEngine(settings: config.engineSettings)
         matcher = BindingMatcher(bindings: config.bindings)
+        for (index, binding) in config.bindings.enumerated() {
+            guard case .reorder(let action) = binding.action,
+                  let layout = try? ReorderLayout.touchpad(slot: action.slot, itemCount: action.items,
+                                                           arrangement: action.arrangement == .row ? .row : .column)
+            else { continue }
+            let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
+            reorders.append((index, action, ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount,
+                                                                  draggedSlot: action.start)))
+        }
         self.showAllPhases = showAllPhases
         self.focusedApp = focusedApp
         showsLongPressDragStream = config.bindings.contains {
@@ -67,10 +78,31 @@ public struct GesturePipeline: Sendable {
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void) {
         var reports: [RecognizedGesture] = []
         engine.handle(input) { reports.append($0) }
-        for gesture in reports {
-            var firings: [BindingFiring<Action>] = []
-            matcher.handle(gesture, focusedApp: focusedApp) { firings.append($0) }
-            emit(ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty)))
+        for report in reports {
+            // A long-press-drag with a reorder binding becomes one report per slot move.
+            var expanded = [report]
+            var reorder: (index: Int, action: ReorderAction)?
+            if let slot = reorders.firstIndex(where: { $0.adapter.follows(report) }) {
+                expanded = reorders[slot].adapter.annotate(report)
+                reorder = (reorders[slot].index, reorders[slot].action)
+            }
+            for gesture in expanded {
+                var firings: [BindingFiring<Action>] = []
+                matcher.handle(gesture, focusedApp: focusedApp) { firing in
+                    // Reorder bindings act through their step and drop commands below.
+                    if case .reorder = firing.action { return }
+                    firings.append(firing)
+                }
+                if let reorder {
+                    if let move = gesture.reorder, let command = reorder.action.stepCommand(from: move.from, to: move.to) {
+                        firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(command), gesture: gesture))
+                    }
+                    if gesture.phase == .ended, let drop = reorder.action.drop {
+                        firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture))
+                    }
+                }
+                emit(ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty)))
+            }
         }
     }
 
