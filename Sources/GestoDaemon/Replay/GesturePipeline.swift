@@ -31,6 +31,9 @@ public struct GesturePipeline: Sendable {
     private let showAllPhases: Bool
     private let showsLongPressDragStream: Bool
     private var begun: Set<GestureName> = []
+    /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
+    /// that fails is not worth a line; feedback consumers still get the unprinted report).
+    private var heldArming: ReplayLine?
     private var lastTime: Timestamp?
     /// The focused application (`--app` in a replay; the compositor's focus live), for per-app bindings.
     public var focusedApp: String?
@@ -101,7 +104,25 @@ public struct GesturePipeline: Sendable {
                         firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture))
                     }
                 }
-                emit(ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty)))
+                var line = ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty))
+                if case .longPressDrag = gesture.name, !showAllPhases {
+                    switch gesture.phase {
+                    case .arming:
+                        if line.isPrinted && firings.isEmpty {
+                            heldArming = line
+                            line.isPrinted = false
+                        }
+                    case .began:
+                        if var arming = heldArming, line.isPrinted {
+                            arming.firings = []
+                            emit(arming)
+                        }
+                        heldArming = nil
+                    case .changed, .ended, .failed, .cancelled:
+                        heldArming = nil
+                    }
+                }
+                emit(line)
             }
         }
     }
