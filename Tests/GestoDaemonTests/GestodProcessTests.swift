@@ -1,0 +1,119 @@
+// gestod as a process: a replayed recording runs its bound actions through /bin/sh with the
+// GESTO_* environment, prints the same outcomes as `gestoctl replay`, and exits when the input
+// and its actions are done.
+import Foundation
+import Testing
+@testable import GestoDaemon
+
+/// The package's build directory products (the tests run after `swift build --build-tests`).
+let buildProducts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(".build/debug")
+
+/// Runs an executable of the package to completion; returns status, stdout and stderr.
+func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = buildProducts.appendingPathComponent(name)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "WAYLAND_DISPLAY")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
+@Suite(.serialized) struct GestodProcessTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestod-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func aReplayRunsItsActionsWithTheGestureEnvironment() throws {
+        let marker = directory.appendingPathComponent("marker").path
+        let config = try write("""
+            bindings:
+              - gesture: swipe:3:down
+                exec: printf '%s %s %s' "$GESTO_GESTURE" "$GESTO_PHASE" "$GESTO_FINGERS" > '\(marker)'
+            """, to: "config.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(result.status == 0, "\(result.errors)")
+        // gestod exits only after its children are reaped: the file is complete.
+        #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "swipe:3:down ended 3")
+        #expect(result.errors.contains("replay finished"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
+        let marker = directory.appendingPathComponent("never").path
+        let config = try write("bindings:\n  - gesture: pinch:2:out\n    exec: touch '\(marker)'\n", to: "dry.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+        #expect(result.status == 0)
+        #expect(result.errors.contains("would run: exec: touch"))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func printedGesturesMatchTheReplayCommand() throws {
+        for fixture in ["libinput-1.22/013-synaptics-tm3276-t480-2fg-rotate-cw.debug-events.txt",
+                        "debug-events/004-fusuma32-short-flicks-3fg-up-4fg-up-4fg-left.txt"] {
+            let path = fixtures.appendingPathComponent(fixture).path
+            let daemon = try runProduct("gestod", ["--replay", path, "--print-gestures", "--no-wayland",
+                                                   "--config", try write("bindings: []\n", to: "empty.yaml")])
+            let replay = try runProduct("gestoctl", ["replay", path, "--json"])
+            #expect(daemon.status == 0)
+            #expect(daemon.output == replay.output, "\(fixture)")
+            #expect(!daemon.output.isEmpty)
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func aBrokenConfigStopsAReplayWithItsLocation() throws {
+        let config = try write("bindings:\n  - gesture: swipe:3:left\n    exce: true\n", to: "broken.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("broken.yaml:3:5: error: unknown key 'exce'"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func usageMistakesExitWithTwo() throws {
+        let result = try runProduct("gestod", ["--replay"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("--replay needs a value"))
+        let both = try runProduct("gestod", ["--replay", "x", "--device", "/dev/input/event0"])
+        #expect(both.status == 2)
+        #expect(try runProduct("gestod", ["--version"]).output.hasPrefix("gestod "))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func gestoctlCheckAndVersion() throws {
+        let good = try write("bindings:\n  - gesture: hold:3\n    exec: true\n", to: "good.yaml")
+        let check = try runProduct("gestoctl", ["check", good])
+        #expect(check.status == 0)
+        #expect(check.output.contains("ok, 1 binding"))
+        let bad = try write("bindings:\n  - gesture: hold:3\n    keys: super+Nonsense\n", to: "bad.yaml")
+        let failed = try runProduct("gestoctl", ["check", bad])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("bad.yaml:2:5"))
+        #expect(try runProduct("gestoctl", ["version"]).output.hasPrefix("gestoctl "))
+        #expect(try runProduct("gestoctl", ["frobnicate"]).status == 2)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
