@@ -85,7 +85,7 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
             // The round is over. A first that is still undecided here gave way.
             if case .undecided = precedence { release(emit: emit) }
             precedence = .undecided
-            heldBegin = nil; heldLatest = nil; heldFinal = nil
+            if hasHeldReports { heldBegin = nil; heldLatest = nil; heldFinal = nil }
         }
     }
 
@@ -101,11 +101,15 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     }
 
     private mutating func release(emit: (RecognizerUpdate<Value>) -> Void) {
-        for update in [heldBegin, heldLatest, heldFinal] {
-            if let update { emit(RecognizerUpdate(update.phase, .second(update.value))) }
-        }
+        guard hasHeldReports else { return }
+        if let update = heldBegin { emit(RecognizerUpdate(update.phase, .second(update.value))) }
+        if let update = heldLatest { emit(RecognizerUpdate(update.phase, .second(update.value))) }
+        if let update = heldFinal { emit(RecognizerUpdate(update.phase, .second(update.value))) }
         heldBegin = nil; heldLatest = nil; heldFinal = nil
     }
+
+    /// Whether any report of the second is held back (checked before touching the large slots).
+    private var hasHeldReports: Bool { heldBegin != nil || heldLatest != nil || heldFinal != nil }
 }
 
 extension Recognizer {

@@ -5,9 +5,11 @@
 /// Estimates the velocity of a position that is sampled at irregular times.
 ///
 /// Feed the *cumulative* position (the sum of unaccelerated deltas) with each event's time.
-/// ``velocity(at:)`` walks back from the newest sample while samples are at most
-/// ``horizon`` old and no gap between two taken samples exceeds ``maximumGap`` (at most
-/// ``capacity`` samples), fits `x(τ) = b₀ + b₁τ + b₂τ²` and returns `b₁`. With two usable
+/// The fit window holds the newest samples that are at most ``horizon`` older than the newest,
+/// with no gap between two of them over ``maximumGap`` (at most ``capacity``); the fit is
+/// `x(τ) = b₀ + b₁τ + b₂τ²` (τ = time from the newest sample) and the velocity is `b₁`. The
+/// window's normal-equation sums are kept up to date as samples come and go, so a query costs
+/// a 3×3 solve. With two usable
 /// samples it falls back to their slope; with fewer it returns zero. If the query time is
 /// more than ``maximumGap`` after the newest sample, the fingers paused before lifting and the
 /// velocity is zero (touchpads send nothing while fingers rest). The result is clamped to
@@ -28,33 +30,73 @@ public struct VelocityTracker: Sendable {
 
     private struct Sample { var time: Int64; var x: Double; var y: Double }
 
+    /// Sums of the normal equations of the fit over the samples in the window, in time
+    /// `s` (seconds since ``origin``) and positions relative to the origin's position. Kept up
+    /// to date as samples enter and leave, so a query costs a 3×3 solve, not a walk.
+    private struct Sums {
+        var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+        var x = 0.0, xs = 0.0, xs2 = 0.0, y = 0.0, ys = 0.0, ys2 = 0.0
+
+        mutating func add(s: Double, x dx: Double, y dy: Double, sign: Double) {
+            let s2v = s * s
+            n += sign; s1 += sign * s; s2 += sign * s2v; s3 += sign * s2v * s; s4 += sign * s2v * s2v
+            x += sign * dx; xs += sign * dx * s; xs2 += sign * dx * s2v
+            y += sign * dy; ys += sign * dy * s; ys2 += sign * dy * s2v
+        }
+    }
+
+    /// After this span from the origin the sums are rebuilt around the oldest sample, so the
+    /// powers of `s` stay small and the fit well conditioned: 150 ms.
+    private static let rebaseSpan: Int64 = 150_000
+
     private var samples: InlineArray<20, Sample> = .init(repeating: Sample(time: 0, x: 0, y: 0))
     private var newest = -1
     private var count = 0
+    private var origin = Sample(time: 0, x: 0, y: 0)
+    private var sums = Sums()
 
     /// Makes an empty tracker.
     public init() {}
 
     /// Forgets every sample (at the start of a new gesture).
-    public mutating func reset() { newest = -1; count = 0 }
+    public mutating func reset() { newest = -1; count = 0; sums = Sums() }
 
-    /// The number of samples held (at most ``capacity``).
+    /// The number of samples in the fit window (at most ``capacity``).
     public var sampleCount: Int { count }
+
+    private var oldestIndex: Int {
+        let index = newest - count + 1
+        return index < 0 ? index + Self.capacity : index
+    }
+
+    private mutating func include(_ sample: Sample, sign: Double) {
+        sums.add(s: Double(sample.time - origin.time) / 1_000_000, x: sample.x - origin.x, y: sample.y - origin.y, sign: sign)
+    }
 
     /// Adds the position `position` (cumulative, in any unit) observed at `time`.
     /// A sample older than the newest one is dropped (out-of-order input).
     public mutating func add(position: Vector2, at time: Timestamp) {
+        let sample = Sample(time: time.microseconds, x: position.x, y: position.y)
         if count > 0 {
             let last = samples[newest]
-            if time.microseconds < last.time { return }
-            if time.microseconds == last.time {
-                samples[newest] = Sample(time: time.microseconds, x: position.x, y: position.y)
+            if sample.time < last.time { return }
+            if sample.time == last.time {
+                include(last, sign: -1)
+                samples[newest] = sample
+                include(sample, sign: 1)
                 return
             }
+            // A pause longer than the gap: the fingers stopped; earlier samples no longer count.
+            if sample.time - last.time > Self.maximumGap.microseconds { count = 0; sums = Sums() }
         }
+        if count == 0 { origin = sample }
+        if count == Self.capacity { evictOldest() }
         newest = newest + 1 == Self.capacity ? 0 : newest + 1
-        samples[newest] = Sample(time: time.microseconds, x: position.x, y: position.y)
-        count = min(count + 1, Self.capacity)
+        samples[newest] = sample
+        count += 1
+        include(sample, sign: 1)
+        while count > 1 && sample.time - samples[oldestIndex].time > Self.horizon.microseconds { evictOldest() }
+        if sample.time - origin.time > Self.rebaseSpan { rebase() }
     }
 
     /// Adds a scalar position (stored on the x axis; read it back with ``velocity(at:)``'s `x`).
@@ -62,38 +104,37 @@ public struct VelocityTracker: Sendable {
         add(position: Vector2(x: position, y: 0), at: time)
     }
 
+    private mutating func evictOldest() {
+        include(samples[oldestIndex], sign: -1)
+        count -= 1
+    }
+
+    /// Rebuilds the sums around the oldest sample in the window.
+    private mutating func rebase() {
+        origin = samples[oldestIndex]
+        sums = Sums()
+        var index = oldestIndex
+        for _ in 0..<count {
+            include(samples[index], sign: 1)
+            index = index + 1 == Self.capacity ? 0 : index + 1
+        }
+    }
+
     /// The velocity at `time` (normally the newest sample's time, or the lift time), in
     /// position units per second. Zero if fewer than two samples are usable or if the fingers
     /// rested more than ``maximumGap`` before `time`.
     public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
-        let samples = self.samples.span
         let head = samples[newest]
         if time.microseconds - head.time > Self.maximumGap.microseconds { return .zero }
-        // Walk back, accumulating the sums of the normal equations in τ (seconds, ≤ 0).
-        var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
-        var sx = 0.0, sxt = 0.0, sxt2 = 0.0, sy = 0.0, syt = 0.0, syt2 = 0.0
-        var previousTime = head.time
-        var oldest = head
-        var index = newest
-        for _ in 0..<count {
-            let sample = samples[index]
-            if head.time - sample.time > Self.horizon.microseconds { break }
-            if previousTime - sample.time > Self.maximumGap.microseconds { break }
-            let tau = Double(sample.time - head.time) / 1_000_000
-            let tau2 = tau * tau
-            let dx = sample.x - head.x, dy = sample.y - head.y
-            n += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
-            sx += dx; sxt += dx * tau; sxt2 += dx * tau2
-            sy += dy; syt += dy * tau; syt2 += dy * tau2
-            previousTime = sample.time
-            oldest = sample
-            index = index == 0 ? Self.capacity - 1 : index - 1
-        }
         var result: Vector2
-        if n >= 3, let solved = Self.solveLinearTerm(n, s1, s2, s3, s4, sx, sxt, sxt2, sy, syt, syt2) {
-            result = solved
-        } else if n >= 2 {
+        let sums = self.sums
+        if count >= 3, let (c1, c2) = Self.solveLinearAndQuadraticTerms(sums) {
+            // x(s) = c0 + c1·s + c2·s²: the velocity at the newest sample is c1 + 2·c2·s_newest.
+            let sNewest = Double(head.time - origin.time) / 1_000_000
+            result = c1 + c2 * (2 * sNewest)
+        } else if count >= 2 {
+            let oldest = samples[oldestIndex]
             let span = Double(head.time - oldest.time) / 1_000_000
             result = Vector2(x: (head.x - oldest.x) / span, y: (head.y - oldest.y) / span)
         } else {
@@ -104,23 +145,23 @@ public struct VelocityTracker: Sendable {
         return result
     }
 
-    /// Solves the 3×3 normal equations of the quadratic fit for the linear coefficient b₁
-    /// of both axes (Cramer's rule); nil when the system is singular.
-    private static func solveLinearTerm(
-        _ n: Double, _ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double,
-        _ sx: Double, _ sxt: Double, _ sxt2: Double,
-        _ sy: Double, _ syt: Double, _ syt2: Double
-    ) -> Vector2? {
-        // | n  s1 s2 | |b0|   | Σx    |
-        // | s1 s2 s3 | |b1| = | Σxτ   |
-        // | s2 s3 s4 | |b2|   | Σxτ²  |
+    /// Solves the 3×3 normal equations of the quadratic fit for the linear and quadratic
+    /// coefficients of both axes (Cramer's rule); nil when the system is singular.
+    private static func solveLinearAndQuadraticTerms(_ m: Sums) -> (Vector2, Vector2)? {
+        // | n  s1 s2 | |c0|   | Σx    |
+        // | s1 s2 s3 | |c1| = | Σxs   |
+        // | s2 s3 s4 | |c2|   | Σxs²  |
+        let n = m.n, s1 = m.s1, s2 = m.s2, s3 = m.s3, s4 = m.s4
         let det = n * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
         let scale = max(abs(n * s2 * s4), 1e-300)
         guard abs(det) > 1e-12 * scale else { return nil }
-        func b1(_ r0: Double, _ r1: Double, _ r2: Double) -> Double {
+        func terms(_ r0: Double, _ r1: Double, _ r2: Double) -> (Double, Double) {
             let d1 = n * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2)
-            return d1 / det
+            let d2 = n * (s2 * r2 - r1 * s3) - s1 * (s1 * r2 - r1 * s2) + r0 * (s1 * s3 - s2 * s2)
+            return (d1 / det, d2 / det)
         }
-        return Vector2(x: b1(sx, sxt, sxt2), y: b1(sy, syt, syt2))
+        let (x1, x2) = terms(m.x, m.xs, m.xs2)
+        let (y1, y2) = terms(m.y, m.ys, m.ys2)
+        return (Vector2(x: x1, y: y1), Vector2(x: x2, y: y2))
     }
 }
