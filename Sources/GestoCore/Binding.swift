@@ -63,6 +63,13 @@ public struct BindingFiring<Action: Sendable>: Sendable {
     public var bindingIndex: Int
     public var action: Action
     public var gesture: RecognizedGesture
+
+    /// Makes a firing (the matcher makes them; `gestoctl trigger` makes one for a binding it picked).
+    public init(bindingIndex: Int, action: Action, gesture: RecognizedGesture) {
+        self.bindingIndex = bindingIndex
+        self.action = action
+        self.gesture = gesture
+    }
 }
 
 /// Decides when bindings fire, from the stream of recognized gestures.
