@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
@@ -51,9 +57,11 @@ let package = Package(
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),
+        // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
+        .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),

@@ -64,6 +64,10 @@ public struct BindingFiring<Action: Sendable>: Sendable {
     public var action: Action
     public var gesture: RecognizedGesture
 
+<<<<<<< HEAD
+=======
+    /// Makes a firing (the matcher makes them; `gestoctl trigger` makes one for a binding it picked).
+>>>>>>> ipc
     public init(bindingIndex: Int, action: Action, gesture: RecognizedGesture) {
         self.bindingIndex = bindingIndex
         self.action = action

@@ -6,12 +6,21 @@ import GestoDaemon
 let usage = """
 usage: gestoctl COMMAND [ARGUMENTS]
 
-Commands:
+Commands that talk to the running gestod (each takes --json and --socket PATH):
+  status           running or paused, config, touchpads, counts, uptime, Wayland
+  reload           re-read the config (errors are printed; the last good config stays)
+  pause, resume    stop running actions (gestures are still recognized), start again
+  devices          the touchpads gestod reads
+  bindings         the active bindings (per-app ones marked)
+  monitor [--raw]  stream recognized gestures (or libinput's events) live
+  trigger GESTURE  run the action bound to a gesture without performing it [--app ID]
+  version          gestoctl's version, and gestod's if it runs
+
+Commands that work without gestod:
   replay FILE      run the recognizers on a recording and print each gesture outcome
   check [FILE]     validate a config file
   motion KIND      print or plot a spring, decay or rubber band (to tune animations)
   init             write a commented starter config for this compositor
-  version          print gesto's version
 
 Run `gestoctl COMMAND --help` for a command's options.
 """
@@ -26,7 +35,16 @@ case "replay": status = ReplayCommand.run(arguments, output: output, errors: err
 case "check": status = CheckCommand.run(arguments, output: output, errors: errors)
 case "motion": status = MotionCommand.run(arguments)
 case "init": status = InitCommand.run(arguments)
-case "version", "--version": output.write("gestoctl \(GestoVersion.current)\n"); status = 0
+case "status": status = StatusCommand.run(arguments, output: output, errors: errors)
+case "reload": status = ReloadCommand.run(arguments, output: output, errors: errors)
+case "pause": status = PauseCommand.run(arguments, output: output, errors: errors)
+case "resume": status = ResumeCommand.run(arguments, output: output, errors: errors)
+case "devices": status = DevicesCommand.run(arguments, output: output, errors: errors)
+case "bindings": status = BindingsCommand.run(arguments, output: output, errors: errors)
+case "monitor": status = MonitorCommand.run(arguments, output: output, errors: errors)
+case "trigger": status = TriggerCommand.run(arguments, output: output, errors: errors)
+case "version": status = VersionCommand.run(arguments, output: output, errors: errors)
+case "--version": output.write("gestoctl \(GestoVersion.current)\n"); status = 0
 case "help", "-h", "--help": output.write(usage + "\n"); status = 0
 default:
     errors.write("gestoctl: unknown command '\(command)'\n\n\(usage)\n")

@@ -1,12 +1,14 @@
 // The Linux calls gestod's runtime needs that Swift's Glibc module does not expose:
-// epoll, timerfd, signalfd, pidfd, and the wait-status macros (which Swift cannot import
-// because they are function-like macros). Used only by GestoDaemon.
+// epoll, timerfd, signalfd, pidfd, inotify, Unix sockets (sockaddr_un, accept4, SO_PEERCRED)
+// and the wait-status macros (which Swift cannot import because they are function-like macros).
+// Used only by GestoDaemon.
 #ifndef CGESTOSYS_H
 #define CGESTOSYS_H
 
 #include <signal.h>
 #include <spawn.h>
 #include <sys/epoll.h>
+#include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/types.h>
@@ -30,5 +32,17 @@ int gesto_wexitstatus(int status);
 int gesto_wifsignaled(int status);
 /// WTERMSIG(status).
 int gesto_wtermsig(int status);
+
+/// Binds `fd` (an AF_UNIX socket) to `path`. Returns -1 and sets errno on failure
+/// (ENAMETOOLONG when `path` does not fit in sun_path, 107 bytes).
+int gesto_unix_bind(int fd, const char *path);
+/// Connects `fd` (an AF_UNIX socket) to `path`. Returns -1 and sets errno on failure
+/// (ENAMETOOLONG as for gesto_unix_bind, ENOENT, ECONNREFUSED, EAGAIN).
+int gesto_unix_connect(int fd, const char *path);
+/// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC (declared only under _GNU_SOURCE).
+int gesto_accept(int fd);
+/// The peer's process and user IDs of a connected AF_UNIX socket (SO_PEERCRED), as they were
+/// when it connected. Returns -1 and sets errno on failure.
+int gesto_peer_credentials(int fd, pid_t *pid, uid_t *uid);
 
 #endif

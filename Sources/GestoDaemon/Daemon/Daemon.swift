@@ -1,6 +1,7 @@
 // gestod's event loop: input (live libinput or a recording) → gesture pipelines (one per
 // touchpad) → actions, with a timer armed only while a recognizer waits for a deadline and
-// signals delivered through the loop. An idle daemon makes no wakeups.
+// signals delivered through the loop. An idle daemon makes no wakeups. The control plane (IPC,
+// config watching, session lock) is set up and answered in DaemonControl.swift.
 import Glibc
 import GestoCore
 import GestoConfig
@@ -9,24 +10,43 @@ import GestoWayland
 
 /// The gesto daemon.
 public final class Daemon {
-    private let options: DaemonOptions
-    private let log: Log
-    private let loop: EventLoop
+    let options: DaemonOptions
+    let log: Log
+    let loop: EventLoop
     private var timer: TimerFD!
     private var signals: SignalFD!
-    private var runner: ExecRunner!
-    private var source: LibinputSource?
+    var runner: ExecRunner!
+    var source: LibinputSource?
     /// The Wayland session: focus for `app:` bindings, and keys/window/sway actions.
-    private var wayland: WaylandSessionDriver?
+    var wayland: WaylandSessionDriver?
     private var performer: ActionPerformer?
-    private var config: Config
-    private var configPath: String?
+    var config: Config
+    var configPath: String?
     private var pipelines: [UInt32?: GesturePipeline] = [:]
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Counters reported by `status` (and the benchmarks).
     public private(set) var gestureCount = 0
     public private(set) var actionCount = 0
+
+    // State of the control plane (DaemonControl.swift).
+    /// What `gestoctl monitor` subscribes to.
+    let bus = EventBus()
+    var server: IPCServer?
+    var configWatcher: ConfigWatcher?
+    var lockMonitor: SessionLockMonitor?
+    /// `gestoctl pause`: gestures are recognized and streamed, but no action runs.
+    var isPaused = false
+    /// Whether the session is locked (gestures are then ignored).
+    var sessionLock = SessionLockState.unknown
+    /// When gestod started (monotonic, for uptime).
+    let startTime = MonotonicClock.now()
+    /// When the active config was loaded (Unix seconds); nil while no config was ever loaded.
+    var configLoadedAt: Double?
+    /// Why the last load or reload failed, until one succeeds.
+    var configProblem: ConfigFileProblem?
+    /// The touchpads present now.
+    var devices: [InputDevice] = []
 
     /// Makes the daemon: reads the config, opens the input, sets up the loop.
     /// Call ``SignalFD/blockHandledSignals()`` first, before any thread starts.
@@ -44,8 +64,10 @@ public final class Daemon {
                 switch ConfigFile.load(path: path) {
                 case .success(let loaded):
                     config = loaded
+                    configLoadedAt = WallClock.now()
                     log.info("config loaded", ["path": path, "bindings": String(loaded.bindings.count)])
                 case .failure(let problem):
+                    configProblem = problem
                     // Nothing was good before: a replay stops here, a live daemon runs with no bindings.
                     if options.replayPath != nil { throw .config(problem) }
                     log.error("config not loaded, running with no bindings until it is fixed (SIGHUP re-reads it):\n\(problem)")
@@ -61,7 +83,10 @@ public final class Daemon {
         } catch {
             throw .system(error)
         }
+        // Before any device: a second gestod stops here, saying which one runs.
+        if options.replayPath == nil { try startControlPlane() }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
+        if options.replayPath == nil && options.opensNoDevices { log.info("no input opened (--no-devices): no touchpad will be read") }
         startWaylandSession()
     }
 
@@ -90,6 +115,7 @@ public final class Daemon {
             replay(path)
             if runner.runningCount == 0 { return exitStatus }
         }
+        defer { stopControlPlane() }
         do { try loop.run() } catch {
             log.error("event loop failed: \(error)")
             return 1
@@ -137,20 +163,29 @@ public final class Daemon {
     private func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
+            bus.publish(.input, .input(event))
+            // Behind a lock screen gestures are ignored (pipelines were ended on locking).
+            if sessionLock == .locked { return }
             if pipelines[event.device] == nil {
                 pipelines[event.device] = GesturePipeline(config: config)
             }
             pipelines[event.device]!.focusedApp = wayland?.session.focusedAppID
-            pipelines[event.device]!.handle(event) { perform($0) }
+            pipelines[event.device]!.handle(event) { perform($0, device: event.device) }
             rearmTimer()
         case .deviceAdded(let device):
+            bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {
+                devices.append(device)
                 log.info("touchpad added: \(device.name)", ["node": device.node])
             } else {
                 log.debug("device without gestures ignored: \(device.name)", ["node": device.node])
             }
         case .deviceRemoved(let device):
+            bus.publish(.input, .device(added: false, DeviceSummary(device)))
             log.info("device removed: \(device.name)", ["node": device.node])
+            let hadTouchpad = !devices.isEmpty
+            devices.removeAll { $0.node == device.node }
+            if hadTouchpad && devices.isEmpty { log.info("no touchpad left: waiting for one to appear") }
             finish(device.number)
         }
     }
@@ -158,8 +193,13 @@ public final class Daemon {
     /// Ends a device's gestures in progress (cancelled, end of input) and forgets it.
     private func finish(_ device: UInt32?) {
         guard var pipeline = pipelines.removeValue(forKey: device) else { return }
-        pipeline.finish { perform($0) }
+        pipeline.finish { perform($0, device: device) }
         rearmTimer()
+    }
+
+    /// Ends every gesture in progress, as cancelled (the config changed, the session locked).
+    func endGesturesInProgress() {
+        for device in Array(pipelines.keys) { finish(device) }
     }
 
     // MARK: Deadlines
@@ -177,18 +217,26 @@ public final class Daemon {
         let now = MonotonicClock.now()
         for device in Array(pipelines.keys) {
             guard let deadline = pipelines[device]?.nextDeadline, deadline <= now else { continue }
-            pipelines[device]!.handleDeadline(deadline) { perform($0) }
+            pipelines[device]!.handleDeadline(deadline) { perform($0, device: device) }
         }
         rearmTimer()
     }
 
     // MARK: Actions
 
-    private func perform(_ line: ReplayLine) {
+    /// Streams a report to monitors and runs its actions, unless paused or locked (a `trigger`
+    /// runs even then: it is an explicit request).
+    func perform(_ line: ReplayLine, device: UInt32?, triggered: Bool = false) {
         if line.gesture.phase.isFinal { gestureCount += 1 }
+        let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
+        if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
         for firing in line.firings {
+            if let suppressed {
+                log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": line.gesture.name.description])
+                continue
+            }
             actionCount += 1
             switch firing.action {
             case _ where options.isDryRun:
@@ -236,9 +284,12 @@ public final class Daemon {
         switch result {
         case .success(let loaded):
             config = loaded
-            for device in Array(pipelines.keys) { finish(device) }
+            configLoadedAt = WallClock.now()
+            configProblem = nil
+            endGesturesInProgress()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
         case .failure(let problem):
+            configProblem = problem
             log.error("config not reloaded, keeping the last good one:\n\(problem)")
         }
         return result
@@ -250,12 +301,15 @@ public enum DaemonError: Error, CustomStringConvertible {
     case system(SystemError)
     case input(InputError)
     case config(ConfigFileProblem)
+    /// The control socket could not be opened (another gestod runs on it, a bad path).
+    case control(IPCServerError)
 
     public var description: String {
         switch self {
         case .system(let error): "\(error)"
         case .input(let error): "\(error)"
         case .config(let problem): "\(problem)"
+        case .control(let error): "\(error)"
         }
     }
 }

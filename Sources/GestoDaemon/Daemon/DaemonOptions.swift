@@ -22,15 +22,20 @@ public struct DaemonOptions: Sendable {
     public var allowsTouchscreens = false
     /// `--no-wayland`: do not connect to the compositor even if WAYLAND_DISPLAY is set.
     public var opensNoWayland = false
+    /// `--socket PATH`: the control socket; nil: `$GESTO_SOCKET`, else
+    /// `$XDG_RUNTIME_DIR/gesto/gestod.sock` (see ``UnixSocket/path(explicit:)``).
+    public var socketPath: String?
 
     public init() {}
 
     public static let usage = """
     usage: gestod [--config FILE] [--seat NAME | --device PATH...] [--replay FILE]
                   [--dry-run] [--print-gestures] [--log-level error|warning|info|debug]
+                  [--socket PATH]
 
     gesto's daemon: reads touchpad gestures from libinput, recognizes them and runs the actions
-    bound to them in the config ($XDG_CONFIG_HOME/gesto/config.yaml by default).
+    bound to them in the config ($XDG_CONFIG_HOME/gesto/config.yaml by default). The config
+    is re-read when it changes on disk and on SIGHUP; `gestoctl` controls the running daemon.
 
       --config FILE       the config to use; SIGHUP re-reads it (a broken one keeps the last good)
       --seat NAME         the udev seat to read touchpads from (default seat0)
@@ -43,6 +48,8 @@ public struct DaemonOptions: Sendable {
       --dry-run           log the actions instead of running them
       --print-gestures    print each gesture outcome as a JSON line on stdout
       --log-level LEVEL   error, warning, info (default) or debug; logs go to stderr
+      --socket PATH       the control socket gestoctl talks to (default $GESTO_SOCKET, else
+                          $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
       --version           print the version
     """
 
@@ -52,11 +59,12 @@ public struct DaemonOptions: Sendable {
         let parsed = try CommandArguments(arguments, command: "gestod",
                                           bareFlags: ["dry-run", "print-gestures", "no-devices", "no-wayland", "touchscreens", "version"],
                                           repeatable: ["device"])
-        try parsed.allow(["config", "replay", "dry-run", "print-gestures", "log-level", "seat", "device",
+        try parsed.allow(["config", "replay", "dry-run", "print-gestures", "log-level", "seat", "device", "socket",
                           "no-devices", "no-wayland", "touchscreens", "version"])
         if parsed.flags.contains("version") { throw UsageError("version") }
         configPath = parsed.values["config"]
         replayPath = parsed.values["replay"]
+        socketPath = parsed.values["socket"]
         isDryRun = parsed.flags.contains("dry-run")
         printsGestures = parsed.flags.contains("print-gestures")
         opensNoDevices = parsed.flags.contains("no-devices")

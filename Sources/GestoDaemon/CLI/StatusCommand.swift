@@ -1,0 +1,69 @@
+// `gestoctl status`: what the running gestod is doing: running or paused, its config and when
+// it was loaded, its touchpads, what it recognized and ran, and its Wayland connection.
+import GestoWayland
+
+/// The `gestoctl status` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
+public enum StatusCommand {
+    public static let usage = """
+    usage: gestoctl status [--json] [--socket PATH]
+
+    Shows the running gestod: running or paused, version, config and when it was loaded,
+    touchpads, gestures recognized and actions run, uptime, and the Wayland connection.
+
+    \(ConnectionOptions.help)
+    """
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        let parsed: CommandArguments
+        switch ControlCommand.parse(arguments, command: "status", usage: usage, output: output, errors: errors) {
+        case .success(let value): parsed = value
+        case .failure(let status): return status.code
+        }
+        return ControlCommand.run(.status, ConnectionOptions(parsed), output: output, errors: errors) { result in
+            text(DaemonStatus(json: result))
+        }
+    }
+
+    /// The human form of a status.
+    static func text(_ status: DaemonStatus) -> String {
+        var lines: [String] = []
+        var state: String
+        switch status.state {
+        case .running: state = "running"
+        case .paused: state = "paused (gestures are recognized but run no action; `gestoctl resume`)"
+        }
+        lines.append("gestod \(status.version) (pid \(status.pid)): \(state), up \(durationText(seconds: status.uptimeSeconds))")
+        var config = "config:   "
+        if let path = status.configPath {
+            config += path + ", \(status.bindingCount) binding\(status.bindingCount == 1 ? "" : "s")"
+            if let loaded = status.configLoadedAt {
+                config += ", loaded \(WallClock.localText(loaded))"
+            } else {
+                config += ", none loaded"
+            }
+        } else {
+            config += "none (no bindings)"
+        }
+        lines.append(config)
+        if let error = status.configError {
+            lines.append("          the last load failed; the last good config stays active:")
+            for line in error.split(separator: "\n") { lines.append("          " + line) }
+        }
+        if status.devices.isEmpty {
+            let input = status.input == "none" ? "no input opened (--no-devices)" : "no touchpad yet on \(status.input) (one is picked up when it appears)"
+            lines.append("input:    \(input)")
+        } else {
+            lines.append("input:    \(status.input), \(status.devices.count) touchpad\(status.devices.count == 1 ? "" : "s"):")
+            for device in status.devices { lines.append("          \(device.name) (\(device.node))") }
+        }
+        switch status.sessionLock {
+        case .unlocked: lines.append("session:  unlocked")
+        case .locked: lines.append("session:  locked (gestures are ignored until it unlocks)")
+        case .unknown: lines.append("session:  lock state unknown (no logind session reachable)")
+        }
+        lines.append("wayland:  " + (status.waylandConnected ? "connected" : "not connected (exec actions only)"))
+        lines.append("counts:   \(status.gestureCount) gesture\(status.gestureCount == 1 ? "" : "s") recognized, "
+                     + "\(status.actionCount) action\(status.actionCount == 1 ? "" : "s") run, \(status.monitorCount) monitor\(status.monitorCount == 1 ? "" : "s") connected")
+        return lines.joined(separator: "\n")
+    }
+}

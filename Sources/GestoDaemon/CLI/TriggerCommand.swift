@@ -1,0 +1,42 @@
+// `gestoctl trigger GESTURE`: runs the action bound to a gesture without performing it, the
+// non-gesture alternative every gesture-driven action needs (accessibility, scripts, testing a
+// binding). gestod picks the binding its matcher would pick and runs it the usual way.
+import GestoCore
+
+/// The `gestoctl trigger` command. Exit status: 0 the action ran, 1 no binding or gestod not
+/// reachable, 2 bad usage (including a gesture name that does not parse).
+public enum TriggerCommand {
+    public static let usage = """
+    usage: gestoctl trigger GESTURE [--app ID] [--json] [--socket PATH]
+
+    Runs the action bound to GESTURE (binding syntax: swipe:3:left, pinch:2:in, hold:3, …) as if
+    the gesture had been performed. With --app, the binding is chosen as if that app_id were
+    focused (default: the focused window's). It runs even while gestod is paused.
+
+      --app ID        choose per-app bindings for this app_id
+    \(ConnectionOptions.help)
+    """
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        let parsed: CommandArguments
+        switch ControlCommand.parse(arguments, command: "trigger", usage: usage, options: ["app"], maximumPositionals: 1,
+                                    output: output, errors: errors) {
+        case .success(let value): parsed = value
+        case .failure(let status): return status.code
+        }
+        guard let text = parsed.positionals.first else {
+            errors.write("gestoctl trigger: give the gesture to trigger, such as swipe:3:left\n(see gestoctl trigger --help)\n")
+            return 2
+        }
+        let gesture: GestureName
+        do { gesture = try GestureName(parsing: text) } catch {
+            errors.write("gestoctl trigger: '\(text)': \(error)\n")
+            return 2
+        }
+        return ControlCommand.run(.trigger(gesture: gesture, app: parsed.values["app"]), ConnectionOptions(parsed),
+                                  output: output, errors: errors) { result in
+            let summary = TriggerSummary(json: result)
+            return "\(summary.gesture) → \(summary.action)" + (summary.app.map { " (app \($0))" } ?? "")
+        }
+    }
+}

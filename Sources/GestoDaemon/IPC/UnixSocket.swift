@@ -1,0 +1,122 @@
+// Unix stream sockets for gesto's control plane: where the socket lives, listening (gestod)
+// and connecting (gestoctl), each call through the EINTR-retrying choke point. Every socket is
+// close-on-exec, so commands gestod spawns never inherit the socket or a client.
+import CGestoSys
+import Glibc
+
+/// The control socket's path and the calls gestod and gestoctl make on it.
+public enum UnixSocket {
+    /// The socket's file name inside its directory.
+    public static let fileName = "gestod.sock"
+    /// The directory under `$XDG_RUNTIME_DIR`, made with mode 0700 so only the user reaches it.
+    public static let directoryName = "gesto"
+
+    /// Where the socket is: `explicit` (`--socket PATH`), else `$GESTO_SOCKET`, else
+    /// `$XDG_RUNTIME_DIR/gesto/gestod.sock`; nil when none of them is set.
+    public static func path(explicit: String?) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let value = getenv("GESTO_SOCKET").map({ String(cString: $0) }), !value.isEmpty { return value }
+        if let base = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !base.isEmpty {
+            return base + "/" + directoryName + "/" + fileName
+        }
+        return nil
+    }
+
+    /// Makes a stream socket (`socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC [| SOCK_NONBLOCK])`).
+    ///
+    /// - Throws: `SystemError` from `socket` (for example `EMFILE`).
+    static func makeSocket(nonBlocking: Bool) throws(SystemError) -> FileDescriptor {
+        var type = CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
+        if nonBlocking { type |= CInt(SOCK_NONBLOCK.rawValue) }
+        return FileDescriptor(rawValue: try retryingInterrupts("socket") { socket(AF_UNIX, type, 0) })
+    }
+
+    /// Connects to the socket at `path`, blocking (a Unix socket connect does not wait for the
+    /// server to accept; it fails at once when no one listens).
+    ///
+    /// - Throws: `SystemError` from `socket` or `connect`: `ENOENT` (no socket file),
+    ///   `ECONNREFUSED` (a stale file, nobody listening), `EACCES`, `ENAMETOOLONG`.
+    public static func connect(to path: String) throws(SystemError) -> FileDescriptor {
+        let fd = try makeSocket(nonBlocking: false)
+        do {
+            _ = try retryingInterrupts("connect") { gesto_unix_connect(fd.rawValue, path) }
+        } catch {
+            try? fd.close()
+            throw error
+        }
+        return fd
+    }
+
+    /// The process and user on the other end of a connected socket (`SO_PEERCRED`).
+    ///
+    /// - Throws: `SystemError` from `getsockopt`.
+    public static func peer(of fd: FileDescriptor) throws(SystemError) -> (pid: pid_t, uid: uid_t) {
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        _ = try retryingInterrupts("getsockopt") { gesto_peer_credentials(fd.rawValue, &pid, &uid) }
+        return (pid, uid)
+    }
+
+    /// Makes `directory` with mode 0700 if it is missing; if it exists it must be a directory
+    /// owned by this user, and is narrowed to 0700.
+    ///
+    /// - Throws: `SystemError` from `mkdir`, `stat` or `chmod`; `EPERM` when the directory belongs
+    ///   to someone else, `ENOTDIR` when it is not a directory.
+    static func makePrivateDirectory(_ directory: String) throws(SystemError) {
+        if mkdir(directory, 0o700) == 0 { return }
+        guard errno == EEXIST else { throw SystemError(code: errno, call: "mkdir") }
+        var information = stat()
+        _ = try retryingInterrupts("stat") { stat(directory, &information) }
+        guard information.st_mode & S_IFMT == S_IFDIR else { throw SystemError(code: ENOTDIR, call: "mkdir") }
+        guard information.st_uid == getuid() else { throw SystemError(code: EPERM, call: "mkdir") }
+        if information.st_mode & 0o777 != 0o700 {
+            _ = try retryingInterrupts("chmod") { chmod(directory, 0o700) }
+        }
+    }
+
+    /// Binds a non-blocking socket to `path` with mode 0600 and listens on it. The caller has
+    /// made sure no live server uses `path` and removed a stale file.
+    ///
+    /// - Parameter backlog: Connections the kernel queues before gestod accepts them.
+    /// - Returns: The listening descriptor and the inode of the socket file, so that only this
+    ///   file is removed at shutdown.
+    /// - Throws: `SystemError` from `socket`, `bind` (`EADDRINUSE` if the file appeared
+    ///   meanwhile), `chmod`, `stat` or `listen`.
+    static func listen(at path: String, backlog: CInt) throws(SystemError) -> (fd: FileDescriptor, inode: ino_t) {
+        let fd = try makeSocket(nonBlocking: true)
+        do throws(SystemError) {
+            // The umask makes the file 0600 from its creation: no moment where others could connect.
+            let previous = umask(0o177)
+            let bound = gesto_unix_bind(fd.rawValue, path)
+            let code = errno
+            umask(previous)
+            if bound == -1 { throw SystemError(code: code, call: "bind") }
+            _ = try retryingInterrupts("chmod") { chmod(path, 0o600) }
+            var information = stat()
+            _ = try retryingInterrupts("stat") { stat(path, &information) }
+            _ = try retryingInterrupts("listen") { Glibc.listen(fd.rawValue, backlog) }
+            return (fd, information.st_ino)
+        } catch {
+            try? fd.close()
+            throw error
+        }
+    }
+
+    /// Accepts one pending connection, non-blocking and close-on-exec; nil when none is pending.
+    ///
+    /// - Throws: `SystemError` from `accept4` other than `EAGAIN` (`EMFILE`, `ECONNABORTED`).
+    static func accept(on fd: FileDescriptor) throws(SystemError) -> FileDescriptor? {
+        do {
+            return FileDescriptor(rawValue: try retryingInterrupts("accept4") { gesto_accept(fd.rawValue) })
+        } catch let error where error.code == EAGAIN || error.code == EWOULDBLOCK {
+            return nil
+        }
+    }
+
+    /// The inode of the file at `path`, or nil when there is none.
+    static func inode(at path: String) -> ino_t? {
+        var information = stat()
+        guard lstat(path, &information) == 0 else { return nil }
+        return information.st_ino
+    }
+}

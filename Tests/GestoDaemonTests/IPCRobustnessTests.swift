@@ -1,0 +1,170 @@
+// The control socket under bad or heavy use, against a real gestod: garbage, a 10 MB line, a
+// half-written line left hanging, 50 clients at once; the daemon must answer `status` after
+// each. Also: one gestod per socket, stale sockets, the socket's modes, SIGTERM cleanup, and
+// the request decoder on its own.
+import Foundation
+import Glibc
+import Testing
+@testable import GestoDaemon
+
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct IPCRobustnessTests {
+    init() {
+        // A write to a connection gestod closed must fail with EPIPE, not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    @Test func garbageGetsAnErrorReplyAndTheConnectionStaysUsable() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let connection = try daemon.connect()
+        defer { connection.close() }
+        for garbage in ["hello", "{\"command\": 42}", "[1, 2]", "{\"command\": \"stat\"}", "\u{1}\u{2}\u{ff}", "{\"command\": \"trigger\"}"] {
+            try connection.write(line: garbage)
+            let line = try #require(try connection.readLine(timeoutMilliseconds: 5_000))
+            #expect(throws: IPCFailure.self) { try IPCReply.result(of: line) }
+        }
+        try connection.write(line: "{\"command\": \"stat\"}")
+        let unknown = try #require(try connection.readLine(timeoutMilliseconds: 5_000))
+        #expect(unknown.contains("\"code\": \"unknown-command\""))
+        // Same connection, then a good request.
+        let status = try IPCReply.result(of: connection.send(.status))
+        #expect(status["state"]?.stringValue == "running")
+        #expect(daemon.answersStatus)
+    }
+
+    @Test func aTenMegabyteLineIsRefusedAndClosed() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let connection = try daemon.connect()
+        defer { connection.close() }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection.fd.rawValue, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let line = [UInt8](repeating: UInt8(ascii: "a"), count: 10 * 1024 * 1024) + [UInt8(ascii: "\n")]
+        // gestod closes the connection after 64 KiB, so the write fails partway (EPIPE/ECONNRESET).
+        _ = try? connection.fd.writeAll(line)
+        // Whatever arrived before the close is the line-too-long error, or nothing (a reset).
+        if let reply = try? connection.readLine(timeoutMilliseconds: 5_000) {
+            #expect(reply.contains("line-too-long"))
+        }
+        #expect(daemon.answersStatus)
+        #expect(daemon.log.contains("over \(IPCMessage.maximumLineBytes) bytes"))
+    }
+
+    @Test func aHalfWrittenLineLeftHangingBlocksNobody() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let hanging = try daemon.connect()
+        defer { hanging.close() }
+        _ = try hanging.fd.writeAll(Array("{\"command\": \"sta".utf8))
+        let silent = try daemon.connect()  // connected, never writes
+        defer { silent.close() }
+        for _ in 0..<5 { #expect(daemon.answersStatus) }
+        // The hanging client can still finish its line later and be answered.
+        _ = try hanging.fd.writeAll(Array("tus\"}\n".utf8))
+        let late = try #require(try hanging.readLine(timeoutMilliseconds: 5_000))
+        #expect(try IPCReply.result(of: late)["state"]?.stringValue == "running")
+    }
+
+    @Test func fiftyClientsAtOnce() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let connections = try (0..<50).map { _ in try daemon.connect() }
+        defer { connections.forEach { $0.close() } }
+        // Everyone sends before anyone reads.
+        for connection in connections { try connection.write(line: IPCRequest.status.json) }
+        for connection in connections {
+            let line = try #require(try connection.readLine(timeoutMilliseconds: 5_000))
+            #expect(try IPCReply.result(of: line)["state"]?.stringValue == "running")
+        }
+        // And 50 gestoctl processes, two at a time.
+        try withThrowingTaskGroupOfTwo(count: 50) { try daemon.ctl("status", "--json").status == 0 }
+        #expect(daemon.answersStatus)
+    }
+
+    @Test func aSecondGestodRefusesToStartAndSaysWhy() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let second = try runProcess(gestodExecutable, ["--no-devices", "--no-wayland", "--socket", daemon.socket, "--config", daemon.config])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("gestod is already running (pid \(daemon.process.processIdentifier)) on \(daemon.socket)"))
+        #expect(daemon.answersStatus)
+    }
+
+    @Test func aStaleSocketIsReplaced() throws {
+        let folder = try TemporaryFolder()
+        let first = try TestDaemon(config: "", folder: folder)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: first.socket))
+        let second = try TestDaemon(config: "", socket: first.socket, folder: folder)
+        defer { second.stop() }
+        #expect(second.answersStatus)
+        #expect(second.log.contains("removing a stale control socket"))
+    }
+
+    @Test func socketAndDirectoryArePrivate() throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        var information = stat()
+        #expect(lstat(daemon.socket, &information) == 0)
+        #expect(information.st_mode & S_IFMT == S_IFSOCK)
+        #expect(information.st_mode & 0o777 == 0o600)
+        #expect(stat(daemon.folder.file("run"), &information) == 0)
+        #expect(information.st_mode & 0o777 == 0o700)
+    }
+
+    @Test func sigtermRemovesTheSocket() throws {
+        let daemon = try TestDaemon(config: "")
+        #expect(FileManager.default.fileExists(atPath: daemon.socket))
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+        #expect(daemon.log.contains("stopping on SIGTERM"))
+    }
+
+    @Test func requestDecoding() throws {
+        #expect(try IPCRequest(line: "{\"command\": \"status\"}") == .status)
+        #expect(try IPCRequest(line: "{\"command\": \"monitor\", \"raw\": true}") == .monitor(raw: true))
+        #expect(try IPCRequest(line: "{\"command\": \"monitor\"}") == .monitor(raw: false))
+        #expect(try IPCRequest(line: "{\"command\": \"trigger\", \"gesture\": \"swipe:3:left\", \"app\": \"foot\"}")
+                == .trigger(gesture: .swipe(fingers: 3, direction: .left), app: "foot"))
+        for (line, code) in [("", IPCErrorCode.malformedRequest), ("nope", .malformedRequest), ("[]", .malformedRequest),
+                             ("{}", .malformedRequest), ("{\"command\": \"fly\"}", .unknownCommand),
+                             ("{\"command\": \"monitor\", \"raw\": 1}", .badArgument),
+                             ("{\"command\": \"trigger\", \"gesture\": \"swipe:1\"}", .badArgument)] {
+            #expect { try IPCRequest(line: line) } throws: { ($0 as? IPCFailure)?.code == code }
+        }
+        // Every request survives its own wire form.
+        for request in [IPCRequest.status, .reload, .pause, .resume, .devices, .bindings, .version, .monitor(raw: true),
+                        .trigger(gesture: .pinch(fingers: 2, direction: .in), app: nil)] {
+            #expect(try IPCRequest(line: request.json) == request)
+        }
+    }
+}
+
+/// Runs `body` `count` times, at most two at once (the machines have two cores); all must pass.
+func withThrowingTaskGroupOfTwo(count: Int, _ body: @escaping @Sendable () throws -> Bool) throws {
+    let queue = DispatchQueue(label: "gesto-ipc-clients", attributes: .concurrent)
+    let group = DispatchGroup()
+    let slots = DispatchSemaphore(value: 2)
+    let failures = Failures()
+    for _ in 0..<count {
+        slots.wait()
+        group.enter()
+        queue.async {
+            if (try? body()) != true { failures.add() }
+            slots.signal()
+            group.leave()
+        }
+    }
+    group.wait()
+    #expect(failures.count == 0)
+}
+
+/// A thread-safe failure counter.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.lock(); value += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+}
