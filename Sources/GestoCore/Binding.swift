@@ -64,10 +64,8 @@ public struct BindingFiring<Action: Sendable>: Sendable {
     public var action: Action
     public var gesture: RecognizedGesture
 
-<<<<<<< HEAD
-=======
-    /// Makes a firing (the matcher makes them; `gestoctl trigger` makes one for a binding it picked).
->>>>>>> ipc
+    /// Makes a firing (the matcher makes them; the pipeline makes them for reorder steps and
+    /// `gestoctl trigger` for a binding it picked).
     public init(bindingIndex: Int, action: Action, gesture: RecognizedGesture) {
         self.bindingIndex = bindingIndex
         self.action = action
