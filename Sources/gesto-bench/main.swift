@@ -13,3 +13,6 @@ runMotionBenchmarks()
 let executable = CommandLine.arguments[0]
 let directory = executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : "."
 runRuntimeBenchmarks(gestodPath: arguments.contains("--skip-gestod") ? nil : directory + "/gestod")
+if !arguments.contains("--skip-gestod") {
+    runIPCBenchmarks(gestodPath: directory + "/gestod", gestoctlPath: directory + "/gestoctl")
+}
