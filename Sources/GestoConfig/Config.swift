@@ -13,6 +13,16 @@ public struct Config: Sendable {
     public var bindingLocations: [SourceLocation]
     /// True when long-press-drag was switched on or off explicitly in `settings`.
     public var isLongPressDragExplicit: Bool
+    /// The spring that animations driven by gestures settle with (`animation:`, the same
+    /// names as `gestoctl motion`); niri's window-movement spring (ζ 1, stiffness 800) by default.
+    public var animation: SpringParameters = .niriWindowMovement
+    /// Per-binding `animation:` springs, parallel to ``bindings`` (nil: the global one).
+    public var bindingAnimations: [SpringParameters?] = []
+
+    /// The spring for binding `index`: its own `animation:`, else the global one.
+    public func animation(forBinding index: Int) -> SpringParameters {
+        (index < bindingAnimations.count ? bindingAnimations[index] : nil) ?? animation
+    }
 
     /// The config used when there is no file: default thresholds, no bindings, every gesture
     /// kind recognized.
@@ -53,19 +63,21 @@ extension Config {
 
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
-    static let root = ["settings", "bindings"]
+    static let root = ["settings", "animation", "bindings"]
     static let settings = ["swipe", "pinch", "rotate", "long-press"]
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
     static let longPress = ["duration", "tolerance", "drag"]
     static let actions = ["exec", "keys", "window", "sway", "reorder"]
-    static let binding = ["gesture", "mode", "app"] + actions
+    static let binding = ["gesture", "mode", "app", "animation"] + actions
 }
 
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
     var errors: [ConfigError] = []
+    /// The `animation:` of the binding being decoded, if it has one.
+    var bindingAnimation: SpringParameters?
 
     mutating func error(_ message: String, at location: SourceLocation) {
         errors.append(ConfigError(message, at: location))
@@ -75,6 +87,8 @@ struct ConfigDecoder {
         var settings = RecognizerSettings()
         var bindings: [Binding<Action>] = []
         var locations: [SourceLocation] = []
+        var animations: [SpringParameters?] = []
+        var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
         guard case .mapping(let entries, _) = root else {
             if case .scalar(let s, _) = root, s.isEmpty { return .empty }
@@ -86,6 +100,7 @@ struct ConfigDecoder {
         for entry in entries {
             switch entry.key {
             case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
+            case "animation": if let spring = decodeAnimation(entry.value) { animation = spring }
             case "bindings": break
             default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
             }
@@ -97,13 +112,18 @@ struct ConfigDecoder {
                 continue
             }
             for item in items {
+                bindingAnimation = nil
                 if let binding = decodeBinding(item, global: settings) {
                     bindings.append(binding)
                     locations.append(item.location)
+                    animations.append(bindingAnimation)
                 }
             }
         }
-        return Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
+        var config = Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
+        config.animation = animation
+        config.bindingAnimations = animations
+        return config
     }
 
     mutating func unknownKey(_ key: String, at location: SourceLocation, expected: [String]) {
@@ -231,6 +251,8 @@ struct ConfigDecoder {
                 }
             case "app":
                 app = scalar(entry.value, "app")
+            case "animation":
+                if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
             case "exec":
                 guard let command = scalar(entry.value, "exec") else { ok = false; continue }
                 if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -319,6 +341,36 @@ struct ConfigDecoder {
                 return nil
             }
             return .sway(trimmed)
+        }
+    }
+
+    /// Decodes an `animation:` mapping of spring options (the names `gestoctl motion` takes:
+    /// response, damping-fraction, duration, bounce, damping-ratio, stiffness, mass, damping,
+    /// epsilon); nil with the error recorded at the mapping.
+    mutating func decodeAnimation(_ node: YAMLNode) -> SpringParameters? {
+        guard case .mapping(let entries, let start) = node else {
+            error("'animation' must be a mapping of spring options (e.g. {response: 0.35, damping-fraction: 0.8}), not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var options: [String: Double] = [:]
+        for entry in entries {
+            guard SpringParameters.optionNames.contains(entry.key) else {
+                unknownKey(entry.key, at: entry.keyLocation, expected: SpringParameters.optionNames)
+                return nil
+            }
+            // Signs are checked by the spring itself (a bounce may be negative).
+            guard let text = scalar(entry.value, entry.key) else { return nil }
+            guard let value = Double(text), value.isFinite else {
+                error("'\(entry.key)' must be a number, not '\(text)'", at: entry.value.location)
+                return nil
+            }
+            options[entry.key] = value
+        }
+        do {
+            return try SpringParameters(parsing: options)
+        } catch {
+            self.error("bad animation spring: \(error)", at: start)
+            return nil
         }
     }
 

@@ -125,6 +125,38 @@ import GestoCore
         }
     }
 
+    @Test func animationSpringsUseTheNamesOfGestoctlMotion() throws {
+        let config = try Config.parse("""
+            animation: {response: 0.35, damping-fraction: 0.8}
+            bindings:
+              - gesture: swipe:3:left
+                exec: a
+              - gesture: swipe:3:right
+                exec: b
+                animation: {duration: 0.4, bounce: -0.5}
+            """, file: "a.yaml")
+        #expect(abs(config.animation.response - 0.35) < 1e-12)
+        #expect(abs(config.animation.dampingRatio - 0.8) < 1e-12)
+        #expect(config.animation(forBinding: 0) == config.animation)
+        #expect(abs(config.animation(forBinding: 1).dampingRatio - 2.0) < 1e-12)
+        #expect(Config.empty.animation == .niriWindowMovement)
+    }
+
+    @Test(arguments: [
+        ("animation: {stiffness: -5, damping-ratio: 1}\n", "a.yaml:1:12: error: bad animation spring"),
+        ("animation: {response: 0.3, stiffness: 100}\n", "bad animation spring"),
+        ("animation: {springiness: 3}\n", "unknown key 'springiness'"),
+        ("animation: fast\n", "'animation' must be a mapping of spring options"),
+    ])
+    func badAnimationsAreLocatedErrors(text: String, message: String) {
+        do {
+            _ = try Config.parse(text, file: "a.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+
     @Test func emptyFileIsTheEmptyConfig() throws {
         let config = try Config.parse("", file: "e.yaml")
         #expect(config.bindings.isEmpty)
