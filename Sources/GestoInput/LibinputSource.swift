@@ -97,7 +97,8 @@ public final class LibinputSource {
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
 
     /// Reads what libinput has and calls `body` for each gesture event of a gesture device and
-    /// each gesture device added or removed, in order. Never blocks.
+    /// each device added or removed, in order (a touchpad without libinput's gesture capability
+    /// is reported too, then disabled: no gesture comes from it). Never blocks.
     public func dispatch(_ body: (InputRecord) -> Void) {
         libinput_dispatch(context)
         while let event = libinput_get_event(context) {
@@ -111,7 +112,9 @@ public final class LibinputSource {
                     devices.append(device)
                     body(.deviceAdded(device))
                 } else {
+                    // Still reported, so the daemon can say why this touchpad does nothing.
                     ignoredDevices.append(device)
+                    body(.deviceAdded(device))
                     if isPathBackend {
                         libinput_path_remove_device(handle)
                     } else {
@@ -123,6 +126,9 @@ public final class LibinputSource {
                 let device = Self.describe(handle)
                 if let index = devices.firstIndex(where: { $0.node == device.node }) {
                     devices.remove(at: index)
+                    body(.deviceRemoved(device))
+                } else if let index = ignoredDevices.firstIndex(where: { $0.node == device.node }) {
+                    ignoredDevices.remove(at: index)
                     body(.deviceRemoved(device))
                 }
             default:

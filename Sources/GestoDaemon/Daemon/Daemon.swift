@@ -178,7 +178,8 @@ public final class Daemon {
                 devices.append(device)
                 log.info("touchpad added: \(device.name)", ["node": device.node])
             } else {
-                log.debug("device without gestures ignored: \(device.name)", ["node": device.node])
+                log.info("touchpad ignored: \(device.name) has no gesture support in libinput "
+                         + "(no multitouch slots, or a semi-multitouch pad)", ["node": device.node])
             }
         case .deviceRemoved(let device):
             bus.publish(.input, .device(added: false, DeviceSummary(device)))
