@@ -1,7 +1,7 @@
 /*
- * gesto.h: the C interface of libgesto, gesto's touchpad gesture recognizers, bindings and
- * motion (springs, decay, rubber band, velocity tracking) for compositors and plugins that
- * already own a libinput context.
+ * gesto.h: the C interface of libgesto, gesto's touchpad gesture recognizers, bindings,
+ * motion (springs, decay, rubber band, velocity tracking) and drag-to-reorder engine for
+ * compositors and plugins that already own a libinput context.
  *
  * The library is GestoCore and GestoConfig (Swift) behind a C ABI. It does no I/O, reads no
  * clock and starts no thread: time is always an argument, in microseconds on the clock of
@@ -16,7 +16,8 @@
  *   status (GESTO_EMPTY) when there was nothing to return, or a negative enum gesto_status
  *   on failure. A failure also sets the calling thread's last error message
  *   (gesto_last_error_message()). Arguments are never partially applied: on failure
- *   nothing changed, and *out parameters are left untouched.
+ *   nothing changed, and *out parameters are left untouched (except the count that
+ *   GESTO_ERROR_BUFFER_TOO_SMALL sets to the room needed).
  * - Functions returning double return NaN when their arguments are invalid (a struct not
  *   initialised by its gesto_*_init function, a NaN argument, lower > upper); they do not
  *   set the last error, so that they can be called per frame.
@@ -996,6 +997,18 @@ gesto_velocity_tracker_sample_count(const gesto_velocity_tracker *tracker);
  * moves; a cancel as many as the drag made. count may be NULL when the caller does not
  * want the moves (moves is then ignored); moves may be NULL when *count is 0.
  *
+ * A compositor that reorders its own list from an engine's reports, and draws it:
+ *
+ *     struct gesto_reorder_move moves[64];
+ *     size_t count = 64;
+ *     if (gesto_reorder_handle_recognized(reorder, gesture, slot_under_pointer,
+ *                                         moves, &count) == GESTO_OK)
+ *         for (size_t i = 0; i < count; i++)
+ *             list_move(list, moves[i].from, moves[i].to);
+ *     ...
+ *     // each frame, until gesto_reorder_is_settled(reorder, now) returns 1:
+ *     gesto_reorder_positions(reorder, now, xy, item_count);
+ *
  * Not thread-safe: use a reorder from one thread at a time.
  */
 
@@ -1225,10 +1238,11 @@ gesto_reorder_cancel(gesto_reorder *reorder, double vx, double vy, uint64_t time
  * - FAILED and CANCELLED cancel and return the undo moves.
  *
  * ENDED, FAILED and CANCELLED with nothing lifted, and reports of other gestures, do
- * nothing (GESTO_OK, *count 0): pass every record the engine delivers, reports and firings
- * alike (a firing repeats its report's values and changes nothing more). Reports of any
- * finger count are followed; filter on gesture->fingers if several long-press-drag
- * gestures are bound.
+ * nothing (GESTO_OK, *count 0). Feed it the reports (GESTO_DELIVER_REPORTS, on by
+ * default): a binding's firings alone may start after the BEGAN that lifts. Firings may be
+ * passed too, so a caller can pass every record the engine delivers: a firing repeats its
+ * report's values and changes nothing more. Reports of any finger count are followed;
+ * filter on gesture->fingers if several long-press-drag gestures are bound.
  *
  * @param gesture a record from gesto_engine_next_gesture() or the engine's callback (its
  * `size` at least the 0.1 struct's); only read during the call.
