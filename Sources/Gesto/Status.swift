@@ -89,6 +89,8 @@ public func gestoStatusString(_ status: Int32) -> UnsafePointer<CChar> {
     case GESTO_ERROR_OUT_OF_RANGE.rawValue: text = "parameter out of range"
     case GESTO_ERROR_BUSY.rawValue: text = "engine busy"
     case GESTO_ERROR_NO_MEMORY.rawValue: text = "out of memory"
+    case GESTO_ERROR_BUFFER_TOO_SMALL.rawValue: text = "buffer too small"
+    case GESTO_ERROR_WRONG_PHASE.rawValue: text = "wrong phase"
     default: text = "unknown status"
     }
     return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)

@@ -215,6 +215,9 @@ test_abi_version(void)
 	/* The 0.1 layouts are frozen: the library rejects sizes below these. */
 	CHECK(sizeof(struct gesto_gesture_event) == 80, "%zu", sizeof(struct gesto_gesture_event));
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
+	CHECK(sizeof(struct gesto_reorder_layout) == 48, "%zu", sizeof(struct gesto_reorder_layout));
+	CHECK(sizeof(struct gesto_reorder_settings) == 64, "%zu", sizeof(struct gesto_reorder_settings));
+	CHECK(sizeof(struct gesto_reorder_move) == 8, "%zu", sizeof(struct gesto_reorder_move));
 	CHECK(strcmp(gesto_status_string(GESTO_OK), "ok") == 0, "%s", gesto_status_string(GESTO_OK));
 	CHECK(strcmp(gesto_status_string(GESTO_ERROR_BUSY), "engine busy") == 0, "busy");
 	CHECK(strcmp(gesto_status_string(12345), "unknown status") == 0, "unknown");
@@ -816,6 +819,510 @@ test_velocity_vectors(void)
 	gesto_velocity_tracker_destroy(tracker);
 }
 
+/* ---- tests: reorder engine ------------------------------------------------------------- */
+
+/*
+ * A row of 5 items of 100 × 40 points, 10 apart (a pitch of 110 points), at 2 points per
+ * delta unit (a slot every 55 units). With hysteresis h, the lifted item's destination moves
+ * one slot right once its centre is (0.5 + h) × 110 points past its resting centre, then
+ * every 110 points more.
+ */
+static gesto_reorder *
+new_row(double hysteresis)
+{
+	struct gesto_reorder_layout layout = {
+		.size = sizeof(layout),
+		.arrangement = GESTO_REORDER_ROW,
+		.item_count = 5,
+		.item_width = 100, .item_height = 40,
+		.spacing = 10,
+	};
+	struct gesto_reorder_settings settings = { .size = sizeof(settings) };
+	if (gesto_reorder_settings_defaults(&settings) != GESTO_OK)
+		return NULL;
+	settings.points_per_unit = 2;
+	settings.hysteresis = hysteresis;
+	gesto_reorder *reorder = NULL;
+	CHECK(gesto_reorder_new(&layout, &settings, &reorder) == GESTO_OK, "%s", gesto_last_error_message());
+	return reorder;
+}
+
+static bool
+same_order(const int *a, const int *b, size_t count)
+{
+	return memcmp(a, b, count * sizeof(*a)) == 0;
+}
+
+static bool
+moves_are(const struct gesto_reorder_move *moves, size_t count, size_t expected_count, const int *expected)
+{
+	if (count != expected_count)
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (moves[i].from != expected[2 * i] || moves[i].to != expected[2 * i + 1])
+			return false;
+	return true;
+}
+
+/* Applies a move to an order kept by the caller, as gesto.h defines it. */
+static void
+apply_move(int *order, struct gesto_reorder_move move)
+{
+	int item = order[move.from];
+	if (move.from < move.to)
+		memmove(&order[move.from], &order[move.from + 1], (size_t)(move.to - move.from) * sizeof(*order));
+	else
+		memmove(&order[move.to + 1], &order[move.to], (size_t)(move.from - move.to) * sizeof(*order));
+	order[move.to] = item;
+}
+
+/* The largest distance, in points, of any item from where it rests in slot order `order`. */
+static double
+distance_from_slots(const gesto_reorder *reorder, uint64_t time_usec, const int *order)
+{
+	double xy[10];
+	if (gesto_reorder_positions(reorder, time_usec, xy, 5) != GESTO_OK)
+		return INFINITY;
+	double worst = 0;
+	for (int slot = 0; slot < 5; slot++) {
+		int item = order[slot];
+		worst = fmax(worst, fmax(fabs(xy[2 * item] - 110.0 * slot), fabs(xy[2 * item + 1])));
+	}
+	return worst;
+}
+
+static void
+test_reorder_drag_and_commit(void)
+{
+	struct gesto_reorder_settings defaults = { .size = sizeof(defaults) };
+	CHECK(gesto_reorder_settings_defaults(&defaults) == GESTO_OK, "defaults");
+	CHECK(defaults.size == sizeof(defaults), "size kept");
+	CHECK(defaults.points_per_unit == GESTO_REORDER_DEFAULT_POINTS_PER_UNIT, "%g", defaults.points_per_unit);
+	CHECK(defaults.hysteresis == GESTO_REORDER_DEFAULT_HYSTERESIS, "%g", defaults.hysteresis);
+	CHECK(defaults.spring.mass == 1 && defaults.spring.stiffness == 800 &&
+	      close_to(gesto_spring_parameters_get_damping_ratio(&defaults.spring), 1, 1e-12), "niri's spring");
+	CHECK(defaults.rest_position == 0.1 && defaults.rest_velocity == 6.25, "rest tolerance");
+
+	gesto_reorder *reorder = new_row(0.15);
+	if (!reorder)
+		return;
+	const uint64_t t0 = 5000000;
+	CHECK(gesto_reorder_item_count(reorder) == 5, "5 items");
+	CHECK(gesto_reorder_phase(reorder, t0) == GESTO_REORDER_PHASE_IDLE, "idle");
+	CHECK(gesto_reorder_is_settled(reorder, t0) == 1, "settled");
+	int item = 7, destination = 7;
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_EMPTY && item == -1 && destination == -1,
+	      "nothing lifted: %d %d", item, destination);
+	double xy[10];
+	CHECK(gesto_reorder_positions(reorder, t0, xy, 5) == GESTO_OK, "positions");
+	for (int i = 0; i < 5; i++)
+		CHECK(xy[2 * i] == 110.0 * i && xy[2 * i + 1] == 0, "item %d at (%g, %g)", i, xy[2 * i], xy[2 * i + 1]);
+
+	CHECK(gesto_reorder_lift(reorder, 1, t0) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_reorder_phase(reorder, t0) == GESTO_REORDER_PHASE_LIFTED, "lifted");
+	CHECK(gesto_reorder_is_settled(reorder, t0) == 0, "a lifted item is never settled");
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_OK && item == 1 && destination == 1,
+	      "item %d to slot %d", item, destination);
+
+	/* 1.7 slots right: 1.7 × 55 units = 187 points. The centre crosses into slot 2 at
+	 * 0.65 × 110 = 71.5 points and into slot 3 at 181.5: two moves, in order. */
+	struct gesto_reorder_move moves[8];
+	size_t count = 8;
+	CHECK(gesto_reorder_drag(reorder, 1.7 * 55, 0, 900, 0, t0 + 100000, moves, &count) == GESTO_OK,
+	      "%s", gesto_last_error_message());
+	CHECK(moves_are(moves, count, 2, (const int[]){ 1, 2, 2, 3 }), "%zu moves: %d→%d %d→%d", count,
+	      moves[0].from, moves[0].to, moves[1].from, moves[1].to);
+	CHECK(gesto_reorder_phase(reorder, t0 + 100000) == GESTO_REORDER_PHASE_DRAGGING, "dragging");
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_OK && item == 1 && destination == 3,
+	      "item %d to slot %d", item, destination);
+	int live[5], original[5];
+	CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK, "live order");
+	CHECK(same_order(live, (const int[]){ 0, 2, 3, 1, 4 }, 5), "%d %d %d %d %d", live[0], live[1], live[2], live[3], live[4]);
+	CHECK(gesto_reorder_original_order(reorder, original, 5) == GESTO_OK, "original order");
+	CHECK(same_order(original, (const int[]){ 0, 1, 2, 3, 4 }, 5), "original unchanged");
+	CHECK(gesto_reorder_positions(reorder, t0 + 100000, xy, 5) == GESTO_OK, "positions");
+	CHECK(close_to(xy[2], 110 + 187, 1e-9) && xy[3] == 0, "the lifted item follows the finger: %g", xy[2]);
+
+	/* Commit: no new move, the live order is kept. */
+	const uint64_t released = t0 + 120000;
+	count = 8;
+	CHECK(gesto_reorder_commit(reorder, 0, 0, released, moves, &count) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(count == 0, "a commit causes no move (%zu)", count);
+	CHECK(gesto_reorder_phase(reorder, released) == GESTO_REORDER_PHASE_SETTLING, "settling");
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_EMPTY, "dropped");
+	CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK &&
+	      same_order(live, (const int[]){ 0, 2, 3, 1, 4 }, 5), "committed order");
+	CHECK(gesto_reorder_original_order(reorder, original, 5) == GESTO_OK && same_order(original, live, 5),
+	      "the original order is the committed one once dropped");
+
+	/* The springs bring every item to its new slot: closer and closer, then settled. */
+	double d0 = distance_from_slots(reorder, released, live);
+	double d1 = distance_from_slots(reorder, released + 50000, live);
+	double d2 = distance_from_slots(reorder, released + 150000, live);
+	CHECK(d0 > 30 && d1 < d0 && d2 < d1, "approaching: %g, %g, %g points", d0, d1, d2);
+	CHECK(gesto_reorder_is_settled(reorder, released + 50000) == 0, "still moving after 50 ms");
+	CHECK(gesto_reorder_is_settled(reorder, released + 2000000) == 1, "settled after 2 s");
+	CHECK(gesto_reorder_phase(reorder, released + 2000000) == GESTO_REORDER_PHASE_IDLE, "idle again");
+	CHECK(distance_from_slots(reorder, released + 2000000, live) <= 0.1, "in the new slots");
+	gesto_reorder_destroy(reorder);
+}
+
+static void
+test_reorder_hysteresis(void)
+{
+	/* Around the first boundary of each reorder, 10 drags alternating 2 units either side. */
+	struct {
+		double hysteresis;
+		double boundary; /* units: (0.5 + h) × 110 points / 2 points per unit */
+		size_t expected_moves;
+	} cases[] = {
+		{ 0.15, 0.65 * 55, 1 },
+		{ 0, 0.5 * 55, 10 },
+	};
+	for (size_t c = 0; c < 2; c++) {
+		gesto_reorder *reorder = new_row(cases[c].hysteresis);
+		if (!reorder)
+			return;
+		CHECK(gesto_reorder_lift(reorder, 1, 1000) == GESTO_OK, "lift");
+		size_t total = 0;
+		int order[5] = { 0, 1, 2, 3, 4 };
+		for (int i = 0; i < 10; i++) {
+			struct gesto_reorder_move moves[4];
+			size_t count = 4;
+			double dx = cases[c].boundary + (i % 2 == 0 ? 2 : -2);
+			CHECK(gesto_reorder_drag(reorder, dx, 0, 0, 0, 2000 + 8000 * (uint64_t)i, moves, &count) == GESTO_OK,
+			      "%s", gesto_last_error_message());
+			for (size_t m = 0; m < count; m++)
+				apply_move(order, moves[m]);
+			total += count;
+		}
+		CHECK(total == cases[c].expected_moves, "hysteresis %g: %zu moves, expected %zu", cases[c].hysteresis,
+		      total, cases[c].expected_moves);
+		int live[5];
+		CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK && same_order(order, live, 5),
+		      "the moves applied in order give the live order");
+		gesto_reorder_destroy(reorder);
+	}
+}
+
+static void
+test_reorder_cancel(void)
+{
+	gesto_reorder *reorder = new_row(0.15);
+	if (!reorder)
+		return;
+	const uint64_t t0 = 1000000;
+	CHECK(gesto_reorder_lift(reorder, 1, t0) == GESTO_OK, "lift");
+	struct gesto_reorder_move moves[4];
+	size_t count = 4;
+	CHECK(gesto_reorder_drag(reorder, 1.7 * 55, 0, 0, 0, t0 + 50000, moves, &count) == GESTO_OK && count == 2, "drag");
+
+	/* Too little room: nothing changes, and *count says how much is needed. */
+	count = 1;
+	CHECK(gesto_reorder_cancel(reorder, -300, 0, t0 + 60000, moves, &count) == GESTO_ERROR_BUFFER_TOO_SMALL,
+	      "too small");
+	CHECK(count == 2, "needs room for %zu", count);
+	CHECK(strstr(gesto_last_error_message(), "gesto_reorder_cancel") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_reorder_phase(reorder, t0 + 60000) == GESTO_REORDER_PHASE_DRAGGING, "still dragging");
+	int live[5];
+	CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK &&
+	      same_order(live, (const int[]){ 0, 2, 3, 1, 4 }, 5), "still the dragged order");
+
+	count = 4;
+	CHECK(gesto_reorder_cancel(reorder, -300, 0, t0 + 60000, moves, &count) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(moves_are(moves, count, 2, (const int[]){ 3, 2, 2, 1 }), "undo: %zu moves: %d→%d %d→%d", count,
+	      moves[0].from, moves[0].to, moves[1].from, moves[1].to);
+	CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK &&
+	      same_order(live, (const int[]){ 0, 1, 2, 3, 4 }, 5), "original order restored");
+	CHECK(gesto_reorder_phase(reorder, t0 + 60000) == GESTO_REORDER_PHASE_SETTLING, "settling");
+	CHECK(gesto_reorder_is_settled(reorder, t0 + 3000000) == 1, "settled");
+	CHECK(distance_from_slots(reorder, t0 + 3000000, live) <= 0.1, "back in the original slots");
+
+	/* Settling or idle, a new lift is taken; drag, commit and cancel are not. */
+	count = 4;
+	CHECK(gesto_reorder_cancel(reorder, 0, 0, t0 + 70000, moves, &count) == GESTO_ERROR_WRONG_PHASE, "cancel twice");
+	CHECK(count == 4, "*count untouched on failure");
+	CHECK(gesto_reorder_lift(reorder, 4, t0 + 3000000) == GESTO_OK, "lift again");
+	CHECK(gesto_reorder_lift(reorder, 0, t0 + 3000000) == GESTO_ERROR_WRONG_PHASE, "lift twice");
+	CHECK(strstr(gesto_last_error_message(), "lift while") != NULL, "%s", gesto_last_error_message());
+	count = 4;
+	CHECK(gesto_reorder_cancel(reorder, 0, 0, t0 + 3100000, moves, &count) == GESTO_OK && count == 0,
+	      "a drag without moves cancels with none");
+	gesto_reorder_destroy(reorder);
+}
+
+static void
+test_reorder_layouts(void)
+{
+	/* A column of per-item heights reflows: 20, 60 and 40 points, 5 apart. */
+	const double sizes[] = { 80, 20, 80, 60, 80, 40 };
+	struct gesto_reorder_layout column = {
+		.size = sizeof(column), .arrangement = GESTO_REORDER_COLUMN, .item_count = 3,
+		.item_sizes = sizes, .spacing = 5,
+	};
+	gesto_reorder *reorder = NULL;
+	CHECK(gesto_reorder_new(&column, NULL, &reorder) == GESTO_OK, "%s", gesto_last_error_message());
+	double xy[6];
+	CHECK(gesto_reorder_positions(reorder, 0, xy, 3) == GESTO_OK, "positions");
+	CHECK(xy[1] == 0 && xy[3] == 25 && xy[5] == 90, "y: %g %g %g", xy[1], xy[3], xy[5]);
+	/* Item 0 (20 tall) down past item 1 (60): the pitch is 65, hysteresis 0.2 → 45.5 units. */
+	CHECK(gesto_reorder_lift(reorder, 0, 0) == GESTO_OK, "lift");
+	size_t count = 0;
+	CHECK(gesto_reorder_drag(reorder, 0, 50, 0, 0, 8000, NULL, &count) == GESTO_ERROR_BUFFER_TOO_SMALL && count == 1,
+	      "a size query: %zu", count);
+	CHECK(gesto_reorder_drag(reorder, 0, 50, 0, 0, 8000, NULL, NULL) == GESTO_OK, "moves not wanted");
+	int live[3];
+	CHECK(gesto_reorder_live_order(reorder, live, 3) == GESTO_OK && same_order(live, (const int[]){ 1, 0, 2 }, 3),
+	      "%d %d %d", live[0], live[1], live[2]);
+	CHECK(gesto_reorder_commit(reorder, 0, 0, 16000, NULL, NULL) == GESTO_OK, "commit");
+	CHECK(gesto_reorder_positions(reorder, 5000000, xy, 3) == GESTO_OK, "positions");
+	CHECK(close_to(xy[3], 0, 0.1) && close_to(xy[1], 65, 0.1) && close_to(xy[5], 90, 0.1),
+	      "reflowed: %g %g %g", xy[1], xy[3], xy[5]);
+	gesto_reorder_destroy(reorder);
+
+	/* A grid of 7 in 3 columns: one cell right and one down from slot 0 is slot 4. */
+	struct gesto_reorder_layout grid = {
+		.size = sizeof(grid), .arrangement = GESTO_REORDER_GRID, .item_count = 7, .columns = 3,
+		.item_width = 50, .item_height = 50, .spacing = 10,
+	};
+	CHECK(gesto_reorder_new(&grid, NULL, &reorder) == GESTO_OK, "%s", gesto_last_error_message());
+	double cells[14];
+	CHECK(gesto_reorder_positions(reorder, 0, cells, 7) == GESTO_OK, "positions");
+	CHECK(cells[8] == 60 && cells[9] == 60 && cells[12] == 0 && cells[13] == 120, "slot 4 at (%g, %g), 6 at (%g, %g)",
+	      cells[8], cells[9], cells[12], cells[13]);
+	CHECK(gesto_reorder_lift(reorder, 0, 0) == GESTO_OK, "lift");
+	struct gesto_reorder_move moves[8];
+	count = 8;
+	CHECK(gesto_reorder_drag(reorder, 60, 60, 0, 0, 8000, moves, &count) == GESTO_OK, "drag");
+	CHECK(moves_are(moves, count, 4, (const int[]){ 0, 1, 1, 2, 2, 3, 3, 4 }), "one move per slot: %zu", count);
+	int item, destination;
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_OK && item == 0 && destination == 4,
+	      "item %d to slot %d", item, destination);
+	gesto_reorder_destroy(reorder);
+}
+
+/* Writes a hold of 3 fingers at t0, which the swipe cancels 0.3 s later (as libinput does
+ * when resting fingers start to move), then a swipe of 40 updates of 8 units right, 8 ms
+ * apart: a long press, then a 320-unit drag. */
+static size_t
+hold_then_swipe(struct gesto_gesture_event *events, uint64_t t0, bool cancel_swipe)
+{
+	size_t n = 0;
+	events[n++] = event(GESTO_EVENT_HOLD, GESTO_EVENT_BEGIN, 3, t0);
+	struct gesto_gesture_event hold_end = event(GESTO_EVENT_HOLD, GESTO_EVENT_END, 3, t0 + 300000);
+	hold_end.cancelled = 1;
+	events[n++] = hold_end;
+	uint64_t t = t0 + 308000;
+	events[n++] = event(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, 3, t);
+	for (int i = 0; i < 40; i++) {
+		struct gesto_gesture_event update = event(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, 3, t);
+		update.dx = update.dx_unaccelerated = 8;
+		events[n++] = update;
+		t += 8000;
+	}
+	struct gesto_gesture_event end = event(GESTO_EVENT_SWIPE, GESTO_EVENT_END, 3, t + 10000);
+	end.cancelled = cancel_swipe;
+	events[n++] = end;
+	return n;
+}
+
+static void
+test_reorder_from_engine(void)
+{
+	/* The touchpad-only layout of `reorder: {slot: 120}`: 5 slots of 120 units, 1 point per
+	 * unit, default hysteresis (24 units): the item crosses at 84 and 204 units of drag. */
+	struct gesto_reorder_layout layout = {
+		.size = sizeof(layout), .arrangement = GESTO_REORDER_ROW, .item_count = 5,
+		.item_width = 120, .item_height = 120,
+	};
+	for (int cancelled = 0; cancelled <= 1; cancelled++) {
+		gesto_engine *engine = NULL;
+		gesto_reorder *reorder = NULL;
+		CHECK(gesto_engine_new(&engine) == GESTO_OK, "engine");
+		CHECK(gesto_reorder_new(&layout, NULL, &reorder) == GESTO_OK, "%s", gesto_last_error_message());
+		if (!engine || !reorder)
+			return;
+		struct gesto_gesture_event events[64];
+		size_t n = hold_then_swipe(events, 1000000, cancelled);
+		int model[5] = { 0, 1, 2, 3, 4 };
+		struct gesto_reorder_move all[16];
+		size_t total = 0, drag_reports = 0, other_reports = 0;
+		bool lifted = false;
+		for (size_t i = 0; i < n; i++) {
+			CHECK(gesto_engine_handle_event(engine, &events[i]) == GESTO_OK, "%s", gesto_last_error_message());
+			struct gesto_recognized r = { .size = sizeof(r) };
+			while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+				struct gesto_reorder_move moves[8];
+				size_t count = 8;
+				int status = gesto_reorder_handle_recognized(reorder, &r, 1, moves, &count);
+				CHECK(status == GESTO_OK, "%s %u: %s", r.name, r.phase, gesto_last_error_message());
+				if (r.gesture == GESTO_GESTURE_LONG_PRESS_DRAG) {
+					drag_reports++;
+					int item, destination;
+					if (r.phase == GESTO_PHASE_BEGAN)
+						lifted = gesto_reorder_dragged(reorder, &item, &destination) == GESTO_OK &&
+							 item == 1 && destination == 1;
+				} else {
+					other_reports++;
+					CHECK(count == 0, "%s moved nothing", r.name);
+				}
+				for (size_t m = 0; status == GESTO_OK && m < count && total < 16; m++) {
+					apply_move(model, moves[m]);
+					all[total++] = moves[m];
+				}
+				r = (struct gesto_recognized){ .size = sizeof(r) };
+			}
+		}
+		CHECK(drag_reports > 10 && other_reports > 0, "%zu long-press-drag reports, %zu others", drag_reports,
+		      other_reports);
+		CHECK(lifted, "BEGAN lifted the item in slot 1");
+		int live[5];
+		CHECK(gesto_reorder_live_order(reorder, live, 5) == GESTO_OK && same_order(live, model, 5),
+		      "the caller's model follows the live order");
+		CHECK(gesto_reorder_phase(reorder, events[n - 1].time_usec) == GESTO_REORDER_PHASE_SETTLING, "dropped");
+		if (!cancelled) {
+			CHECK(moves_are(all, total, 2, (const int[]){ 1, 2, 2, 3 }), "%zu moves", total);
+			CHECK(same_order(model, (const int[]){ 0, 2, 3, 1, 4 }, 5), "committed: %d %d %d %d %d", model[0],
+			      model[1], model[2], model[3], model[4]);
+		} else {
+			CHECK(moves_are(all, total, 4, (const int[]){ 1, 2, 2, 3, 3, 2, 2, 1 }), "%zu moves", total);
+			CHECK(same_order(model, (const int[]){ 0, 1, 2, 3, 4 }, 5), "cancelled: the order is back");
+		}
+		gesto_reorder_destroy(reorder);
+		gesto_engine_destroy(engine);
+	}
+}
+
+static void
+test_reorder_errors(void)
+{
+	CHECK(strcmp(gesto_status_string(GESTO_ERROR_BUFFER_TOO_SMALL), "buffer too small") == 0, "status string");
+	CHECK(strcmp(gesto_status_string(GESTO_ERROR_WRONG_PHASE), "wrong phase") == 0, "status string");
+
+	/* NULL handles. */
+	struct gesto_reorder_move moves[4];
+	size_t count = 4;
+	int order[5], item, destination;
+	double xy[10];
+	CHECK(gesto_reorder_lift(NULL, 0, 0) == GESTO_ERROR_INVALID_ARGUMENT, "lift");
+	CHECK(strstr(gesto_last_error_message(), "reorder is NULL") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_reorder_drag(NULL, 0, 0, 0, 0, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "drag");
+	CHECK(gesto_reorder_commit(NULL, 0, 0, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "commit");
+	CHECK(gesto_reorder_cancel(NULL, 0, 0, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "cancel");
+	struct gesto_recognized report = { .size = sizeof(report), .gesture = GESTO_GESTURE_LONG_PRESS_DRAG,
+					   .phase = GESTO_PHASE_BEGAN, .fingers = 3, .scale = 1 };
+	CHECK(gesto_reorder_handle_recognized(NULL, &report, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "handle");
+	CHECK(gesto_reorder_item_count(NULL) == GESTO_ERROR_INVALID_ARGUMENT, "item count");
+	CHECK(gesto_reorder_live_order(NULL, order, 5) == GESTO_ERROR_INVALID_ARGUMENT, "live order");
+	CHECK(gesto_reorder_original_order(NULL, order, 5) == GESTO_ERROR_INVALID_ARGUMENT, "original order");
+	CHECK(gesto_reorder_dragged(NULL, &item, &destination) == GESTO_ERROR_INVALID_ARGUMENT, "dragged");
+	CHECK(gesto_reorder_phase(NULL, 0) == GESTO_ERROR_INVALID_ARGUMENT, "phase");
+	CHECK(gesto_reorder_positions(NULL, 0, xy, 5) == GESTO_ERROR_INVALID_ARGUMENT, "positions");
+	CHECK(gesto_reorder_is_settled(NULL, 0) == GESTO_ERROR_INVALID_ARGUMENT, "is settled");
+	gesto_reorder_destroy(NULL);
+
+	/* Layouts and settings: nothing is created, *out is untouched. */
+	gesto_reorder *sentinel = (gesto_reorder *)&count, *out = sentinel;
+	struct gesto_reorder_layout layout = {
+		.size = sizeof(layout), .arrangement = GESTO_REORDER_ROW, .item_count = 5, .item_width = 10, .item_height = 10,
+	};
+	CHECK(gesto_reorder_new(NULL, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "NULL layout");
+	CHECK(gesto_reorder_new(&layout, NULL, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL out");
+	struct gesto_reorder_layout bad = layout;
+	bad.size = 8;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "size");
+	CHECK(strstr(gesto_last_error_message(), "layout->size") != NULL, "%s", gesto_last_error_message());
+	bad = layout;
+	bad.item_count = 0;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "no items");
+	bad.item_count = GESTO_REORDER_MAX_ITEMS + 1;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "too many items");
+	bad = layout;
+	bad.arrangement = 9;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "arrangement");
+	bad = layout;
+	bad.arrangement = GESTO_REORDER_GRID;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "a grid without columns");
+	bad = layout;
+	bad.item_height = -1;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "negative height");
+	bad = layout;
+	bad.spacing = NAN;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "NaN spacing");
+	const double sizes[] = { 10, 10, 10, 10, 10, 0, 10, 10, 10, 10 };
+	bad = layout;
+	bad.item_sizes = sizes;
+	CHECK(gesto_reorder_new(&bad, NULL, &out) == GESTO_ERROR_INVALID_ARGUMENT, "item 2 has no height");
+	CHECK(strstr(gesto_last_error_message(), "item 2") != NULL, "%s", gesto_last_error_message());
+	struct gesto_reorder_settings settings = { .size = sizeof(settings) };
+	CHECK(gesto_reorder_settings_defaults(NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL settings");
+	struct gesto_reorder_settings unsized = { .size = 0 };
+	CHECK(gesto_reorder_settings_defaults(&unsized) == GESTO_ERROR_INVALID_ARGUMENT && unsized.hysteresis == 0,
+	      "size not set: nothing written");
+	gesto_reorder_settings_defaults(&settings);
+	settings.hysteresis = 0.5;
+	CHECK(gesto_reorder_new(&layout, &settings, &out) == GESTO_ERROR_OUT_OF_RANGE, "hysteresis 0.5");
+	CHECK(strstr(gesto_last_error_message(), "hysteresis") != NULL, "%s", gesto_last_error_message());
+	gesto_reorder_settings_defaults(&settings);
+	settings.points_per_unit = 0;
+	CHECK(gesto_reorder_new(&layout, &settings, &out) == GESTO_ERROR_OUT_OF_RANGE, "points_per_unit 0");
+	gesto_reorder_settings_defaults(&settings);
+	settings.spring.stiffness = 0;
+	CHECK(gesto_reorder_new(&layout, &settings, &out) == GESTO_ERROR_OUT_OF_RANGE, "stiffness 0");
+	CHECK(strstr(gesto_last_error_message(), "stiffness") != NULL, "%s", gesto_last_error_message());
+	CHECK(out == sentinel, "*out untouched on failure");
+
+	/* Inputs: out-of-range slots, values and phases, and too-small buffers. */
+	gesto_reorder *reorder = NULL;
+	CHECK(gesto_reorder_new(&layout, NULL, &reorder) == GESTO_OK, "%s", gesto_last_error_message());
+	if (!reorder)
+		return;
+	CHECK(gesto_reorder_lift(reorder, 5, 0) == GESTO_ERROR_INVALID_ARGUMENT, "slot 5 of 5");
+	CHECK(strstr(gesto_last_error_message(), "slot must be 0 to 4, got 5") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_reorder_lift(reorder, -1, 0) == GESTO_ERROR_INVALID_ARGUMENT, "slot -1");
+	CHECK(gesto_reorder_lift(reorder, 0, (uint64_t)1 << 62) == GESTO_ERROR_INVALID_ARGUMENT, "time 2^62");
+	count = 4;
+	CHECK(gesto_reorder_drag(reorder, 10, 0, 0, 0, 0, moves, &count) == GESTO_ERROR_WRONG_PHASE, "drag while idle");
+	CHECK(strstr(gesto_last_error_message(), "drag while idle") != NULL, "%s", gesto_last_error_message());
+	CHECK(gesto_reorder_commit(reorder, 0, 0, 0, moves, &count) == GESTO_ERROR_WRONG_PHASE, "commit while idle");
+	CHECK(gesto_reorder_handle_recognized(reorder, &report, 5, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "lift_slot 5");
+	CHECK(gesto_reorder_phase(reorder, 0) == GESTO_REORDER_PHASE_IDLE, "nothing lifted by the failures");
+
+	CHECK(gesto_reorder_lift(reorder, 0, 0) == GESTO_OK, "lift");
+	CHECK(gesto_reorder_drag(reorder, NAN, 0, 0, 0, 1000, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "NaN dx");
+	CHECK(gesto_reorder_drag(reorder, 0, 0, INFINITY, 0, 1000, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "vx");
+	CHECK(gesto_reorder_drag(reorder, 2e9, 0, 0, 0, 1000, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT, "dx 2e9");
+	CHECK(gesto_reorder_drag(reorder, 10, 0, 0, 0, 1000, NULL, &count) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "NULL moves with room");
+	/* 35 units of 10-unit slots: three moves; room for two is too little. */
+	count = 2;
+	CHECK(gesto_reorder_drag(reorder, 35, 0, 0, 0, 1000, moves, &count) == GESTO_ERROR_BUFFER_TOO_SMALL, "too small");
+	CHECK(count == 3, "needs %zu", count);
+	CHECK(gesto_reorder_dragged(reorder, &item, &destination) == GESTO_OK && destination == 0, "nothing moved");
+	count = 3;
+	CHECK(gesto_reorder_drag(reorder, 35, 0, 0, 0, 1000, moves, &count) == GESTO_OK, "the same call, with room");
+	CHECK(moves_are(moves, count, 3, (const int[]){ 0, 1, 1, 2, 2, 3 }), "%zu moves", count);
+	CHECK(gesto_reorder_live_order(reorder, order, 4) == GESTO_ERROR_BUFFER_TOO_SMALL, "live order room");
+	CHECK(gesto_reorder_original_order(reorder, order, 4) == GESTO_ERROR_BUFFER_TOO_SMALL, "original order room");
+	CHECK(gesto_reorder_positions(reorder, 0, xy, 4) == GESTO_ERROR_BUFFER_TOO_SMALL, "positions room");
+	CHECK(gesto_reorder_live_order(reorder, NULL, 5) == GESTO_ERROR_INVALID_ARGUMENT, "NULL order");
+	CHECK(gesto_reorder_positions(reorder, 0, NULL, 5) == GESTO_ERROR_INVALID_ARGUMENT, "NULL xy");
+	CHECK(gesto_reorder_dragged(reorder, NULL, &destination) == GESTO_ERROR_INVALID_ARGUMENT, "NULL item");
+	CHECK(gesto_reorder_handle_recognized(reorder, NULL, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "NULL gesture");
+	struct gesto_recognized small = report;
+	small.size = 16;
+	CHECK(gesto_reorder_handle_recognized(reorder, &small, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "gesture size");
+	struct gesto_recognized phaseless = report;
+	phaseless.phase = 0;
+	CHECK(gesto_reorder_handle_recognized(reorder, &phaseless, 0, moves, &count) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "unknown phase");
+	CHECK(gesto_reorder_lift(reorder, 0, 2000) == GESTO_ERROR_WRONG_PHASE, "lift while dragging");
+	gesto_reorder_destroy(reorder);
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static const struct {
@@ -834,6 +1341,12 @@ static const struct {
 	{ "decay and projection vectors", test_decay_vectors },
 	{ "rubber band vectors", test_rubber_band_vectors },
 	{ "velocity estimation vectors", test_velocity_vectors },
+	{ "reorder: drag 1.7 slots, commit, springs settle", test_reorder_drag_and_commit },
+	{ "reorder: hysteresis at a boundary", test_reorder_hysteresis },
+	{ "reorder: cancel restores the order with the undo moves", test_reorder_cancel },
+	{ "reorder: per-item sizes and grids", test_reorder_layouts },
+	{ "reorder: driven by the engine's long-press-drag reports", test_reorder_from_engine },
+	{ "reorder: errors and buffers", test_reorder_errors },
 };
 
 int

@@ -1,7 +1,7 @@
 /*
- * gesto.h: the C interface of libgesto, gesto's touchpad gesture recognizers, bindings and
- * motion (springs, decay, rubber band, velocity tracking) for compositors and plugins that
- * already own a libinput context.
+ * gesto.h: the C interface of libgesto, gesto's touchpad gesture recognizers, bindings,
+ * motion (springs, decay, rubber band, velocity tracking) and drag-to-reorder engine for
+ * compositors and plugins that already own a libinput context.
  *
  * The library is GestoCore and GestoConfig (Swift) behind a C ABI. It does no I/O, reads no
  * clock and starts no thread: time is always an argument, in microseconds on the clock of
@@ -16,7 +16,8 @@
  *   status (GESTO_EMPTY) when there was nothing to return, or a negative enum gesto_status
  *   on failure. A failure also sets the calling thread's last error message
  *   (gesto_last_error_message()). Arguments are never partially applied: on failure
- *   nothing changed, and *out parameters are left untouched.
+ *   nothing changed, and *out parameters are left untouched (except the count that
+ *   GESTO_ERROR_BUFFER_TOO_SMALL sets to the room needed).
  * - Functions returning double return NaN when their arguments are invalid (a struct not
  *   initialised by its gesto_*_init function, a NaN argument, lower > upper); they do not
  *   set the last error, so that they can be called per frame.
@@ -30,10 +31,10 @@
  *   during the call; gesto keeps no pointer the caller gave it, except the callback's
  *   user_data, which it passes back untouched.
  * - Threads: there is no global mutable state except the per-thread last error. Handles
- *   (gesto_engine, gesto_velocity_tracker) are not thread-safe: use each from one thread
- *   at a time (an engine per thread, or a lock around every call on a shared one).
- *   Different handles may be used on different threads at once. The value-type functions
- *   (springs, decay, rubber band) are pure and reentrant.
+ *   (gesto_engine, gesto_velocity_tracker, gesto_reorder) are not thread-safe: use each
+ *   from one thread at a time (an engine per thread, or a lock around every call on a
+ *   shared one). Different handles may be used on different threads at once. The
+ *   value-type functions (springs, decay, rubber band) are pure and reentrant.
  * - Programmer errors do not abort: a NULL handle or out pointer, an unknown enum value
  *   or a non-finite number is reported as GESTO_ERROR_INVALID_ARGUMENT. The library does
  *   not abort on bad input; it does abort when memory runs out (see GESTO_ERROR_NO_MEMORY).
@@ -45,9 +46,10 @@
  * The SONAME is libgesto.so.0; GESTO_ABI_VERSION_MAJOR changes with it. Within one major
  * version, functions and enum values are only added (GESTO_ABI_VERSION_MINOR grows), and
  * the structs that begin with a `size` member only grow at their end (see
- * struct gesto_gesture_event and struct gesto_recognized). The plain value structs
- * (struct gesto_spring_parameters, gesto_spring, gesto_decay, gesto_rubber_band) are
- * frozen for the major version.
+ * struct gesto_gesture_event, gesto_recognized, gesto_reorder_layout and
+ * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
+ * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move) are frozen for the
+ * major version.
  */
 
 #ifndef GESTO_H
@@ -110,6 +112,13 @@ enum gesto_status {
 	 *  runtime inside libgesto aborts the process when an allocation fails, as malloc
 	 *  failures are handled in most of the desktop stack. */
 	GESTO_ERROR_NO_MEMORY = -6,
+	/** A caller's array has too little room for what the call returns. Nothing changed;
+	 *  where the function has a count in/out parameter, it is set to the room needed (the
+	 *  one out parameter a failure writes): call again with that much room. */
+	GESTO_ERROR_BUFFER_TOO_SMALL = -7,
+	/** The call does not fit the phase of the handle: a reorder drag with nothing lifted,
+	 *  a second lift. Nothing changed. */
+	GESTO_ERROR_WRONG_PHASE = -8,
 };
 
 /**
@@ -951,10 +960,379 @@ gesto_velocity_tracker_sample_count(const gesto_velocity_tracker *tracker);
 /* ==================================================================== */
 
 /*
- * RESERVED for the reorder engine (GestoCore's Reorder: long-press-drag to reorder slots).
- * Its C API will be added here, with a GESTO_ABI_VERSION_MINOR bump, once GestoCore's
- * Reorder types are merged; the Swift exports go in Sources/Gesto/Reorder.swift.
+ * iOS drag-to-reorder as a state machine: a long press lifts an item, the drag moves it and
+ * the other items spring out of its way one slot at a time, releasing commits the new order
+ * and cancelling restores the old one exactly. The engine does no drawing: it returns the
+ * slot moves to apply to the caller's model, and every item's position (from its spring) to
+ * draw at a given time.
+ *
+ * Items are identified by their index in the layout, 0 to item_count − 1, and stay so; an
+ * *order* lists item indices slot by slot (order[slot] = item). A move {from, to} takes the
+ * item in slot `from` out and puts it back so that it ends in slot `to`; the items between
+ * shift one slot toward `from`. Applying every move that gesto_reorder_drag(),
+ * gesto_reorder_commit(), gesto_reorder_cancel() and gesto_reorder_handle_recognized()
+ * return, in order, to an array that started in the same order keeps that array equal to
+ * the live order (gesto_reorder_live_order()).
+ *
+ * Phases (enum gesto_reorder_phase) and the calls each takes:
+ *
+ *     IDLE ──lift──▶ LIFTED ──drag──▶ DRAGGING ──drag──▶ DRAGGING
+ *     LIFTED, DRAGGING ──commit or cancel──▶ SETTLING ──(every spring at rest)──▶ IDLE
+ *     SETTLING ──lift──▶ LIFTED (the lifted item leaves from where it is shown)
+ *
+ * Any other call fails with GESTO_ERROR_WRONG_PHASE and changes nothing; queries work in
+ * every phase.
+ *
+ * Units: the layout and every position in points, +x right, +y down; positions are items'
+ * top-left corners, the first slot's at (0, 0). Drag translations and velocities in
+ * libinput's delta units (per second), as gesto_recognized reports them; the settings'
+ * points_per_unit converts. For a touchpad-only reorder with nothing drawn, measure the
+ * layout in delta units (e.g. square slots of 120) and set points_per_unit to 1. Times in
+ * microseconds on the clock of libinput_event_gesture_get_time_usec(), below 2^62.
+ *
+ * The moves a call returns go to a caller array `moves` with room for *count moves: on
+ * success *count is set to the number written. If they do not fit, the call fails with
+ * GESTO_ERROR_BUFFER_TOO_SMALL, changes nothing and sets *count to the room needed; repeat
+ * it with that much room (it returns the same moves). A drag causes at most item_count − 1
+ * moves; a cancel as many as the drag made. count may be NULL when the caller does not
+ * want the moves (moves is then ignored); moves may be NULL when *count is 0.
+ *
+ * A compositor that reorders its own list from an engine's reports, and draws it:
+ *
+ *     struct gesto_reorder_move moves[64];
+ *     size_t count = 64;
+ *     if (gesto_reorder_handle_recognized(reorder, gesture, slot_under_pointer,
+ *                                         moves, &count) == GESTO_OK)
+ *         for (size_t i = 0; i < count; i++)
+ *             list_move(list, moves[i].from, moves[i].to);
+ *     ...
+ *     // each frame, until gesto_reorder_is_settled(reorder, now) returns 1:
+ *     gesto_reorder_positions(reorder, now, xy, item_count);
+ *
+ * Not thread-safe: use a reorder from one thread at a time.
  */
+
+/** The largest item count of a reorder. */
+#define GESTO_REORDER_MAX_ITEMS 65536
+
+/** How the slots of a reorder are arranged. */
+enum gesto_reorder_arrangement {
+	/** One line, left to right; the drag's x decides. Slot s starts after the widths of
+	 *  the items before it plus the spacing. */
+	GESTO_REORDER_ROW = 1,
+	/** One line, top to bottom; the drag's y decides (heights, as for a row). */
+	GESTO_REORDER_COLUMN = 2,
+	/** Rows of `columns` cells in reading order (slot s is row s / columns, column
+	 *  s % columns); both axes decide. Every cell has the largest item width and the
+	 *  largest item height, so a grid does not reflow. */
+	GESTO_REORDER_GRID = 3,
+};
+
+/** Where a reorder stands; see the diagram above. */
+enum gesto_reorder_phase {
+	/** Nothing lifted and nothing moving. */
+	GESTO_REORDER_PHASE_IDLE = 1,
+	/** An item is lifted and has not moved yet. */
+	GESTO_REORDER_PHASE_LIFTED = 2,
+	/** The lifted item follows the finger. */
+	GESTO_REORDER_PHASE_DRAGGING = 3,
+	/** Committed or cancelled; springs still bring items into their slots. */
+	GESTO_REORDER_PHASE_SETTLING = 4,
+};
+
+/** One slot move: the item in slot `from` ends in slot `to` (from != to). */
+struct gesto_reorder_move {
+	int from;
+	int to;
+};
+
+/**
+ * The geometry of a reorder, in points.
+ *
+ * Versioning: set `size` to sizeof(struct gesto_reorder_layout) and zero the struct with a
+ * designated initializer; fields are only ever appended, and the library reads those that
+ * fit in `size`. A `size` smaller than this version 0.1 struct is rejected.
+ *
+ *     struct gesto_reorder_layout layout = {
+ *         .size = sizeof(layout),
+ *         .arrangement = GESTO_REORDER_ROW,
+ *         .item_count = 5,
+ *         .item_width = 100, .item_height = 40,
+ *         .spacing = 10,
+ *     };
+ */
+struct gesto_reorder_layout {
+	/** sizeof(struct gesto_reorder_layout) as the caller was compiled. */
+	uint32_t size;
+	/** enum gesto_reorder_arrangement. */
+	uint32_t arrangement;
+	/** The number of items, 1 to GESTO_REORDER_MAX_ITEMS. */
+	uint32_t item_count;
+	/** GESTO_REORDER_GRID: the number of columns, 1 to GESTO_REORDER_MAX_ITEMS. Ignored
+	 *  for rows and columns (set it to 0). */
+	uint32_t columns;
+	/** Every item's width and height in points, in (0, 1e6], when item_sizes is NULL;
+	 *  ignored otherwise. */
+	double item_width;
+	double item_height;
+	/** The gap between neighbouring slots (both axes in a grid), points, in [0, 1e6]. */
+	double spacing;
+	/** NULL for items of one size, or item_count (width, height) pairs in points, item by
+	 *  item, each in (0, 1e6]. Only read during gesto_reorder_new(). */
+	const double *item_sizes;
+};
+
+/** Default points_per_unit: 1 (a layout measured in delta units). */
+#define GESTO_REORDER_DEFAULT_POINTS_PER_UNIT 1.0
+/** Default hysteresis: 0.2 of the slot pitch (24 units of a 120-unit touchpad slot). */
+#define GESTO_REORDER_DEFAULT_HYSTERESIS 0.2
+
+/**
+ * How a reorder turns a drag into moves and motion. Fill it with
+ * gesto_reorder_settings_defaults(), then change what you need.
+ *
+ * Versioning: set `size` to sizeof(struct gesto_reorder_settings) before anything else, as
+ * for struct gesto_reorder_layout; fields past `size` take their defaults.
+ */
+struct gesto_reorder_settings {
+	/** sizeof(struct gesto_reorder_settings) as the caller was compiled. */
+	uint32_t size;
+	/** Reserved, set to 0. */
+	uint32_t reserved;
+	/** Points per libinput delta unit: the lifted item moves translation × this, in
+	 *  (0, 1000]. Default GESTO_REORDER_DEFAULT_POINTS_PER_UNIT. */
+	double points_per_unit;
+	/** How far past the boundary between two slots the lifted item's centre must go
+	 *  before the order changes, and back past it before it changes back, as a fraction
+	 *  of the pitch between the two slots, in [0, 0.5). It keeps a finger resting on a
+	 *  boundary from flickering the order. Default GESTO_REORDER_DEFAULT_HYSTERESIS. */
+	double hysteresis;
+	/** The spring that brings items into their slots, in points; build it with a
+	 *  gesto_spring_parameters_* function, e.g. gesto_spring_parameters_damping_ratio().
+	 *  Default: ζ 1, k 800, m 1 (niri's window movement; critically damped, no overshoot). */
+	struct gesto_spring_parameters spring;
+	/** When an item's spring is at rest: at most this far from its slot, points (> 0).
+	 *  Default 0.1. */
+	double rest_position;
+	/** ... and at most this fast, points per second (> 0). Default 6.25. */
+	double rest_velocity;
+};
+
+/**
+ * Fills @p settings with the defaults. Set settings->size first; the library writes the
+ * fields that fit in it and leaves `size` as it is.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a size below the
+ * 0.1 struct.
+ */
+int
+gesto_reorder_settings_defaults(struct gesto_reorder_settings *settings);
+
+/** An opaque reorder: one reorderable collection, its order, its drag and its springs. */
+typedef struct gesto_reorder gesto_reorder;
+
+/**
+ * Creates a reorder with every item resting in its slot, item i in slot i.
+ *
+ * @param layout the geometry; only read during the call (item_sizes included).
+ * @param settings the settings, or NULL for the defaults; only read during the call.
+ * @param[out] out the new reorder; destroy it with gesto_reorder_destroy().
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL layout or out, a bad `size`,
+ * an unknown arrangement, an item count, column count, size or spacing outside the ranges
+ * of struct gesto_reorder_layout; GESTO_ERROR_OUT_OF_RANGE for a setting outside its
+ * range (the message names it).
+ */
+int
+gesto_reorder_new(const struct gesto_reorder_layout *layout,
+		  const struct gesto_reorder_settings *settings, gesto_reorder **out);
+
+/**
+ * Destroys a reorder.
+ *
+ * @param reorder the reorder, or NULL (nothing happens).
+ */
+void
+gesto_reorder_destroy(gesto_reorder *reorder);
+
+/**
+ * Lifts the item in @p slot of the committed order (the long press completed on it). It
+ * follows the finger from where it is shown (mid-spring, if the reorder was settling).
+ * Causes no move. Phases: IDLE or SETTLING, then LIFTED.
+ *
+ * @param slot 0 to item_count − 1.
+ * @param time_usec microseconds, below 2^62.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL reorder, a slot out of range
+ * or a time out of range; GESTO_ERROR_WRONG_PHASE if an item is already lifted.
+ */
+int
+gesto_reorder_lift(gesto_reorder *reorder, int slot, uint64_t time_usec);
+
+/**
+ * Moves the lifted item to (@p dx, @p dy) from where it was lifted. Each slot boundary its
+ * centre crosses (past the hysteresis) is one move, in order; the other items spring toward
+ * their new slots. Phases: LIFTED or DRAGGING, then DRAGGING.
+ *
+ * @param dx, dy the translation since the lift, libinput delta units (the unaccelerated
+ * sum, struct gesto_recognized's translation_x/y), each finite and at most 1e9 in magnitude.
+ * @param vx, vy the finger's velocity, delta units per second (same limits).
+ * @param time_usec microseconds, below 2^62.
+ * @param[out] moves the moves the drag caused (often none; at most item_count − 1).
+ * @param[in,out] count the room in moves, then the number written; NULL if unwanted.
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL with *count set to the room needed;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL reorder, NULL moves with *count > 0, or a
+ * number out of range; GESTO_ERROR_WRONG_PHASE if nothing is lifted.
+ */
+int
+gesto_reorder_drag(gesto_reorder *reorder, double dx, double dy, double vx, double vy,
+		   uint64_t time_usec, struct gesto_reorder_move *moves, size_t *count);
+
+/**
+ * Drops the lifted item and keeps the live order as the committed order. The item springs
+ * into its slot from where it is shown, leaving at the release velocity. Phases: LIFTED or
+ * DRAGGING, then SETTLING.
+ *
+ * The moves were returned by the drags that caused them: in this version a commit causes
+ * none and *count is set to 0. Treat the moves it returns like a drag's (a later version
+ * may move on release).
+ *
+ * @param vx, vy the release velocity, delta units per second, finite, at most 1e9 in
+ * magnitude.
+ * @param time_usec microseconds, below 2^62.
+ * @param[out] moves, count as for gesto_reorder_drag().
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL; GESTO_ERROR_INVALID_ARGUMENT as for
+ * gesto_reorder_drag(); GESTO_ERROR_WRONG_PHASE if nothing is lifted.
+ */
+int
+gesto_reorder_commit(gesto_reorder *reorder, double vx, double vy, uint64_t time_usec,
+		     struct gesto_reorder_move *moves, size_t *count);
+
+/**
+ * Drops the lifted item and restores the order the drag started from; every item springs
+ * back. Phases: LIFTED or DRAGGING, then SETTLING.
+ *
+ * @param vx, vy the finger's velocity, delta units per second, finite, at most 1e9 in
+ * magnitude.
+ * @param time_usec microseconds, below 2^62.
+ * @param[out] moves the undo moves: the inverse of every move of the drag, latest first,
+ * so that applying them to the live order gives the original order; as many as the drag
+ * made (none if it made none).
+ * @param[in,out] count as for gesto_reorder_drag().
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL with *count set to the room needed;
+ * GESTO_ERROR_INVALID_ARGUMENT as for gesto_reorder_drag(); GESTO_ERROR_WRONG_PHASE if
+ * nothing is lifted.
+ */
+int
+gesto_reorder_cancel(gesto_reorder *reorder, double vx, double vy, uint64_t time_usec,
+		     struct gesto_reorder_move *moves, size_t *count);
+
+/**
+ * Drives the reorder from an engine's long-press-drag report, as gestod drives a
+ * `reorder:` binding:
+ *
+ * - ARMING does nothing (the press may still fail);
+ * - BEGAN lifts the item in @p lift_slot (then drags, if the report has moved already); a
+ *   repeated BEGAN keeps the item lifted;
+ * - CHANGED drags to the report's translation (lifting @p lift_slot first if nothing is
+ *   lifted: the reorder was set up mid-gesture);
+ * - ENDED drags to the final translation and commits with the report's velocity;
+ * - FAILED and CANCELLED cancel and return the undo moves.
+ *
+ * ENDED, FAILED and CANCELLED with nothing lifted, and reports of other gestures, do
+ * nothing (GESTO_OK, *count 0). Feed it the reports (GESTO_DELIVER_REPORTS, on by
+ * default): a binding's firings alone may start after the BEGAN that lifts. Firings may be
+ * passed too, so a caller can pass every record the engine delivers: a firing repeats its
+ * report's values and changes nothing more. Reports of any finger count are followed;
+ * filter on gesture->fingers if several long-press-drag gestures are bound.
+ *
+ * @param gesture a record from gesto_engine_next_gesture() or the engine's callback (its
+ * `size` at least the 0.1 struct's); only read during the call.
+ * @param lift_slot the slot of the item the long press lifts (under the pointer), 0 to
+ * item_count − 1; checked on every call, used only when the report lifts.
+ * @param[out] moves the moves the report caused, in order: a drag's moves (ENDED included),
+ * or the undo moves of a cancel.
+ * @param[in,out] count as for gesto_reorder_drag().
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL with *count set to the room needed;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size`, an unknown phase, a time,
+ * translation or velocity out of range (as for gesto_reorder_drag()) or lift_slot out of
+ * range. On any failure nothing changed.
+ */
+int
+gesto_reorder_handle_recognized(gesto_reorder *reorder, const struct gesto_recognized *gesture,
+				int lift_slot, struct gesto_reorder_move *moves, size_t *count);
+
+/**
+ * @return the number of items (1 to GESTO_REORDER_MAX_ITEMS), or
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL reorder.
+ */
+int
+gesto_reorder_item_count(const gesto_reorder *reorder);
+
+/**
+ * Copies the live order: the order shown, with the lifted item at its destination while
+ * LIFTED or DRAGGING; the committed order otherwise.
+ *
+ * @param[out] order item indices slot by slot; item_count of them are written.
+ * @param count the room in order, at least item_count.
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL if count < item_count;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer.
+ */
+int
+gesto_reorder_live_order(const gesto_reorder *reorder, int *order, size_t count);
+
+/**
+ * Copies the order the current drag started from (the committed order when nothing is
+ * lifted). With gesto_reorder_live_order(), it gives a drag's net effect before a commit.
+ *
+ * @param[out] order, count as for gesto_reorder_live_order().
+ * @return as gesto_reorder_live_order().
+ */
+int
+gesto_reorder_original_order(const gesto_reorder *reorder, int *order, size_t count);
+
+/**
+ * The lifted item and the slot it is headed for (where it stands in the live order).
+ *
+ * @param[out] item the lifted item's index, or -1.
+ * @param[out] destination its slot in the live order, or -1.
+ * @return GESTO_OK while LIFTED or DRAGGING; GESTO_EMPTY with both set to -1 otherwise;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer.
+ */
+int
+gesto_reorder_dragged(const gesto_reorder *reorder, int *item, int *destination);
+
+/**
+ * @param time_usec microseconds, below 2^62: SETTLING reads as IDLE once every spring is at
+ * rest at that time.
+ * @return the enum gesto_reorder_phase at @p time_usec; GESTO_ERROR_INVALID_ARGUMENT for a
+ * NULL reorder or a time out of range.
+ */
+int
+gesto_reorder_phase(const gesto_reorder *reorder, uint64_t time_usec);
+
+/**
+ * Every item's top-left corner at @p time_usec, in points, item by item (not slot by slot):
+ * resting in its slot, on its spring, or following the finger. Call it per frame.
+ *
+ * @param time_usec microseconds, below 2^62.
+ * @param[out] xy 2 × item_count doubles: xy[2i], xy[2i + 1] are item i's x and y.
+ * @param count the room in xy, in items (pairs), at least item_count.
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL if count < item_count;
+ * GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a time out of range.
+ */
+int
+gesto_reorder_positions(const gesto_reorder *reorder, uint64_t time_usec, double *xy,
+			size_t count);
+
+/**
+ * Whether nothing moves at @p time_usec: nothing lifted and every spring at rest (within
+ * the settings' rest_position and rest_velocity). Stop the frame clock then.
+ *
+ * @param time_usec microseconds, below 2^62.
+ * @return 1 if settled, 0 if not; GESTO_ERROR_INVALID_ARGUMENT for a NULL reorder or a
+ * time out of range.
+ */
+int
+gesto_reorder_is_settled(const gesto_reorder *reorder, uint64_t time_usec);
 
 #ifdef __cplusplus
 }
