@@ -1,14 +1,64 @@
 # fish completion for gestoctl (gesto's controller). Commands and options as in
 # `gestoctl help` and each command's --help.
 
-set -l commands replay check init motion version help
+set -l commands status reload pause resume devices bindings monitor trigger version replay check init motion help
+set -l control status reload pause resume devices bindings monitor trigger version
 complete -c gestoctl -f
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the running gestod'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a reload -d 'Make gestod re-read its config'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a pause -d 'Stop running actions'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a resume -d 'Run actions again'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a devices -d 'List the touchpads gestod reads'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a bindings -d 'List the active bindings'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'Stream recognized gestures live'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a trigger -d 'Run the action bound to a gesture'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a version -d "Print gestoctl's and gestod's versions"
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a replay -d 'Run the recognizers on a recording'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'Validate a config file'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a motion -d 'Print or plot a spring, decay or rubber band'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a init -d 'Write a starter config for this compositor'
-complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a version -d "Print gesto's version"
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'Print the list of commands'
+
+# The commands that talk to gestod.
+complete -c gestoctl -n "__fish_seen_subcommand_from $control" -l json -d 'Print the result as one JSON object'
+complete -c gestoctl -n "__fish_seen_subcommand_from $control" -l socket -r -F -d "gestod's control socket"
+complete -c gestoctl -n '__fish_seen_subcommand_from monitor' -l raw -d "Stream libinput's events and device changes"
+complete -c gestoctl -n '__fish_seen_subcommand_from trigger' -l app -x -d 'Choose per-app bindings for this app_id'
+
+# The gestures bound in the running gestod (`gestoctl bindings --json`), else the gesture kinds.
+function __gestoctl_gestures
+    set -l socket
+    set -l words (commandline -opc)
+    for i in (seq (count $words))
+        switch $words[$i]
+            case --socket
+                set socket --socket $words[(math $i + 1)]
+            case '--socket=*'
+                set socket $words[$i]
+        end
+    end
+    set -l bound (gestoctl bindings --json $socket 2>/dev/null | string match -ar '"gesture": "[^"]*"' | string replace -r '.*: "([^"]*)"' '$1' | sort -u)
+    if set -q bound[1]
+        printf '%s\tbound gesture\n' $bound
+    else
+        printf '%s\tgesture kind\n' swipe: pinch: rotate: hold: long-press: long-press-drag:
+    end
+end
+# True until trigger's one gesture is given.
+function __gestoctl_needs_gesture
+    set -l words (commandline -opc)
+    set -l after
+    for i in (seq (count $words))
+        if set -q after[1]
+            string match -q -- '-*' $words[$i]; and continue
+            contains -- $words[(math $i - 1)] --app --socket; and continue
+            return 1
+        end
+        test $words[$i] = trigger; and set after yes
+    end
+    return 0
+end
+complete -c gestoctl -n '__fish_seen_subcommand_from trigger; and __gestoctl_needs_gesture' -a '(__gestoctl_gestures)'
 
 complete -c gestoctl -n '__fish_seen_subcommand_from replay' -F
 complete -c gestoctl -n '__fish_seen_subcommand_from replay' -l config -r -F -d 'Bindings and thresholds to use'
