@@ -35,6 +35,8 @@ public final class FeedbackOverlay {
     public static let delayHistoryLimit = 1024
     private var pendingInputTime: Timestamp?
     private var isDirty = false
+    /// The clock time of the last drawn frame: a frame callback at the same time has nothing new.
+    private var lastRenderedTime: Timestamp?
 
     /// Makes an overlay on `session` for a binding whose threshold is `threshold` delta units.
     ///
@@ -120,8 +122,10 @@ public final class FeedbackOverlay {
         // needs the next frame callback to keep moving.
         let animating: Bool
         if case .releasing = feedback.state { animating = !feedback.isAtRest(at: now) } else { animating = false }
-        guard force || isDirty || animating || surface.commitCount == 0 || pendingInputTime != nil else { return false }
+        let changed = isDirty || pendingInputTime != nil || (animating && now != lastRenderedTime)
+        guard force || changed else { return false }
         isDirty = false
+        lastRenderedTime = now
         let scale = Double(surface.scale)
         var rects: [PixelRect] = []
         let rect = indicatorRect(at: now)
