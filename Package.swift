@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
-        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),
+        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
