@@ -19,7 +19,7 @@ public final class WaylandSession {
         case foreignToplevelManager = "zwlr_foreign_toplevel_manager_v1"
         /// Synthetic key presses (`keys:` actions). Version 1.
         case virtualKeyboardManager = "zwp_virtual_keyboard_manager_v1"
-        /// Overlay surfaces (gesture feedback). Version 4; recorded, bound by the overlays.
+        /// Overlay surfaces (gesture feedback). Version 4; bound with wl_compositor and wl_shm.
         case layerShell = "zwlr_layer_shell_v1"
         /// The seat that activation and the virtual keyboard act on. Version 1 is enough.
         case seat = "wl_seat"
