@@ -45,6 +45,12 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // Debian's libcairo2-dev: drawing overlay surfaces into wl_shm buffers.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
@@ -60,11 +66,11 @@ let package = Package(
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
-        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon"]),
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo"]),
         .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
-        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon"]),
+        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),

@@ -28,6 +28,8 @@ public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
     case keymap(String)
     /// The key combination names a key the keymap does not have.
     case keyNotInKeymap(String)
+    /// An overlay surface or its buffers could not be made (the reason names the call).
+    case overlay(String)
 
     /// One line for the log.
     public var description: String {
@@ -54,6 +56,8 @@ public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "virtual keyboard keymap: \(reason)"
         case .keyNotInKeymap(let name):
             return "key '\(name)' is not on the keyboard layout"
+        case .overlay(let reason):
+            return "overlay: \(reason)"
         }
     }
 }

@@ -25,12 +25,14 @@ extension WaylandSession {
         }
     ))
 
-    /// wl_output: only the name (version 4) matters, to say where a window is.
+    /// wl_output: the name (version 4) says where a window is; the scale sizes overlay buffers.
     nonisolated(unsafe) static let outputListener = UnsafeMutablePointer.permanent(wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
         mode: { _, _, _, _, _, _ in },
         done: { _, _ in },
-        scale: { _, _, _ in },
+        scale: { data, output, factor in
+            from(data).output(output, scale: factor)
+        },
         name: { data, output, name in
             from(data).output(output, named: String(cString: name!))
         },

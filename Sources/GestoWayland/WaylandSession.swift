@@ -19,7 +19,7 @@ public final class WaylandSession {
         case foreignToplevelManager = "zwlr_foreign_toplevel_manager_v1"
         /// Synthetic key presses (`keys:` actions). Version 1.
         case virtualKeyboardManager = "zwp_virtual_keyboard_manager_v1"
-        /// Overlay surfaces (gesture feedback). Version 4; recorded, bound by the overlays.
+        /// Overlay surfaces (gesture feedback). Version 4; bound with wl_compositor and wl_shm.
         case layerShell = "zwlr_layer_shell_v1"
         /// The seat that activation and the virtual keyboard act on. Version 1 is enough.
         case seat = "wl_seat"
@@ -69,6 +69,8 @@ public final class WaylandSession {
     private var nextToplevelID: UInt64 = 1
     private var lastFocusedAppID: String?
     private var keymap: Keymap?
+    /// Called first in ``disconnect()``, keyed by the overlay that registered.
+    var disconnectHandlers: [ObjectIdentifier: () -> Void] = [:]
 
     /// Makes a disconnected session.
     ///
@@ -148,11 +150,14 @@ public final class WaylandSession {
     /// daemon loop's `unregister` on ``fileDescriptor`` first: this closes it.
     public func disconnect() {
         guard let connection else { return }
+        // Overlays destroy their surfaces while the display still exists.
+        for handler in disconnectHandlers.values { handler() }
         self.connection = nil
         connection.virtualKeyboard?.destroy()
         for (handle, _) in connection.handles { wl_proxy_destroy(OpaquePointer(handle)) }
         for (output, _) in connection.outputs { wl_proxy_destroy(output) }
-        for proxy in [connection.toplevelManager, connection.keyboardManager, connection.seat, connection.registry] {
+        for proxy in [connection.toplevelManager, connection.keyboardManager, connection.seat, connection.layerShell,
+                      connection.compositor, connection.shm, connection.registry] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_display_disconnect(connection.display)
@@ -302,7 +307,11 @@ public final class WaylandSession {
         var toplevelManagerName: UInt32 = 0
         var keyboardManager: OpaquePointer?
         var keyboardManagerName: UInt32 = 0
+        var layerShell: OpaquePointer?
         var layerShellName: UInt32 = 0
+        /// wl_compositor and wl_shm: surfaces and shared-memory buffers for overlays.
+        var compositor: OpaquePointer?
+        var shm: OpaquePointer?
         /// Global → version offered.
         var offered: [Global: UInt32] = [:]
         /// wl_output proxy → its global name and output name.
@@ -317,6 +326,8 @@ public final class WaylandSession {
     struct OutputRecord {
         var globalName: UInt32
         var name: String?
+        /// The output's scale factor (wl_output.scale; 1 until told).
+        var scale: Int32 = 1
     }
 
     struct ToplevelRecord {
@@ -369,9 +380,14 @@ public final class WaylandSession {
             connection.offered[.virtualKeyboardManager] = version
             connection.keyboardManager = bind(gesto_zwp_virtual_keyboard_manager_v1_interface(), Global.virtualKeyboardManager.supportedVersion)
             connection.keyboardManagerName = name
-        case Global.layerShell.rawValue:
+        case Global.layerShell.rawValue where connection.layerShell == nil:
             connection.offered[.layerShell] = version
+            connection.layerShell = bind(gesto_zwlr_layer_shell_v1_interface(), Global.layerShell.supportedVersion)
             connection.layerShellName = name
+        case "wl_compositor" where connection.compositor == nil:
+            connection.compositor = bind(gesto_wl_compositor_interface(), 4)
+        case "wl_shm" where connection.shm == nil:
+            connection.shm = bind(gesto_wl_shm_interface(), 1)
         default:
             break
         }
@@ -392,7 +408,10 @@ public final class WaylandSession {
             wl_proxy_destroy(manager)
             connection.keyboardManager = nil
             connection.offered[.virtualKeyboardManager] = nil
-        } else if name == connection.layerShellName {
+        } else if name == connection.layerShellName, let layerShell = connection.layerShell {
+            for handler in disconnectHandlers.values { handler() }
+            wl_proxy_destroy(layerShell)
+            connection.layerShell = nil
             connection.offered[.layerShell] = nil
         }
     }
@@ -403,6 +422,24 @@ public final class WaylandSession {
         guard let connection, let output else { return }
         connection.outputs[output]?.name = name
     }
+
+    func output(_ output: OpaquePointer?, scale: Int32) {
+        guard let connection, let output else { return }
+        connection.outputs[output]?.scale = max(scale, 1)
+    }
+
+    // MARK: Overlays
+
+    /// What an overlay surface needs from the connection, or nil while disconnected or when
+    /// the compositor lacks layer-shell, wl_compositor or wl_shm.
+    var overlayGlobals: (display: OpaquePointer, compositor: OpaquePointer, shm: OpaquePointer, layerShell: OpaquePointer)? {
+        guard let connection, let compositor = connection.compositor, let shm = connection.shm,
+              let layerShell = connection.layerShell else { return nil }
+        return (connection.display, compositor, shm, layerShell)
+    }
+
+    /// The largest output scale (1 without outputs): overlays render at it (HiDPI).
+    var outputScale: Int32 { connection?.outputs.values.map(\.scale).max() ?? 1 }
 
     // MARK: zwlr_foreign_toplevel_manager_v1 events
 

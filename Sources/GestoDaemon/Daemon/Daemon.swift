@@ -20,6 +20,8 @@ public final class Daemon {
     /// The Wayland session: focus for `app:` bindings, and keys/window/sway actions.
     var wayland: WaylandSessionDriver?
     private var performer: ActionPerformer?
+    /// Feedback overlays of `continuous` bindings (made when the Wayland session is).
+    var overlays: FeedbackOverlayDriver?
     var config: Config
     var configPath: String?
     private var pipelines: [UInt32?: GesturePipeline] = [:]
@@ -102,6 +104,7 @@ public final class Daemon {
             let driver = try WaylandSessionDriver(session: session, loop: loop, log: log)
             wayland = driver
             performer = ActionPerformer(session: session)
+            overlays = FeedbackOverlayDriver(session: session, log: log)
             driver.start()
         } catch {
             log.error("cannot watch the Wayland session: \(error)")
@@ -239,6 +242,9 @@ public final class Daemon {
                 continue
             }
             actionCount += 1
+            if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous {
+                overlays?.show(firing, of: config.bindings[firing.bindingIndex])
+            }
             switch firing.action {
             case _ where options.isDryRun:
                 log.info("would run: \(firing.action.summary)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
@@ -288,6 +294,7 @@ public final class Daemon {
             configLoadedAt = WallClock.now()
             configProblem = nil
             endGesturesInProgress()
+            overlays?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
         case .failure(let problem):
             configProblem = problem

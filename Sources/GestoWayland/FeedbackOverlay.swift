@@ -1,0 +1,162 @@
+// The indicator of a continuous binding: a rounded bar that enters from the screen edge the swipe
+// starts from, follows the finger 1:1 (ContinuousFeedback), and on release flies across or springs
+// back. Drawn on an OverlaySurface only while it moves; the clock is injectable so tests render chosen instants.
+import CCairo
+import GestoCore
+import Glibc
+
+/// Feedback for `continuous` bindings, drawn on a click-through overlay.
+///
+/// Frames: an input report draws at once unless a frame is pending (then at its callback); a
+/// release animates one frame per frame callback; at rest the surface is unmapped, so an idle
+/// overlay requests no frames and the compositor composites nothing of it.
+public final class FeedbackOverlay {
+    /// Thickness of the bar across its motion, in points.
+    public static let barThickness = 14.0
+    /// Length of the bar along the screen edge, in points.
+    public static let barLength = 160.0
+    /// Points travelled per unit of progress (progress 1 = the binding's threshold).
+    public static let travelPerProgress = 220.0
+    /// Bar colour, opaque (red, green, blue in 0…1): GNOME's accent blue, easy to find in a screenshot.
+    public static let color = (red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
+
+    /// The surface drawn on.
+    public let surface: OverlaySurface
+    /// The value shown.
+    public private(set) var feedback: ContinuousFeedback
+    /// The animation clock (CLOCK_MONOTONIC µs, libinput's clock, by default); tests inject one.
+    public var clock: () -> Timestamp
+    /// Frame callbacks requested while the feedback was at rest (the idle benchmark: should stay 0).
+    public private(set) var framesRequestedAtRest = 0
+    /// Delays from an input report to the commit of the frame showing it, in µs of real time
+    /// (the last ``delayHistoryLimit``).
+    public private(set) var inputToCommitDelays: [Int64] = []
+    /// How many delays are kept.
+    public static let delayHistoryLimit = 1024
+    private var pendingInputTime: Timestamp?
+    private var isDirty = false
+    /// The clock time of the last drawn frame: a frame callback at the same time has nothing new.
+    private var lastRenderedTime: Timestamp?
+
+    /// Makes an overlay on `session` for a binding whose threshold is `threshold` delta units.
+    ///
+    /// - Parameters:
+    ///   - session: A connected session (the surface maps on the first report).
+    ///   - threshold: The binding's swipe threshold in libinput delta units (progress 1).
+    ///   - parameters: The release spring (default niri's: ζ 1, k 800).
+    ///   - clock: The animation clock.
+    public init(session: WaylandSession, threshold: Double, parameters: SpringParameters = .niriWindowMovement,
+                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) {
+        surface = OverlaySurface(session: session)
+        feedback = ContinuousFeedback(threshold: threshold, parameters: parameters)
+        self.clock = clock
+        surface.onFrame = { [unowned self] in self.frame(force: false) }
+        surface.onCommit = { [unowned self] in self.committed() }
+    }
+
+    /// CLOCK_MONOTONIC now, in µs (the clock of libinput's event times).
+    public static func monotonicNow() -> Timestamp {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000)
+    }
+
+    /// Feeds one report of the binding's stream (the firing's gesture and phase) and schedules
+    /// the frame that shows it.
+    ///
+    /// - Throws: ``WaylandError`` when the surface cannot be mapped.
+    public func handle(_ gesture: RecognizedGesture) throws(WaylandError) {
+        feedback.handle(gesture)
+        if pendingInputTime == nil { pendingInputTime = Self.monotonicNow() }
+        if feedback.presentation(at: gesture.time) == nil { return }
+        switch surface.state {
+        case .unmapped:
+            try surface.map()
+        case .configuring:
+            break  // The configure calls onFrame.
+        case .mapped:
+            if surface.isFramePending { isDirty = true } else { frame(force: false) }
+        }
+    }
+
+    /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests and benchmarks).
+    /// Returns false when there is nothing mapped or no free buffer.
+    @discardableResult
+    public func renderNow() -> Bool { frame(force: true) }
+
+    /// Where the bar is at `time`, in surface points (x, y, width, height), or nil when nothing
+    /// is shown. The surface must be mapped to know the screen size (else a 0 × 0 screen).
+    public func indicatorRect(at time: Timestamp) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let shown = feedback.presentation(at: time) else { return nil }
+        var screenWidth = 0.0, screenHeight = 0.0
+        if case .mapped(let width, let height) = surface.state { screenWidth = Double(width); screenHeight = Double(height) }
+        let offset = shown.progress * Self.travelPerProgress
+        let thickness = Self.barThickness, length = Self.barLength
+        switch shown.direction {
+        case .right, .upRight, .downRight:
+            return (-thickness + offset, (screenHeight - length) / 2, thickness, length)
+        case .left, .upLeft, .downLeft:
+            return (screenWidth - offset, (screenHeight - length) / 2, thickness, length)
+        case .down:
+            return ((screenWidth - length) / 2, -thickness + offset, length, thickness)
+        case .up:
+            return ((screenWidth - length) / 2, screenHeight - offset, length, thickness)
+        }
+    }
+
+    // MARK: Frames
+
+    @discardableResult
+    private func frame(force: Bool) -> Bool {
+        let now = clock()
+        if feedback.settle(at: now) {
+            // At rest: nothing to show, nothing to request.
+            isDirty = false
+            pendingInputTime = nil
+            if surface.state != .unmapped { surface.unmap() }
+            return false
+        }
+        guard case .mapped(let width, let height) = surface.state else { return false }
+        feedback.flyOutProgress = (Double(max(width, height)) + Self.barThickness) / Self.travelPerProgress
+        // While the finger drives the value a frame is drawn per report; only a running spring
+        // needs the next frame callback to keep moving.
+        let animating: Bool
+        if case .releasing = feedback.state { animating = !feedback.isAtRest(at: now) } else { animating = false }
+        let changed = isDirty || pendingInputTime != nil || (animating && now != lastRenderedTime)
+        guard force || changed else { return false }
+        isDirty = false
+        lastRenderedTime = now
+        let scale = Double(surface.scale)
+        var rects: [PixelRect] = []
+        let rect = indicatorRect(at: now)
+        if let rect {
+            let pixels = PixelRect(points: rect.x, rect.y, rect.width, rect.height, scale: scale, clippedTo: surface.bufferBounds)
+            if !pixels.isEmpty { rects.append(pixels) }
+        }
+        if feedback.isAtRest(at: now) { framesRequestedAtRest += 1 }
+        return surface.render(rects, requestingFrame: true) { cairo in
+            guard let rect, !rects.isEmpty else { return }
+            Self.drawBar(cairo, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        }
+    }
+
+    private func committed() {
+        guard let start = pendingInputTime else { return }
+        pendingInputTime = nil
+        inputToCommitDelays.append(Self.monotonicNow().microseconds - start.microseconds)
+        if inputToCommitDelays.count > Self.delayHistoryLimit { inputToCommitDelays.removeFirst() }
+    }
+
+    /// Draws the bar: a rounded rectangle (radius half the thickness) in ``color``.
+    public static func drawBar(_ cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
+        let radius = min(width, height) / 2
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, x + width - radius, y + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cairo, x + width - radius, y + height - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cairo, x + radius, y + height - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cairo, x + radius, y + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cairo)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
+        cairo_fill(cairo)
+    }
+}
