@@ -9,6 +9,7 @@ print("gesto-bench \(GestoVersion.current)")
 runInputBenchmarks()
 runRecognitionBenchmarks()
 runMotionBenchmarks()
+runOverlayBenchmarks()
 // gestod next to this executable (the same build directory), idle with no devices.
 let executable = CommandLine.arguments[0]
 let directory = executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : "."
