@@ -19,6 +19,9 @@ public enum Action: Sendable, Hashable {
     /// `reorder: {slot: 120, step-left: …}`: a long-press-drag moves an item along slots and
     /// runs commands per slot crossed, on drop, and in reverse on cancel.
     case reorder(ReorderAction)
+    /// `window-motion: {snap: [left, right, maximize, back]}`: a continuous swipe moves the
+    /// focused window and, on release, springs it to the snap target the flick points at.
+    case windowMotion(WindowMotionAction)
 
     /// The config key of the action ("exec").
     public var key: String {
@@ -28,6 +31,7 @@ public enum Action: Sendable, Hashable {
         case .window: "window"
         case .sway: "sway"
         case .reorder: "reorder"
+        case .windowMotion: "window-motion"
         }
     }
 
@@ -39,6 +43,7 @@ public enum Action: Sendable, Hashable {
         case .window(let operation): "window: \(operation.rawValue)"
         case .sway(let command): "sway: \(command)"
         case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
+        case .windowMotion(let motion): "window-motion: snap to \(motion.snaps.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

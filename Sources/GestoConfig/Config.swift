@@ -69,7 +69,7 @@ enum ConfigKeys {
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
     static let longPress = ["duration", "tolerance", "drag"]
-    static let actions = ["exec", "keys", "window", "sway", "reorder"]
+    static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion"]
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 }
 
@@ -268,6 +268,13 @@ struct ConfigDecoder {
                 } else {
                     ok = false
                 }
+            case "window-motion":
+                sawActionKey = true
+                if let action = decodeWindowMotion(entry.value) {
+                    actions.append((.windowMotion(action), entry.keyLocation))
+                } else {
+                    ok = false
+                }
             case "keys", "window", "sway":
                 sawActionKey = true
                 if let action = decodeSessionAction(entry.key, entry.value) {
@@ -308,6 +315,13 @@ struct ConfigDecoder {
         if case .reorder = actions[0].0 {
             guard case .longPressDrag = gesture else {
                 error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3'), not \(gesture)", at: actions[0].1)
+                return nil
+            }
+        }
+        if case .windowMotion = actions[0].0 {
+            guard case .swipe = gesture, mode == .continuous else {
+                error("'window-motion' follows the fingers: it needs a swipe gesture in continuous mode "
+                      + "(e.g. 'gesture: swipe:4' with 'mode: continuous'), not \(gesture) in \(mode.rawValue) mode", at: actions[0].1)
                 return nil
             }
         }

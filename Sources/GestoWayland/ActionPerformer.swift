@@ -27,7 +27,7 @@ public final class ActionPerformer {
     ///   failure.
     public func perform(_ action: Action) throws(ActionError) {
         switch action {
-        case .exec, .reorder:
+        case .exec, .reorder, .windowMotion:
             throw .notSessionAction(action)
         case .keys(let text):
             let combination: KeyCombination

@@ -157,6 +157,50 @@ import GestoCore
         }
     }
 
+    @Test func windowMotionDecodesWithDefaultsAndItsBindingsSpring() throws {
+        let config = try Config.parse("""
+            bindings:
+              - gesture: swipe:4
+                mode: continuous
+                window-motion: {snap: [left, right], scale: 1.5}
+                animation: {damping-ratio: 1, stiffness: 600}
+              - gesture: swipe:3:up
+                mode: continuous
+                window-motion:
+            """, file: "w.yaml")
+        #expect(config.bindings[0].action == .windowMotion(WindowMotionAction(snaps: [.left, .right], scale: 1.5)))
+        #expect(config.bindings[0].action.key == "window-motion")
+        #expect(config.animation(forBinding: 0).stiffness == 600)
+        #expect(config.bindings[1].action == .windowMotion(WindowMotionAction()))
+        #expect(WindowMotionAction().snaps == [.left, .right, .maximize, .back])
+        #expect(config.animation(forBinding: 1) == .niriWindowMovement)
+    }
+
+    @Test(arguments: [
+        ("bindings:\n  - gesture: pinch:2:in\n    mode: continuous\n    window-motion: {}\n",
+         "w.yaml:4:5: error: 'window-motion' follows the fingers: it needs a swipe gesture in continuous mode"),
+        ("bindings:\n  - gesture: swipe:4\n    window-motion: {}\n",
+         "w.yaml:3:5: error: 'window-motion' follows the fingers: it needs a swipe gesture in continuous mode (e.g. 'gesture: swipe:4' with 'mode: continuous'), not swipe:4 in on-end mode"),
+        ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {snap: [left, top]}\n",
+         "w.yaml:4:34: error: unknown snap target 'top'"),
+        ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {snap: []}\n",
+         "'snap' needs at least one target"),
+        ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {scale: -1}\n",
+         "'scale' must be above 0"),
+        ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {snaps: [left]}\n",
+         "unknown key 'snaps' (expected snap, scale); did you mean 'snap'?"),
+        ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: left\n",
+         "'window-motion' must be a mapping"),
+    ])
+    func badWindowMotionsAreLocatedErrors(text: String, message: String) {
+        do {
+            _ = try Config.parse(text, file: "w.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+
     @Test func emptyFileIsTheEmptyConfig() throws {
         let config = try Config.parse("", file: "e.yaml")
         #expect(config.bindings.isEmpty)

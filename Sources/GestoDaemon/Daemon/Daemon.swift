@@ -22,6 +22,8 @@ public final class Daemon {
     private var performer: ActionPerformer?
     /// Feedback overlays of `continuous` bindings (made when the Wayland session is).
     var overlays: FeedbackOverlayDriver?
+    /// Moves windows for `window-motion:` bindings (made on first use).
+    var windowMotion: WindowMotionDriver?
     var config: Config
     var configPath: String?
     private var pipelines: [UInt32?: GesturePipeline] = [:]
@@ -242,7 +244,8 @@ public final class Daemon {
                 continue
             }
             actionCount += 1
-            if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous {
+            if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous,
+               firing.action.key != "window-motion" {
                 overlays?.show(firing, of: config.bindings[firing.bindingIndex])
             }
             switch firing.action {
@@ -253,6 +256,9 @@ public final class Daemon {
                 _ = try? runner.run(command, environment: environment)
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.
+            case .windowMotion(let motion):
+                windowMotionDriver(warn: line.gesture.phase == .began)?
+                    .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
             case .keys, .window, .sway:
                 guard let performer else {
                     log.warning("cannot run \(firing.action.summary): no Wayland session", ["gesture": line.gesture.name.description])

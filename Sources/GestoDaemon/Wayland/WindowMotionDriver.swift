@@ -1,0 +1,244 @@
+// Carries out `window-motion:` on sway: the stream of a continuous swipe binding moves the
+// focused floating window over sway's IPC (`move absolute position`), and after the release a
+// spring runs frame by frame on a one-shot timer (about 60 Hz, armed only while the window
+// moves) until the window rests at its snap target, whose size is then applied. The physics
+// is GestoCore's WindowMotion; this file only talks to sway.
+//
+// A tiled window is made floating when a gesture grabs it (`floating enable`; sway then gives
+// it its floating size): the gesture asks for the window to move freely, so it is honoured
+// rather than ignored. A grab of the same window while it is still springing interrupts the
+// spring where the window is; a grab of another window first puts the previous one at its target.
+import GestoConfig
+import GestoCore
+import GestoWayland
+
+/// Moves sway windows for `window-motion:` bindings.
+public final class WindowMotionDriver {
+    /// Time between animation frames: 60 Hz.
+    public static let frameInterval = 1.0 / 60
+
+    /// The sway socket commands go to.
+    public var sway: SwayIPC
+    private let log: Log
+    private let now: () -> Timestamp
+    private var timer: TimerFD!
+    /// The sway container id of the window in motion, while there is one.
+    public private(set) var windowID: Int?
+    /// The motion of that window.
+    public private(set) var motion: WindowMotion?
+    /// The last position sent, so unchanged frames send nothing.
+    private var lastSent: (x: Int, y: Int)?
+    /// How many animation frames ran (for tests and the log).
+    public private(set) var frameCount = 0
+
+    /// A driver whose frame timer runs on `loop`.
+    /// - Parameter now: The clock springs run on (CLOCK_MONOTONIC; replaceable for tests).
+    /// - Throws: `SystemError` when the timer cannot be made.
+    public init(loop: EventLoop, sway: SwayIPC, log: Log, now: @escaping () -> Timestamp = MonotonicClock.now) throws(SystemError) {
+        self.sway = sway
+        self.log = log
+        self.now = now
+        timer = try TimerFD(loop: loop) { [unowned self] in self.frame() }
+    }
+
+    /// Whether a spring is running (the frame timer is armed).
+    public var isAnimating: Bool { motion?.spring != nil }
+
+    /// Handles one report of a `window-motion:` binding's stream.
+    ///
+    /// - Parameters:
+    ///   - gesture: The report: began grabs the focused window, changed drags it, the end
+    ///     (ended, failed or cancelled) releases it.
+    ///   - action: The binding's snap targets and scale.
+    ///   - parameters: The binding's `animation:` spring.
+    public func handle(_ gesture: RecognizedGesture, action: WindowMotionAction, parameters: SpringParameters) {
+        switch gesture.phase {
+        case .arming:
+            return
+        case .began:
+            grab(action: action, parameters: parameters)
+            drag(to: gesture.translation)
+        case .changed:
+            drag(to: gesture.translation)
+        case .ended, .failed, .cancelled:
+            guard motion != nil else { return }
+            let velocity = gesture.cancellationReason == nil ? gesture.velocity : .zero
+            let target = motion!.release(translation: gesture.translation, velocity: velocity, at: now())
+            log.debug("window-motion: released toward \(target.rawValue)", ["window": String(windowID ?? 0)])
+            frame()
+        }
+    }
+
+    // MARK: Grab and drag
+
+    private func grab(action: WindowMotionAction, parameters: SpringParameters) {
+        let tree: JSONValue
+        do { tree = try sway.query(.getTree) } catch {
+            log.warning("window-motion: cannot read sway's tree: \(error)")
+            return drop()
+        }
+        guard let found = Self.focusedWindow(in: tree) else {
+            log.debug("window-motion: no focused window to move")
+            return drop()
+        }
+        if found.id == windowID, var current = motion {
+            current.grab(at: now())
+            motion = current
+            try? timer.disarm()
+            return
+        }
+        finishAtTarget()
+        var window = found
+        if !window.isFloating {
+            log.info("window-motion: making the tiled window floating to move it", ["window": String(window.id)])
+            do {
+                try sway.runCommand("[con_id=\(window.id)] floating enable")
+                guard let floating = Self.focusedWindow(in: try sway.query(.getTree)), floating.id == window.id else { return drop() }
+                window = floating
+            } catch {
+                log.warning("window-motion: cannot make the window floating: \(error)")
+                return drop()
+            }
+        }
+        windowID = window.id
+        motion = WindowMotion(start: window.rect, area: window.area, snaps: action.snaps, scale: action.scale, parameters: parameters)
+        motion!.grab(at: now())
+        lastSent = (Int(window.rect.x.rounded()), Int(window.rect.y.rounded()))
+    }
+
+    private func drag(to translation: Vector2) {
+        guard let motion, case .dragging = motion.phase else { return }
+        move(to: motion.dragged(translation: translation))
+    }
+
+    // MARK: Frames
+
+    /// One animation frame: moves the window to the spring's position, and at rest applies the
+    /// target's size and stops; otherwise arms the timer for the next frame.
+    private func frame() {
+        guard var current = motion, current.spring != nil else { return }
+        frameCount += 1
+        let time = now()
+        let shown = current.frame(at: time)
+        guard move(to: shown.origin) else { return }
+        if shown.atRest {
+            if let target = current.targetRect { apply(target) }
+            current.settle()
+            motion = current
+            return
+        }
+        do { try timer.arm(at: time.advanced(bySeconds: Self.frameInterval)) } catch {
+            log.error("window-motion: frame timer: \(error)")
+        }
+    }
+
+    /// Puts a window still springing at its target at once (another window is being grabbed).
+    private func finishAtTarget() {
+        if var current = motion, current.spring != nil, let target = current.targetRect {
+            apply(target)
+            current.settle()
+        }
+        drop()
+    }
+
+    /// Forgets the window in motion and stops the frames.
+    private func drop() {
+        windowID = nil
+        motion = nil
+        lastSent = nil
+        if timer.state != .disarmed { try? timer.disarm() }
+    }
+
+    // MARK: sway commands
+
+    /// Sends the window to `origin` (whole pixels; nothing if unchanged). False, with the
+    /// motion dropped, when sway refused (the window closed).
+    @discardableResult
+    private func move(to origin: Vector2) -> Bool {
+        guard let windowID else { return false }
+        let x = Int(origin.x.rounded()), y = Int(origin.y.rounded())
+        if let lastSent, lastSent == (x, y) { return true }
+        do {
+            try sway.runCommand("[con_id=\(windowID)] move absolute position \(x) \(y)")
+            lastSent = (x, y)
+            return true
+        } catch {
+            log.warning("window-motion: \(error)", ["window": String(windowID)])
+            drop()
+            return false
+        }
+    }
+
+    /// Gives the window the target's size, then its position (sway resizes a floating
+    /// window around its centre).
+    private func apply(_ rect: WindowRect) {
+        guard let windowID else { return }
+        let command = "[con_id=\(windowID)] resize set \(Int(rect.width.rounded())) px \(Int(rect.height.rounded())) px, "
+            + "move absolute position \(Int(rect.x.rounded())) \(Int(rect.y.rounded()))"
+        do {
+            try sway.runCommand(command)
+            lastSent = (Int(rect.x.rounded()), Int(rect.y.rounded()))
+        } catch {
+            log.warning("window-motion: \(error)", ["window": String(windowID)])
+        }
+    }
+
+    // MARK: The tree
+
+    /// A window found in sway's tree.
+    public struct TreeWindow: Sendable {
+        /// The container id (`[con_id=N]`).
+        public var id: Int
+        /// Its rect in layout pixels, borders included.
+        public var rect: WindowRect
+        /// The usable area of its workspace (the output without bars).
+        public var area: WindowRect
+        /// Whether it floats.
+        public var isFloating: Bool
+    }
+
+    /// The focused view in a GET_TREE reply, with its workspace's rect; nil when the focus is
+    /// on a workspace or nothing.
+    public static func focusedWindow(in tree: JSONValue) -> TreeWindow? {
+        func rect(_ node: JSONValue) -> WindowRect? {
+            guard let r = node["rect"], let x = r["x"]?.numberValue, let y = r["y"]?.numberValue,
+                  let w = r["width"]?.numberValue, let h = r["height"]?.numberValue else { return nil }
+            return WindowRect(x: x, y: y, width: w, height: h)
+        }
+        func search(_ node: JSONValue, workspace: WindowRect?, floating: Bool) -> TreeWindow? {
+            let type = node["type"]?.stringValue
+            let area = type == "workspace" ? rect(node) : workspace
+            if node["focused"]?.boolValue == true {
+                guard type == "con" || type == "floating_con", node["pid"] != nil || node["app_id"] != nil,
+                      let id = node["id"]?.numberValue, let own = rect(node), let area else { return nil }
+                return TreeWindow(id: Int(id), rect: own, area: area, isFloating: floating || type == "floating_con")
+            }
+            for child in node["nodes"]?.elements ?? [] {
+                if let found = search(child, workspace: area, floating: floating) { return found }
+            }
+            for child in node["floating_nodes"]?.elements ?? [] {
+                if let found = search(child, workspace: area, floating: true) { return found }
+            }
+            return nil
+        }
+        return search(tree, workspace: nil, floating: false)
+    }
+}
+
+extension Daemon {
+    /// The window-motion driver, made on first use; nil outside a sway session (warned when
+    /// `warn`: once per gesture, on its began report).
+    func windowMotionDriver(warn: Bool) -> WindowMotionDriver? {
+        if let windowMotion { return windowMotion }
+        guard let sway = SwayIPC.fromEnvironment() else {
+            if warn { log.warning("window-motion needs sway: SWAYSOCK is not set") }
+            return nil
+        }
+        do {
+            windowMotion = try WindowMotionDriver(loop: loop, sway: sway, log: log)
+        } catch {
+            log.error("window-motion: \(error)")
+        }
+        return windowMotion
+    }
+}
