@@ -81,7 +81,9 @@ public final class WindowMotionDriver {
             log.debug("window-motion: no focused window to move")
             return drop()
         }
-        if found.id == windowID, var current = motion {
+        // Mid-flight the motion goes on (same start, same back target); a window at rest starts
+        // afresh from its rect in the tree, which may have been resized since.
+        if found.id == windowID, var current = motion, current.spring != nil {
             current.grab(at: now())
             motion = current
             try? timer.disarm()
@@ -189,7 +191,7 @@ public final class WindowMotionDriver {
     public struct TreeWindow: Sendable {
         /// The container id (`[con_id=N]`).
         public var id: Int
-        /// Its rect in layout pixels, borders included.
+        /// Its rect in layout pixels, borders and title bar included.
         public var rect: WindowRect
         /// The usable area of its workspace (the output without bars).
         public var area: WindowRect
@@ -197,14 +199,19 @@ public final class WindowMotionDriver {
         public var isFloating: Bool
     }
 
+    /// A node's rect as `move position` and `resize set` mean it: GET_TREE's `rect` of a
+    /// view leaves out its title bar (`deco_rect`), which sits above it.
+    public static func outerRect(of node: JSONValue) -> WindowRect? {
+        guard let r = node["rect"], let x = r["x"]?.numberValue, let y = r["y"]?.numberValue,
+              let w = r["width"]?.numberValue, let h = r["height"]?.numberValue else { return nil }
+        let title = node["type"]?.stringValue == "workspace" ? 0 : node["deco_rect"]?["height"]?.numberValue ?? 0
+        return WindowRect(x: x, y: y - title, width: w, height: h + title)
+    }
+
     /// The focused view in a GET_TREE reply, with its workspace's rect; nil when the focus is
     /// on a workspace or nothing.
     public static func focusedWindow(in tree: JSONValue) -> TreeWindow? {
-        func rect(_ node: JSONValue) -> WindowRect? {
-            guard let r = node["rect"], let x = r["x"]?.numberValue, let y = r["y"]?.numberValue,
-                  let w = r["width"]?.numberValue, let h = r["height"]?.numberValue else { return nil }
-            return WindowRect(x: x, y: y, width: w, height: h)
-        }
+        func rect(_ node: JSONValue) -> WindowRect? { outerRect(of: node) }
         func search(_ node: JSONValue, workspace: WindowRect?, floating: Bool) -> TreeWindow? {
             let type = node["type"]?.stringValue
             let area = type == "workspace" ? rect(node) : workspace

@@ -1,0 +1,90 @@
+// window-motion against a real sway: a floating foot window follows a synthetic swipe stream,
+// and after a fast leftward release springs to the left half, x decreasing frame by frame
+// without passing the target (ζ = 1), then takes the half's size. A second swipe grabs it
+// mid-flight without a jump and throws it to the right half.
+import Foundation
+import Testing
+import GestoConfig
+import GestoCore
+import GestoDaemon
+@testable import GestoWayland
+
+@Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
+struct WindowMotionSwayTests {
+    static let watchdogSeconds = 60.0
+    static let effectSeconds = 10.0
+
+    /// The foot window's rect from GET_TREE (borders and title bar included), or nil before it maps.
+    static func footRect(_ ipc: SwayIPC) -> WindowRect? {
+        guard let tree = try? ipc.query(.getTree),
+              let node = SwaySessionTests.nodes(tree).first(where: { $0["app_id"]?.stringValue == "foot" }) else { return nil }
+        return WindowMotionDriver.outerRect(of: node)
+    }
+
+    static func report(_ phase: RecognizerPhase, dx: Double, vx: Double = 0) -> RecognizedGesture {
+        RecognizedGesture(name: .swipe(fingers: 4, direction: dx < 0 ? .left : .right), phase: phase,
+                          time: MonotonicClock.now(), translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func fastLeftFlickSpringsToTheLeftHalfMonotonically() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        try sway.start()
+        let runner = try LoopRunner()
+
+        // A floating foot window, 480x300 at (400, 210) on the 1280x720 output.
+        try sway.ipc.runCommand("exec foot sleep 600")
+        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) != nil })
+        try sway.ipc.runCommand("[app_id=foot] floating enable, resize set 480 px 300 px, move absolute position 400 210")
+        let start = WindowRect(x: 400, y: 210, width: 480, height: 300)
+        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == start })
+
+        let driver = try WindowMotionDriver(loop: runner.loop, sway: sway.ipc, log: Log(level: .debug, programName: "gesto-test"))
+        let action = WindowMotionAction()
+
+        // Dragging follows the fingers 1:1 (scale 1).
+        driver.handle(Self.report(.began, dx: -20), action: action, parameters: .niriWindowMovement)
+        driver.handle(Self.report(.changed, dx: -60), action: action, parameters: .niriWindowMovement)
+        driver.handle(Self.report(.changed, dx: -100), action: action, parameters: .niriWindowMovement)
+        #expect(Self.footRect(sway.ipc)?.x == 300)
+        #expect(!driver.isAnimating)
+
+        // Released at 2000 units/s to the left: below β·|d₀| (28.3/s × 300 px), so ζ = 1 cannot
+        // overshoot. Sample the window every 20 ms while the spring runs.
+        driver.handle(Self.report(.ended, dx: -100, vx: -2000), action: action, parameters: .niriWindowMovement)
+        #expect(driver.motion?.target == .left)
+        var samples: [Double] = []
+        let settled = try runner.run(timeout: Self.effectSeconds) {
+            if let x = Self.footRect(sway.ipc)?.x { samples.append(x) }
+            return !driver.isAnimating
+        }
+        #expect(settled)
+        #expect(samples.count >= 3, "\(samples)")
+        #expect(samples.contains { $0 > 0 && $0 < 300 }, "no intermediate position: \(samples)")
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 <= $0 }, "x went back up: \(samples)")
+        #expect(samples.allSatisfy { $0 >= 0 }, "overshot the target: \(samples)")
+        #expect(driver.frameCount >= 5)
+        let left = WindowRect(x: 0, y: 0, width: 640, height: 720)
+        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == left }, "\(String(describing: Self.footRect(sway.ipc)))")
+
+        // A flick to the right, grabbed again 60 ms in: the window stays where the spring
+        // was, then a second flick sends it to the right half.
+        driver.handle(Self.report(.began, dx: 20), action: action, parameters: .niriWindowMovement)
+        driver.handle(Self.report(.ended, dx: 40, vx: 1500), action: action, parameters: .niriWindowMovement)
+        #expect(driver.isAnimating)
+        _ = try runner.run(timeout: 0.06) { false }
+        driver.handle(Self.report(.began, dx: 0), action: action, parameters: .niriWindowMovement)
+        #expect(!driver.isAnimating)
+        let grabbed = try #require(Self.footRect(sway.ipc))
+        #expect(grabbed.x > 40 && grabbed.x < 640, "\(grabbed)")
+        _ = try runner.run(timeout: 0.1) { false }
+        #expect(Self.footRect(sway.ipc)?.x == grabbed.x)
+        driver.handle(Self.report(.ended, dx: 30, vx: 2500), action: action, parameters: .niriWindowMovement)
+        #expect(driver.motion?.target == .right)
+        let right = WindowRect(x: 640, y: 0, width: 640, height: 720)
+        #expect(try runner.run(timeout: Self.effectSeconds) { !driver.isAnimating && Self.footRect(sway.ipc) == right },
+                "\(String(describing: Self.footRect(sway.ipc)))")
+    }
+}
