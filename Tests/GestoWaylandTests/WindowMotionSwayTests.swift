@@ -86,5 +86,11 @@ struct WindowMotionSwayTests {
         let right = WindowRect(x: 640, y: 0, width: 640, height: 720)
         #expect(try runner.run(timeout: Self.effectSeconds) { !driver.isAnimating && Self.footRect(sway.ipc) == right },
                 "\(String(describing: Self.footRect(sway.ipc)))")
+
+        // An end without its began (gestod was paused when it began) leaves the window alone.
+        driver.handle(Self.report(.ended, dx: -300, vx: -3000), action: action, parameters: .niriWindowMovement)
+        #expect(!driver.isAnimating)
+        _ = try runner.run(timeout: 0.1) { false }
+        #expect(Self.footRect(sway.ipc) == right)
     }
 }

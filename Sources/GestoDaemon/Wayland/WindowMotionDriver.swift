@@ -61,7 +61,9 @@ public final class WindowMotionDriver {
         case .changed:
             drag(to: gesture.translation)
         case .ended, .failed, .cancelled:
-            guard motion != nil else { return }
+            // Only a window this stream grabbed: an end whose began was not seen (gestod was
+            // paused then) must not throw the previous window.
+            guard let current = motion, case .dragging = current.phase else { return }
             let velocity = gesture.cancellationReason == nil ? gesture.velocity : .zero
             let target = motion!.release(translation: gesture.translation, velocity: velocity, at: now())
             log.debug("window-motion: released toward \(target.rawValue)", ["window": String(windowID ?? 0)])
