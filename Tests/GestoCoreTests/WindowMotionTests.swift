@@ -87,6 +87,26 @@ struct WindowMotionTests {
         #expect(previous == 0)
     }
 
+    /// The size springs from the window's to the target's, from rest, without overshoot.
+    @Test func sizeSpringsToTheTargetSize() {
+        let motion = Self.released(dx: -100, vx: -2000)
+        let start = try! #require(motion.spring).startTime
+        #expect(motion.frame(at: start).size == Vector2(480, 300))
+        var previous = Vector2(480, 300)
+        var atRest = false
+        for ms in stride(from: 1, through: 1000, by: 4) {
+            let frame = motion.frame(at: start.advanced(bySeconds: Double(ms) / 1000))
+            #expect(frame.size.x >= previous.x && frame.size.x <= 640)
+            #expect(frame.size.y >= previous.y && frame.size.y <= 720)
+            previous = frame.size
+            atRest = frame.atRest
+        }
+        #expect(atRest && previous == Vector2(640, 720))
+        var settled = motion
+        settled.settle()
+        #expect(settled.size == Vector2(640, 720) && settled.sizeSpring == nil)
+    }
+
     @Test func retargetKeepsPositionAndVelocity() {
         var motion = Self.released(dx: -100, vx: -2000)
         let spring = try! #require(motion.spring)
@@ -112,6 +132,9 @@ struct WindowMotionTests {
         #expect(motion.target == nil)
         #expect(motion.dragged(translation: .zero) == grabbed)
         #expect(motion.dragged(translation: Vector2(10, 0)) == grabbed + Vector2(10, 0))
+        // The size stops where it was too.
+        #expect(motion.sizeSpring == nil)
+        #expect(motion.size.x > 480 && motion.size.x < 640)
         // The next release springs from the new drag position, still back to the first start.
         motion.release(translation: Vector2(5, 0), velocity: .zero, at: grabTime.advanced(bySeconds: 0.3))
         #expect(motion.spring?.from == grabbed + Vector2(5, 0))

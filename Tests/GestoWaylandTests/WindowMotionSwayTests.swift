@@ -1,6 +1,6 @@
 // window-motion against a real sway: a floating foot window follows a synthetic swipe stream,
 // and after a fast leftward release springs to the left half, x decreasing frame by frame
-// without passing the target (ζ = 1), then takes the half's size. A second swipe grabs it
+// without passing the target (ζ = 1) while its size grows to the half's. A second swipe grabs it
 // mid-flight without a jump and throws it to the right half.
 import Foundation
 import Testing
@@ -56,8 +56,9 @@ struct WindowMotionSwayTests {
         driver.handle(Self.report(.ended, dx: -100, vx: -2000), action: action, parameters: .niriWindowMovement)
         #expect(driver.motion?.target == .left)
         var samples: [Double] = []
+        var widths: [Double] = []
         let settled = try runner.run(timeout: Self.effectSeconds) {
-            if let x = Self.footRect(sway.ipc)?.x { samples.append(x) }
+            if let rect = Self.footRect(sway.ipc) { samples.append(rect.x); widths.append(rect.width) }
             return !driver.isAnimating
         }
         #expect(settled)
@@ -66,6 +67,9 @@ struct WindowMotionSwayTests {
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 <= $0 }, "x went back up: \(samples)")
         #expect(samples.allSatisfy { $0 >= 0 }, "overshot the target: \(samples)")
         #expect(driver.frameCount >= 5)
+        // The size springs along, from 480 to the half's 640 px, without passing it.
+        #expect(zip(widths, widths.dropFirst()).allSatisfy { $1 >= $0 } && widths.allSatisfy { $0 <= 640 }, "\(widths)")
+        #expect(widths.contains { $0 > 480 && $0 < 640 }, "no intermediate width: \(widths)")
         let left = WindowRect(x: 0, y: 0, width: 640, height: 720)
         #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == left }, "\(String(describing: Self.footRect(sway.ipc)))")
 

@@ -43,8 +43,8 @@ public enum WindowSnap: String, Sendable, Hashable, CaseIterable {
 /// libinput delta units (per second), converted by ``scale`` (pixels per delta unit; 1 by
 /// default: a 1000-dpi normalised delta unit is roughly one pixel of a 96-dpi screen).
 ///
-/// Only the position is animated; the target's size is applied when the spring comes to
-/// rest (``targetRect``).
+/// The position and the size each follow a spring with the same constants: the position
+/// starts with the release velocity, the size from rest (the fingers only move the window).
 public struct WindowMotion: Sendable {
     /// Where the motion is.
     public enum Phase: Sendable {
@@ -73,6 +73,10 @@ public struct WindowMotion: Sendable {
     public private(set) var phase: Phase
     /// The target chosen by the last release, until the next grab.
     public private(set) var target: WindowSnap?
+    /// The size shown while not settling (the start's, or the last target's once at rest).
+    public private(set) var size: Vector2
+    /// The size's spring, while settling.
+    public private(set) var sizeSpring: SpringAnimation<Vector2>?
 
     /// A motion of a window at `start` on an output whose usable area is `area`.
     public init(
@@ -86,6 +90,7 @@ public struct WindowMotion: Sendable {
         self.parameters = Self.pixelParameters(parameters)
         self.rate = rate
         self.phase = .idle(origin: start.origin)
+        self.size = Vector2(start.width, start.height)
     }
 
     /// The rect of a snap target.
@@ -112,14 +117,15 @@ public struct WindowMotion: Sendable {
     /// The target rect of the last release, if any.
     public var targetRect: WindowRect? { target.map(rect(of:)) }
 
-    /// The origin the window shows at `time`, and whether it is at rest there.
-    public func frame(at time: Timestamp) -> (origin: Vector2, atRest: Bool) {
+    /// The origin and size the window shows at `time`, and whether it is at rest there.
+    public func frame(at time: Timestamp) -> (origin: Vector2, size: Vector2, atRest: Bool) {
         switch phase {
-        case .idle(let origin): return (origin, true)
-        case .dragging(let grab): return (grab, false)
+        case .idle(let origin): return (origin, size, true)
+        case .dragging(let grab): return (grab, size, false)
         case .settling(let spring):
             let state = spring.presentedState(at: time)
-            return (state.value, spring.isAtRest(at: time))
+            let shownSize = sizeSpring?.presentedState(at: time).value ?? size
+            return (state.value, shownSize, spring.isAtRest(at: time) && sizeSpring?.isAtRest(at: time) != false)
         }
     }
 
@@ -139,6 +145,8 @@ public struct WindowMotion: Sendable {
         case .dragging(let at): origin = at
         case .settling(let spring): origin = spring.value(at: time)
         }
+        if let sizeSpring { size = sizeSpring.value(at: time) }
+        sizeSpring = nil
         phase = .dragging(grabOrigin: origin)
         target = nil
         return origin
@@ -178,6 +186,8 @@ public struct WindowMotion: Sendable {
         phase = .settling(SpringAnimation(parameters: parameters, from: from, to: rect(of: snap).origin,
                                           initialVelocity: pixelsPerSecond, startTime: time,
                                           tolerance: Self.tolerance))
+        sizeSpring = SpringAnimation(parameters: parameters, from: size, to: Self.size(of: rect(of: snap)),
+                                     startTime: time, tolerance: Self.tolerance)
         target = snap
         return snap
     }
@@ -192,6 +202,9 @@ public struct WindowMotion: Sendable {
             phase = .settling(SpringAnimation(parameters: parameters, from: origin, to: rect(of: snap).origin,
                                               startTime: time, tolerance: Self.tolerance))
         }
+        sizeSpring = sizeSpring?.retargeted(to: Self.size(of: rect(of: snap)), at: time)
+            ?? SpringAnimation(parameters: parameters, from: size, to: Self.size(of: rect(of: snap)),
+                               startTime: time, tolerance: Self.tolerance)
         target = snap
     }
 
@@ -199,7 +212,12 @@ public struct WindowMotion: Sendable {
     /// target's size).
     public mutating func settle() {
         if case .settling(let spring) = phase { phase = .idle(origin: spring.to) }
+        if let sizeSpring { size = sizeSpring.to }
+        sizeSpring = nil
     }
+
+    /// A rect's size as a vector (width, height).
+    static func size(of rect: WindowRect) -> Vector2 { Vector2(rect.width, rect.height) }
 
     /// Window positions are whole pixels: rest within half a pixel, moving under 31 px/s.
     public static let tolerance = RestTolerance(position: 0.5)

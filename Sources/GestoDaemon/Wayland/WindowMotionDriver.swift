@@ -1,8 +1,9 @@
 // Carries out `window-motion:` on sway: the stream of a continuous swipe binding moves the
 // focused floating window over sway's IPC (`move absolute position`), and after the release a
 // spring runs frame by frame on a one-shot timer (about 60 Hz, armed only while the window
-// moves) until the window rests at its snap target, whose size is then applied. The physics
-// is GestoCore's WindowMotion; this file only talks to sway.
+// moves) until the window rests at its snap target, with the target's size. The physics
+// is GestoCore's WindowMotion; this file only talks to sway. The size springs along with the
+// position (`resize set` on the frames where it changes by a pixel).
 //
 // A tiled window is made floating when a gesture grabs it (`floating enable`; sway then gives
 // it its floating size): the gesture asks for the window to move freely, so it is honoured
@@ -28,6 +29,8 @@ public final class WindowMotionDriver {
     public private(set) var motion: WindowMotion?
     /// The last position sent, so unchanged frames send nothing.
     private var lastSent: (x: Int, y: Int)?
+    /// The last size sent (or read from the tree).
+    private var lastSize: (width: Int, height: Int)?
     /// How many animation frames ran (for tests and the log).
     public private(set) var frameCount = 0
 
@@ -108,6 +111,7 @@ public final class WindowMotionDriver {
         motion = WindowMotion(start: window.rect, area: window.area, snaps: action.snaps, scale: action.scale, parameters: parameters)
         motion!.grab(at: now())
         lastSent = (Int(window.rect.x.rounded()), Int(window.rect.y.rounded()))
+        lastSize = (Int(window.rect.width.rounded()), Int(window.rect.height.rounded()))
     }
 
     private func drag(to translation: Vector2) {
@@ -117,16 +121,15 @@ public final class WindowMotionDriver {
 
     // MARK: Frames
 
-    /// One animation frame: moves the window to the spring's position, and at rest applies the
-    /// target's size and stops; otherwise arms the timer for the next frame.
+    /// One animation frame: moves (and resizes) the window to the springs' values; at rest
+    /// (exactly at the target) it stops, otherwise it arms the timer for the next frame.
     private func frame() {
         guard var current = motion, current.spring != nil else { return }
         frameCount += 1
         let time = now()
         let shown = current.frame(at: time)
-        guard move(to: shown.origin) else { return }
+        guard move(to: shown.origin, size: shown.size) else { return }
         if shown.atRest {
-            if let target = current.targetRect { apply(target) }
             current.settle()
             motion = current
             return
@@ -138,10 +141,7 @@ public final class WindowMotionDriver {
 
     /// Puts a window still springing at its target at once (another window is being grabbed).
     private func finishAtTarget() {
-        if var current = motion, current.spring != nil, let target = current.targetRect {
-            apply(target)
-            current.settle()
-        }
+        if let current = motion, current.spring != nil, let target = current.targetRect { apply(target) }
         drop()
     }
 
@@ -150,21 +150,29 @@ public final class WindowMotionDriver {
         windowID = nil
         motion = nil
         lastSent = nil
+        lastSize = nil
         if timer.state != .disarmed { try? timer.disarm() }
     }
 
     // MARK: sway commands
 
-    /// Sends the window to `origin` (whole pixels; nothing if unchanged). False, with the
-    /// motion dropped, when sway refused (the window closed).
+    /// Sends the window to `origin`, and to `size` when given (whole pixels; nothing if
+    /// unchanged; sway resizes a floating window around its centre, so the move comes after).
+    /// False, with the motion dropped, when sway refused (the window closed).
     @discardableResult
-    private func move(to origin: Vector2) -> Bool {
+    private func move(to origin: Vector2, size: Vector2? = nil) -> Bool {
         guard let windowID else { return false }
         let x = Int(origin.x.rounded()), y = Int(origin.y.rounded())
-        if let lastSent, lastSent == (x, y) { return true }
+        let newSize = size.map { (width: Int($0.x.rounded()), height: Int($0.y.rounded())) }
+        let resize = newSize.flatMap { new in lastSize.map { $0 == new } == true ? nil : new }
+        if resize == nil, let lastSent, lastSent == (x, y) { return true }
+        var command = "[con_id=\(windowID)] "
+        if let resize { command += "resize set \(resize.width) px \(resize.height) px, " }
+        command += "move absolute position \(x) \(y)"
         do {
-            try sway.runCommand("[con_id=\(windowID)] move absolute position \(x) \(y)")
+            try sway.runCommand(command)
             lastSent = (x, y)
+            if let resize { lastSize = resize }
             return true
         } catch {
             log.warning("window-motion: \(error)", ["window": String(windowID)])
@@ -173,18 +181,10 @@ public final class WindowMotionDriver {
         }
     }
 
-    /// Gives the window the target's size, then its position (sway resizes a floating
-    /// window around its centre).
+    /// Gives the window the target's size and position at once.
     private func apply(_ rect: WindowRect) {
-        guard let windowID else { return }
-        let command = "[con_id=\(windowID)] resize set \(Int(rect.width.rounded())) px \(Int(rect.height.rounded())) px, "
-            + "move absolute position \(Int(rect.x.rounded())) \(Int(rect.y.rounded()))"
-        do {
-            try sway.runCommand(command)
-            lastSent = (Int(rect.x.rounded()), Int(rect.y.rounded()))
-        } catch {
-            log.warning("window-motion: \(error)", ["window": String(windowID)])
-        }
+        lastSize = nil
+        move(to: rect.origin, size: Vector2(rect.width, rect.height))
     }
 
     // MARK: The tree
