@@ -208,8 +208,8 @@ public struct WindowMotion: Sendable {
         target = snap
     }
 
-    /// Marks the motion at rest at its target (the driver calls this once it applied the
-    /// target's size).
+    /// Marks the motion at rest at its target, position and size (the driver calls this once
+    /// it showed the frame at rest).
     public mutating func settle() {
         if case .settling(let spring) = phase { phase = .idle(origin: spring.to) }
         if let sizeSpring { size = sizeSpring.to }
