@@ -172,10 +172,7 @@ struct ConfigDecoder {
         case "diagonals": s.diagonals = boolean(value, key) ?? s.diagonals
         case "direction-lock": s.directionLock = boolean(value, key) ?? s.directionLock
         case "lock-distance": s.lockDistance = number(value, key, positive: true) ?? s.lockDistance
-        case "repeat-distance":
-            if let v = number(value, key, positive: true) {
-                if v >= 1 { s.repeatDistance = v } else { error("'repeat-distance' must be at least 1 unit, not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
-            }
+        case "repeat-distance": s.repeatDistance = number(value, key, atLeast: 1, unit: " unit") ?? s.repeatDistance
         default: unknownKey(key, at: at, expected: ConfigKeys.swipe)
         }
     }
@@ -192,10 +189,7 @@ struct ConfigDecoder {
             }
         case "deadband": s.directionDeadband = number(value, key, positive: true) ?? s.directionDeadband
         case "swipe-scale-tolerance": s.swipeScaleTolerance = number(value, key, positive: true) ?? s.swipeScaleTolerance
-        case "repeat-scale":
-            if let v = number(value, key, positive: true) {
-                if v >= 1.001 { s.repeatScale = v } else { error("'repeat-scale' must be at least 1.001 (1.1 fires every 10 %), not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
-            }
+        case "repeat-scale": s.repeatScale = number(value, key, atLeast: 1.001, unit: " (1.1 fires every 10 %)") ?? s.repeatScale
         default: unknownKey(key, at: at, expected: ConfigKeys.pinch)
         }
     }
@@ -204,10 +198,7 @@ struct ConfigDecoder {
         switch key {
         case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
         case "begin-angle": s.beginAngle = number(value, key, positive: true) ?? s.beginAngle
-        case "repeat-angle":
-            if let v = number(value, key, positive: true) {
-                if v >= 0.1 { s.repeatAngle = v } else { error("'repeat-angle' must be at least 0.1 degrees, not \(formatCompact(v, maxDecimals: 6))", at: value.location) }
-            }
+        case "repeat-angle": s.repeatAngle = number(value, key, atLeast: 0.1, unit: " degrees") ?? s.repeatAngle
         default: unknownKey(key, at: at, expected: ConfigKeys.rotate)
         }
     }
@@ -404,6 +395,17 @@ struct ConfigDecoder {
         }
         if positive ? value <= 0 : value < 0 {
             error("'\(key)' must be \(positive ? "above" : "at least") 0, not \(text)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// A number of at least `minimum` (repeat steps: a smaller one would fire without end);
+    /// `unit` follows the minimum in the message.
+    mutating func number(_ node: YAMLNode, _ key: String, atLeast minimum: Double, unit: String) -> Double? {
+        guard let value = number(node, key, positive: true) else { return nil }
+        guard value >= minimum else {
+            error("'\(key)' must be at least \(formatCompact(minimum))\(unit), not \(formatCompact(value, maxDecimals: 6))", at: node.location)
             return nil
         }
         return value
