@@ -63,14 +63,32 @@ public struct GestureEngine: Sendable {
     }
 
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+        // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
+        // a pending long press), and swipe and hold events to the pinch group likewise: skipping
+        // the idle group saves its composition machinery on every event.
+        var feedsSwipes = true, feedsPinches = true
+        if case .event(let event) = input {
+            switch event.kind {
+            case .swipe, .hold: feedsPinches = pinches.isActive
+            case .pinch: feedsSwipes = swipes.isActive
+            }
+        }
         holds.handle(input) { emit($0.value) }
         longPresses.handle(input) { emit($0.value) }
+        if feedsSwipes { dispatchSwipes(input, emit: emit) }
+        if feedsPinches { dispatchPinches(input, emit: emit) }
+    }
+
+    private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         swipes.handle(input) { update in
             switch update.value {
             case .first(let drag): emit(drag)
             case .second(let swipe): emit(swipe)
             }
         }
+    }
+
+    private mutating func dispatchPinches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         pinches.handle(input) { update in
             switch update.value {
             case .first(let swipe):
