@@ -4,7 +4,9 @@
 // and nothing once the drop has settled.
 import Foundation
 import Testing
+import GestoConfig
 import GestoCore
+import GestoDaemon
 @testable import GestoWayland
 
 @Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
@@ -100,6 +102,48 @@ struct ReorderStripSwayTests {
         let requested = strip.surface.frameCallbacksRequested
         _ = try OverlayFeedbackTests.pump(session, timeout: 0.3) { false }
         #expect(strip.surface.frameCallbacksRequested == requested)
+        session.disconnect()
+    }
+
+    /// gestod's hook: a reorder binding's press makes a strip of the open windows, which maps,
+    /// follows the press and goes once its drop settles; other finger counts show nothing.
+    @Test(.timeLimit(.minutes(2)))
+    func driverMakesAStripForTheReorderBinding() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: OverlayFeedbackTests.watchdogSeconds)
+        try sway.start()
+        let session = WaylandSession(displayName: sway.waylandPath)
+        try session.connect()
+        for _ in 0..<2 { try sway.ipc.runCommand("exec foot sleep 600") }
+        #expect(try OverlayFeedbackTests.pump(session, timeout: 20) { session.toplevels.count == 2 })
+        var action = ReorderAction(slot: Self.slot)
+        action.stepRight = "true"
+        let bindings = [Binding<Action>(gesture: .longPressDrag(fingers: 2), action: .exec("true")),
+                        Binding<Action>(gesture: .longPressDrag(fingers: 1), action: .reorder(action))]
+        let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
+
+        var now = FeedbackOverlay.monotonicNow()
+        driver.show(RecognizedGesture(name: .longPressDrag(fingers: 2), phase: .arming, time: now), bindings: bindings)
+        #expect(driver.strip(forBinding: 0) == nil && driver.strip(forBinding: 1) == nil)
+        // Suppressed (paused): no strip starts.
+        driver.show(Self.report(.arming, at: now, dx: 0), bindings: bindings, startsStrip: false)
+        #expect(driver.strip(forBinding: 1) == nil)
+
+        driver.show(Self.report(.arming, at: now, dx: 0), bindings: bindings)
+        let strip = try #require(driver.strip(forBinding: 1))
+        #expect(strip.labels.count == 2 && strip.labels.allSatisfy { $0.appID == "foot" })
+        #expect(try OverlayFeedbackTests.pump(session) { strip.surface.commitCount >= 1 })
+        now = FeedbackOverlay.monotonicNow()
+        driver.show(Self.report(.began, at: now, dx: 0), bindings: bindings)
+        driver.show(Self.report(.changed, at: now.advanced(bySeconds: 0.01), dx: 130), bindings: bindings)
+        #expect(strip.session.liveOrder == [1, 0])
+        driver.show(Self.report(.ended, at: now.advanced(bySeconds: 0.02), dx: 130), bindings: bindings)
+        // Real frames run the drop's springs to rest, then the strip unmaps.
+        #expect(try OverlayFeedbackTests.pump(session) { strip.surface.state == .unmapped })
+        #expect(strip.session.order == [1, 0])
+        driver.reset()
+        #expect(driver.strip(forBinding: 1) == nil)
         session.disconnect()
     }
 }
