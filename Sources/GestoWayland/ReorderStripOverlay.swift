@@ -29,8 +29,12 @@ public final class ReorderStripOverlay {
     public static let palette: [(red: UInt8, green: UInt8, blue: UInt8)] = [
         (0xe6, 0x61, 0x00), (0x26, 0xa2, 0x69), (0x91, 0x41, 0xac), (0xc0, 0x1c, 0x28), (0x98, 0x6a, 0x44), (0x1a, 0x5f, 0xb4),
     ]
-    /// How far the lifted tile's shadow reaches below it, in points.
-    public static let shadowReach = 14.0
+    /// How far the lifted tile's shadow is offset down, in points.
+    public static let shadowDrop = 8.0
+    /// How far the shadow's outermost layer spreads past the tile on every side, in points.
+    public static let shadowSpread = 6.0
+    /// How many fading layers the shadow has.
+    static let shadowLayers = 4
 
     /// The surface drawn on.
     public let surface: OverlaySurface
@@ -140,8 +144,10 @@ public final class ReorderStripOverlay {
         let tiles = tiles(at: now)
         let scale = Double(surface.scale), bounds = surface.bufferBounds
         let rects = tiles.map { tile in
-            PixelRect(points: tile.x, tile.y, tile.width, tile.height + (tile.shadow > 0 ? Self.shadowReach : 0),
-                      scale: scale, margin: 2, clippedTo: bounds)
+            // A shadowed tile damages (and later clears) its shadow too.
+            let spread = tile.shadow > 0 ? Self.shadowSpread : 0, drop = tile.shadow > 0 ? Self.shadowDrop : 0
+            return PixelRect(points: tile.x - spread, tile.y, tile.width + 2 * spread, tile.height + drop + spread,
+                             scale: scale, margin: 2, clippedTo: bounds)
         }.filter { !$0.isEmpty }
         if !animating && !isHolding { framesRequestedAtRest += 1 }
         return surface.render(rects, requestingFrame: animating) { cairo in
@@ -153,8 +159,8 @@ public final class ReorderStripOverlay {
         let radius = 12 * tile.scale
         if tile.shadow > 0 {
             // A soft shadow: a few widening, fading copies of the tile shape, offset down.
-            for step in 0..<4 {
-                let grow = Double(step) * 2, drop = Self.shadowReach * 0.6
+            for step in 0..<Self.shadowLayers {
+                let grow = Self.shadowSpread * Double(step) / Double(Self.shadowLayers - 1), drop = Self.shadowDrop
                 Self.roundedRect(cairo, x: tile.x - grow, y: tile.y + drop - grow, width: tile.width + 2 * grow,
                                  height: tile.height + 2 * grow, radius: radius + grow)
                 cairo_set_source_rgba(cairo, 0, 0, 0, 0.12 * tile.shadow)

@@ -79,7 +79,18 @@ struct ReorderStripSwayTests {
         try strip.handle(Self.report(.changed, at: t2.advanced(bySeconds: 0.1), dx: 130))
         #expect(strip.session.liveOrder == [1, 0, 2])
         try Self.show(strip, session, clock, at: t2.advanced(bySeconds: 0.25))
-        boxes = try Self.tileBoxes(sway, count: 3)
+        let shot = try Screenshot.take(sway)
+        boxes = (0..<3).map { item in
+            let colour = ReorderStripOverlay.palette[item]
+            return shot.boundingBox(red: colour.red, green: colour.green, blue: colour.blue, tolerance: 2)
+        }
+        // Where the lifted tile and its shadow were at began (slot 0) nothing is left over: just
+        // left of the tile now in slot 0 (past its anti-aliased edge) the screen is as it is well above.
+        let leftmost = try #require(boxes[1])
+        let stale = (leftmost.minX - 20..<leftmost.minX - 2).filter { x in
+            shot.pixel(x: x, y: (leftmost.minY + leftmost.maxY) / 2) != shot.pixel(x: x, y: leftmost.minY - 60)
+        }
+        #expect(stale.isEmpty, "stale pixels left of the slot-0 tile at x \(stale)")
         let lefts = try boxes.map { try #require($0).minX }
         let shownOrder = (0..<3).sorted { lefts[$0] < lefts[$1] }
         #expect(shownOrder == strip.session.liveOrder, "tile lefts \(lefts)")
