@@ -32,7 +32,8 @@ public final class ReorderStripDriver {
                   guard case .reorder = binding.action, case .longPressDrag(let bound) = binding.gesture else { return false }
                   return bound == fingers
               }),
-              case .reorder(let action) = bindings[index].action
+              case .reorder(let action) = bindings[index].action,
+              action.arrangement == .row  // The strip is a row; a column reorder shows nothing yet.
         else { return }
         guard session.isConnected, session.offeredVersion(of: .layerShell) != nil else {
             if !hasWarned { log.info("no reorder strip: no layer-shell compositor connected") }
