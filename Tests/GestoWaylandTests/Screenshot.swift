@@ -50,6 +50,12 @@ struct Screenshot {
         return Screenshot(width: width, height: height, pixels: Array(bytes[index..<(index + width * height * 3)]))
     }
 
+    /// The RGB of pixel (`x`, `y`).
+    func pixel(x: Int, y: Int) -> [UInt8] {
+        let i = (y * width + x) * 3
+        return Array(pixels[i..<(i + 3)])
+    }
+
     /// The bounding box (minX, minY, maxX, maxY; inclusive) of pixels within `tolerance` of the
     /// colour, or nil when there are none.
     func boundingBox(red: UInt8, green: UInt8, blue: UInt8, tolerance: Int = 3) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {

@@ -22,6 +22,8 @@ public final class Daemon {
     private var performer: ActionPerformer?
     /// Feedback overlays of `continuous` bindings (made when the Wayland session is).
     var overlays: FeedbackOverlayDriver?
+    /// Reorder strips of `reorder:` bindings (made when the Wayland session is).
+    var reorderStrips: ReorderStripDriver?
     /// Moves windows for `window-motion:` bindings (made on first use).
     var windowMotion: WindowMotionDriver?
     var config: Config
@@ -107,6 +109,7 @@ public final class Daemon {
             wayland = driver
             performer = ActionPerformer(session: session)
             overlays = FeedbackOverlayDriver(session: session, log: log)
+            reorderStrips = ReorderStripDriver(session: session, log: log)
             driver.start()
         } catch {
             log.error("cannot watch the Wayland session: \(error)")
@@ -238,6 +241,10 @@ public final class Daemon {
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
+        if case .longPressDrag = line.gesture.name {
+            // Paused or locked, no new strip shows; one already shown still follows to its drop.
+            reorderStrips?.show(line.gesture, bindings: config.bindings, startsStrip: suppressed == nil)
+        }
         for firing in line.firings {
             if let suppressed {
                 log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": line.gesture.name.description])
@@ -301,6 +308,7 @@ public final class Daemon {
             configProblem = nil
             endGesturesInProgress()
             overlays?.reset()
+            reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
         case .failure(let problem):
             configProblem = problem
