@@ -253,7 +253,8 @@ public final class Daemon {
             actionCount += 1
             if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous,
                firing.action.key != "window-motion" {
-                overlays?.show(firing, of: config.bindings[firing.bindingIndex])
+                overlays?.show(firing, of: config.bindings[firing.bindingIndex],
+                               animation: config.animation(forBinding: firing.bindingIndex))
             }
             switch firing.action {
             case _ where options.isDryRun:

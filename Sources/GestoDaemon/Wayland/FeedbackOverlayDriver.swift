@@ -32,7 +32,10 @@ public final class FeedbackOverlayDriver {
     /// - Parameters:
     ///   - firing: The firing, whose gesture carries the stream's phase.
     ///   - binding: The binding that fired (its swipe threshold is progress 1).
-    public func show(_ firing: BindingFiring<Action>, of binding: Binding<Action>) {
+    ///   - animation: The spring that takes over at the release (the binding's `animation:`,
+    ///     else the config's; niri's window movement by default).
+    public func show(_ firing: BindingFiring<Action>, of binding: Binding<Action>,
+                     animation: SpringParameters = .niriWindowMovement) {
         guard session.isConnected, session.offeredVersion(of: .layerShell) != nil else {
             if !hasWarned { log.info("no overlay for continuous bindings: no layer-shell compositor connected") }
             hasWarned = true
@@ -40,7 +43,7 @@ public final class FeedbackOverlayDriver {
         }
         if case .pinch(_, let direction?) = binding.gesture {
             let overlay = pinchOverlays[firing.bindingIndex]
-                ?? PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction))
+                ?? PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction, parameters: animation))
             pinchOverlays[firing.bindingIndex] = overlay
             do {
                 try overlay.handle(firing.gesture)
@@ -49,7 +52,8 @@ public final class FeedbackOverlayDriver {
             }
             return
         }
-        let overlay = overlays[firing.bindingIndex] ?? FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold)
+        let overlay = overlays[firing.bindingIndex]
+            ?? FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation)
         overlays[firing.bindingIndex] = overlay
         do {
             try overlay.handle(firing.gesture)
