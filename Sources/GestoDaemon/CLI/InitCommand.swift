@@ -92,8 +92,7 @@ public enum InitCommand {
     }
 
     private static func fail(_ message: String, status: Int32) -> Int32 {
-        var line = "gestoctl: \(message)\n"
-        line.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+        FileSink.standardError.write("gestoctl: \(message)\n")
         return status
     }
 
@@ -129,16 +128,12 @@ public enum InitCommand {
             }
             return .failure("cannot create \(path): \(String(cString: strerror(errno)))")
         }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .failure("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        let file = FileDescriptor(rawValue: fd)
+        defer { try? file.close() }
+        do {
+            try file.writeAll(Array(text.utf8))
+        } catch {
+            return .failure("cannot write \(path): \(error.reason)")
         }
         return .success
     }

@@ -50,7 +50,7 @@ public enum MotionCommand {
         var output = "", errors = ""
         let status = run(arguments, output: &output, errors: &errors)
         if !output.isEmpty { print(output, terminator: "") }
-        if !errors.isEmpty { writeAll(errors, to: STDERR_FILENO) }
+        if !errors.isEmpty { FileSink.standardError.write(errors) }
         return status
     }
 
@@ -202,19 +202,6 @@ public enum MotionCommand {
     }
 
     // MARK: Helpers
-
-    /// Writes all of `text` to the file descriptor (stderr: unbuffered, so errors are never lost).
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
-    }
 
     /// A number for humans: 4 decimals from 1 up, 6 below, Swift's shortest form below 1e-4.
     private static func g(_ value: Double) -> String {

@@ -36,12 +36,9 @@ public final class FileSink: TextSink {
     }
 
     public func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 { if errno == EINTR { continue }; break }
-            offset += written
-        }
+        guard !buffer.isEmpty else { return }
+        // A closed pipe or full disk loses the text; there is nowhere left to report it.
+        try? FileDescriptor(rawValue: descriptor).writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

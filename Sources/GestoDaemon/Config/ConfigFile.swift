@@ -55,20 +55,12 @@ public enum ConfigFile {
 
     /// The whole file as UTF-8 text.
     static func readText(path: String) -> Result<String, ConfigFileProblem> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.unreadable(path: path, reason: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(path: path, reason: String(cString: strerror(errno))))
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
+        do {
+            let file = try FileDescriptor.openForReading(path)
+            defer { try? file.close() }
+            return .success(String(decoding: try file.readToEnd(), as: UTF8.self))
+        } catch {
+            return .failure(.unreadable(path: path, reason: error.reason))
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
     }
 }
