@@ -1,6 +1,7 @@
-// The state behind a `gesto_engine *`: GestoCore's GestureEngine and BindingMatcher, fed as
-// gestod feeds them (ReplaySession), plus what a C caller needs around them: binding tags
-// and `exec` strings, interned gesture names, the output queue and the callback.
+// The state behind a `gesto_engine *`: GestoCore's RecognizerGroups (one recognizer group per
+// distinct set of binding settings, and the matcher), fed as gestod feeds them, plus what a
+// C caller needs around them: binding tags and `exec` strings, interned gesture names, the
+// output queue and the callback.
 
 import CGestoABI
 import GestoConfig
@@ -20,8 +21,7 @@ final class EngineBox {
     /// Whether the config switched long-press-drag on or off explicitly.
     private let isLongPressDragExplicit: Bool
 
-    private(set) var engine: GestureEngine
-    private var matcher: BindingMatcher<Int>
+    private(set) var engine: RecognizerGroups
     /// The bindings; each binding's action is its own index.
     private(set) var bindings: [Binding<Int>] = []
     /// Per binding: the caller's tag (0 for config bindings).
@@ -34,8 +34,6 @@ final class EngineBox {
     /// Reports and firings waiting for `gesto_engine_next_gesture` (from `queueHead` on).
     private var queue: [EngineOutput] = []
     private var queueHead = 0
-    /// Reports of the current input, reused between inputs.
-    private var scratch: [RecognizedGesture] = []
 
     var callback: gesto_gesture_callback?
     var userData: UnsafeMutableRawPointer?
@@ -50,8 +48,7 @@ final class EngineBox {
     init(settings: RecognizerSettings = RecognizerSettings(), isLongPressDragExplicit: Bool = false) {
         self.settings = settings
         self.isLongPressDragExplicit = isLongPressDragExplicit
-        engine = GestureEngine(settings: settings)
-        matcher = BindingMatcher(bindings: [])
+        engine = RecognizerGroups(rules: [], settings: settings, isLongPressDragExplicit: isLongPressDragExplicit)
     }
 
     /// An engine for a decoded config, its bindings in file order.
@@ -93,41 +90,26 @@ final class EngineBox {
         execs.append(exec)
     }
 
-    /// The settings the recognizers run with: long-press-drag only where a binding uses it,
-    /// it was switched explicitly, or nothing is bound (GestoConfig's `Config.engineSettings`).
-    private var engineSettings: RecognizerSettings {
-        var result = settings
-        if !isLongPressDragExplicit && !bindings.isEmpty {
-            result.longPress.dragEnabled = bindings.contains {
-                if case .longPressDrag = $0.gesture { return true }
-                return false
-            }
-        }
-        return result
-    }
-
-    /// Makes a new matcher for the bindings, and new recognizers if their settings changed.
-    /// Only called while no gesture is in progress.
+    /// Compiles the bindings into new recognizer groups. Only called while no gesture is in
+    /// progress.
     private func rebuild() {
-        matcher = BindingMatcher(bindings: bindings)
-        let wanted = engineSettings
-        if wanted != engine.settings { engine = GestureEngine(settings: wanted) }
+        engine = RecognizerGroups(rules: bindings.map(\.rule), settings: settings,
+                                  isLongPressDragExplicit: isLongPressDragExplicit)
     }
 
     // MARK: Input
 
     /// Feeds one input and delivers its reports and firings.
     func feed(_ input: RecognizerInput) {
-        scratch.removeAll(keepingCapacity: true)
-        engine.handle(input) { scratch.append($0) }
         var outputs: [EngineOutput] = []
         let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
         let firings = delivery & GESTO_DELIVER_FIRINGS.rawValue != 0
-        for gesture in scratch {
-            if reports { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
-            // The matcher sees every report, delivered or not: its per-gesture state needs them.
-            matcher.handle(gesture, focusedApp: focusedApp) { firing in
-                if firings { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+        // Reports of the group that owns their gesture; the matcher sees every report of
+        // every group, delivered or not: its per-gesture state needs them.
+        engine.handle(input, focusedApp: focusedApp) { gesture, source, fired in
+            if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
+            if firings {
+                for firing in fired { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
             }
         }
         deliver(outputs)

@@ -28,18 +28,12 @@ public struct Config: Sendable {
     /// kind recognized.
     public static let empty = Config(settings: RecognizerSettings(), bindings: [], bindingLocations: [], isLongPressDragExplicit: false)
 
-    /// The recognizer settings the engine should run with: long-press-drag is recognized
-    /// only where something uses it (a `long-press-drag` binding, an explicit switch, or no
-    /// bindings at all), so a config without it never holds swipes back.
-    public var engineSettings: RecognizerSettings {
-        var result = settings
-        if !isLongPressDragExplicit && !bindings.isEmpty {
-            result.longPress.dragEnabled = bindings.contains {
-                if case .longPressDrag = $0.gesture { return true }
-                return false
-            }
-        }
-        return result
+    /// The bindings' rules (gesture, mode, settings, app), in file order.
+    public var rules: [BindingRule] { bindings.map(\.rule) }
+
+    /// The config compiled into recognizer groups (one per distinct set of effective settings).
+    public func makeRecognizerGroups() -> RecognizerGroups {
+        RecognizerGroups(rules: rules, settings: settings, isLongPressDragExplicit: isLongPressDragExplicit)
     }
 }
 
@@ -64,11 +58,15 @@ extension Config {
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings"]
-    static let settings = ["swipe", "pinch", "rotate", "long-press"]
+    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"]
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
     static let longPress = ["duration", "tolerance", "drag"]
+    static let hold = ["minimum-duration"]
+    /// The long-press keys a binding may override (`drag` is global: it decides for every
+    /// binding whether a rest then a swipe is a long-press-drag).
+    static let longPressOverrides = ["duration", "tolerance"]
     static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion"]
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 }
@@ -156,6 +154,7 @@ struct ConfigDecoder {
                 case "long-press":
                     if field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
+                case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
                 default:
                     unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.settings)
                 }
@@ -209,6 +208,13 @@ struct ConfigDecoder {
         case "tolerance": s.maximumDistance = number(value, key, positive: false) ?? s.maximumDistance
         case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
+        }
+    }
+
+    mutating func decodeHold(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout HoldSettings) {
+        switch key {
+        case "minimum-duration": s.minimumDuration = number(value, key, positive: true) ?? s.minimumDuration
+        default: unknownKey(key, at: at, expected: ConfigKeys.hold)
         }
     }
 
@@ -287,8 +293,17 @@ struct ConfigDecoder {
             case .swipe: decodeSwipe(key, value, location, &settings.swipe)
             case .pinch: decodePinch(key, value, location, &settings.pinch)
             case .rotate: decodeRotate(key, value, location, &settings.rotate)
-            case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
-            case .hold: unknownKey(key, at: location, expected: ConfigKeys.binding)
+            case .longPress, .longPressDrag:
+                if key == "drag" {
+                    error("'drag' is a global setting (whether a rest then a swipe is a long-press-drag, for every binding): "
+                          + "write it under 'settings: {long-press: {drag: …}}'", at: location)
+                    ok = false
+                } else if ConfigKeys.longPressOverrides.contains(key) {
+                    decodeLongPress(key, value, location, &settings.longPress)
+                } else {
+                    unknownKey(key, at: location, expected: ConfigKeys.binding + ConfigKeys.longPressOverrides)
+                }
+            case .hold: decodeHold(key, value, location, &settings.hold)
             }
         }
         switch actions.count {

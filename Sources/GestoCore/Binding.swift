@@ -1,6 +1,7 @@
 // Bindings: which action a recognized gesture runs, and when (the fire mode). Pure: the
-// action is an opaque value the daemon or a library user defines; ``BindingMatcher`` only
-// decides when each binding fires.
+// action is an opaque value the daemon or a library user defines; ``BindingMatcher`` decides
+// when each binding fires from its own recognizer group's verdicts (DESIGN.md, "Bindings and
+// verdicts"), over indices, never touching the action.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,49 +24,118 @@ public enum FireMode: String, Sendable, Hashable, CaseIterable {
     case `repeat`
 }
 
-/// A gesture bound to an action.
-public struct Binding<Action: Sendable>: Sendable {
+/// What a binding does for its gesture, as far as specificity goes: bindings of different
+/// jobs never shadow each other (fusuma's and Touchégg's pair of an undirected `pinch:2`
+/// continuous key-down/key-up binding beside a directed `pinch:2:in` repeat binding needs both).
+public enum BindingJob: Sendable, Hashable {
+    /// Fires once per gesture: `on-begin`, `on-threshold`, `on-end`.
+    case once
+    /// Fires every step: `repeat`.
+    case steps
+    /// Follows the gesture: `continuous`.
+    case stream
+
+    /// The job of a fire mode.
+    public init(_ mode: FireMode) {
+        switch mode {
+        case .onBegin, .onThreshold, .onEnd: self = .once
+        case .repeat: self = .steps
+        case .continuous: self = .stream
+        }
+    }
+}
+
+/// A binding without its action: what decides when it fires.
+public struct BindingRule: Sendable, Hashable {
     /// The gesture, in binding syntax. Without a direction it matches every direction.
     public var gesture: GestureName
     /// When the action runs.
     public var mode: FireMode
-    /// What runs.
-    public var action: Action
-    /// Thresholds for this binding (the global settings with the binding's overrides).
+    /// Thresholds for this binding (the global settings with the binding's overrides): its
+    /// recognizer group runs with them, so its verdicts and progress are measured against them.
     public var settings: RecognizerSettings
     /// The focused application this binding is limited to (exact app_id or glob), or nil.
     public var app: String?
 
-    public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
+    public init(gesture: GestureName, mode: FireMode = .onEnd,
                 settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
         self.gesture = gesture
         self.mode = mode
-        self.action = action
         self.settings = settings
         self.app = app
     }
 
     /// Whether this binding's gesture names `name` (same kind and fingers; same direction, or
     /// no direction in the binding).
-    public func matches(_ name: GestureName) -> Bool {
+    @inlinable public func matches(_ name: GestureName) -> Bool {
         if gesture == name { return true }
         return gesture.directionName == nil && gesture == name.undirected
     }
 
-    /// How specific the binding is: an app counts 2, a direction 1. The most specific
-    /// matching bindings win.
+    /// How specific the binding is: an app counts 2, a direction 1. Among the bindings of one
+    /// job that match a report, only the most specific fire.
     public var specificity: Int { (app == nil ? 0 : 2) + (gesture.directionName == nil ? 0 : 1) }
+
+    /// What the binding does for its gesture (see ``BindingJob``).
+    public var job: BindingJob { BindingJob(mode) }
+
+    /// Whether the binding applies while `focusedApp` is focused (`app` matches by glob).
+    @inlinable public func applies(to focusedApp: String?) -> Bool {
+        guard let app else { return true }
+        guard let focusedApp else { return false }
+        return globMatches(app, focusedApp)
+    }
 }
 
-/// A binding firing: its index in the binding list, the action, and the gesture report that
-/// fired it (for `continuous`, the report's phase says where the gesture stands).
+/// A gesture bound to an action.
+public struct Binding<Action: Sendable>: Sendable {
+    /// When and for what the binding fires.
+    public var rule: BindingRule
+    /// What runs.
+    public var action: Action
+
+    public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
+                settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
+        self.rule = BindingRule(gesture: gesture, mode: mode, settings: settings, app: app)
+        self.action = action
+    }
+
+    /// The gesture, in binding syntax.
+    public var gesture: GestureName {
+        get { rule.gesture }
+        set { rule.gesture = newValue }
+    }
+    /// When the action runs.
+    public var mode: FireMode {
+        get { rule.mode }
+        set { rule.mode = newValue }
+    }
+    /// The binding's thresholds (global settings with its overrides).
+    public var settings: RecognizerSettings {
+        get { rule.settings }
+        set { rule.settings = newValue }
+    }
+    /// The focused application the binding is limited to, or nil.
+    public var app: String? {
+        get { rule.app }
+        set { rule.app = newValue }
+    }
+    /// See ``BindingRule/matches(_:)``.
+    public func matches(_ name: GestureName) -> Bool { rule.matches(name) }
+    /// See ``BindingRule/specificity``.
+    public var specificity: Int { rule.specificity }
+}
+
+/// A binding firing: its index in the binding list, the action, and the firing itself: the
+/// gesture, phase and progress of the report that fired it, measured with the binding's own
+/// settings (for `continuous`, the phase says where the binding's stream stands).
 public struct BindingFiring<Action: Sendable>: Sendable {
     public var bindingIndex: Int
     public var action: Action
     public var gesture: RecognizedGesture
 
-    /// Makes a firing (the matcher makes them; the pipeline makes them for reorder steps and
-    /// `gestoctl trigger` for a binding it picked).
+    /// Makes a firing (the pipeline makes them from ``BindingMatcher`` firings, for reorder
+    /// steps, and `gestoctl trigger` for a binding it picked).
     public init(bindingIndex: Int, action: Action, gesture: RecognizedGesture) {
         self.bindingIndex = bindingIndex
         self.action = action
@@ -73,20 +143,34 @@ public struct BindingFiring<Action: Sendable>: Sendable {
     }
 }
 
-/// Decides when bindings fire, from the stream of recognized gestures.
+/// Decides when bindings fire, from the verdicts of their own recognizer groups.
 ///
-/// Each binding keeps per-gesture state (fired already, repeat steps, continuous stream
-/// started) that resets when its gesture ends, fails or is cancelled. Thresholds are checked
-/// with each binding's own settings, so a binding can be more or less sensitive than the
-/// global recognizers.
-public struct BindingMatcher<Action: Sendable>: Sendable {
-    /// The bindings, in config order.
-    public private(set) var bindings: [Binding<Action>]
+/// The verdict is the recognizer's alone: an `on-end` binding fires on its group's `ended`,
+/// never on `failed` or `cancelled`; only a `continuous` binding's closing report may carry
+/// those. What the matcher adds is the binding's own: specificity (among bindings of one job,
+/// the most specific that match fire), the fire mode, per-binding state (fired already, repeat
+/// steps, stream open, when a long press armed) that resets when its gesture ends, and
+/// long-press tiers (libinput-gestures' `hold on+N`): among `on-end` `long-press:F` bindings
+/// of one finger count, a release fires only the one with the longest duration the hold reached.
+///
+/// Concrete and index-based: it never touches an action, so the hot path costs no generic
+/// dispatch (STYLE.md §0).
+public struct BindingMatcher: Sendable {
+    /// The bindings' rules, in config order.
+    public let rules: [BindingRule]
+
+    /// Per binding: kind and finger count packed into one integer (``kindKey(_:)``).
+    private let keys: [Int]
+    /// Per binding: the bindings of the same kind, fingers and job (itself included), which
+    /// compete on specificity.
+    private let rivals: [[Int]]
 
     private struct PerGesture: Sendable {
         var fired = false
         var streaming = false
         var steps = 0
+        /// When the long press this binding follows began arming (for tiers).
+        var armedAt: Timestamp?
     }
 
     private var states: [PerGesture]
@@ -95,52 +179,89 @@ public struct BindingMatcher<Action: Sendable>: Sendable {
     /// 10,000-unit swipe; a config cannot ask for smaller steps).
     public static var maximumRepeatSteps: Double { 10_000 }
 
-    /// Makes a matcher over `bindings`.
-    public init(bindings: [Binding<Action>]) {
-        self.bindings = bindings
-        self.states = Array(repeating: PerGesture(), count: bindings.count)
+    /// Makes a matcher over `rules`.
+    public init(rules: [BindingRule]) {
+        self.rules = rules
+        let keys = rules.map { Self.kindKey($0.gesture) }
+        self.keys = keys
+        rivals = rules.indices.map { index in
+            rules.indices.filter { keys[$0] == keys[index] && rules[$0].job == rules[index].job }
+        }
+        states = Array(repeating: PerGesture(), count: rules.count)
     }
 
-    /// Feeds one report; `focusedApp` is the focused toplevel's app_id (nil if unknown).
-    /// `app` matches by glob (`*` and `?`).
-    public mutating func handle(_ gesture: RecognizedGesture, focusedApp: String? = nil,
-                                emit: (BindingFiring<Action>) -> Void) {
-        // The most specific bindings for the gesture's kind and fingers win; a binding for a
-        // different direction still needs its state reset when the gesture ends.
-        var best = -1
-        for (index, binding) in bindings.enumerated() where binding.gesture.undirected == gesture.name.undirected {
-            if let app = binding.app, !(focusedApp.map { globMatches(app, $0) } ?? false) { continue }
-            if binding.matches(gesture.name) || states[index].streaming { best = max(best, binding.specificity) }
+    /// The kind and finger count of `name` as one integer (equal for every direction).
+    @inlinable static func kindKey(_ name: GestureName) -> Int {
+        let kind: Int
+        switch name {
+        case .swipe: kind = 0
+        case .pinch: kind = 1
+        case .rotate: kind = 2
+        case .hold: kind = 3
+        case .longPress: kind = 4
+        case .longPressDrag: kind = 5
         }
-        for index in bindings.indices where bindings[index].gesture.undirected == gesture.name.undirected {
-            let binding = bindings[index]
-            let appMatches = binding.app.map { app in focusedApp.map { globMatches(app, $0) } ?? false } ?? true
-            let eligible = appMatches && binding.specificity == best
-            fire(index, binding, gesture, eligible: eligible, emit: emit)
+        return kind &+ (name.fingerCount &<< 3)
+    }
+
+    /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
+    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown). `emit`
+    /// receives each firing: the binding's index and the report as that binding sees it.
+    public mutating func handle(_ gesture: RecognizedGesture, listeners: [Int], focusedApp: String? = nil,
+                                emit: (Int, RecognizedGesture) -> Void) {
+        let key = Self.kindKey(gesture.name)
+        for index in listeners where keys[index] == key {
+            fire(index, gesture, focusedApp: focusedApp, emit: emit)
             if gesture.phase.isFinal { states[index] = PerGesture() }
         }
     }
 
-    private mutating func fire(_ index: Int, _ binding: Binding<Action>, _ gesture: RecognizedGesture,
-                               eligible: Bool, emit: (BindingFiring<Action>) -> Void) {
-        let firing = BindingFiring(bindingIndex: index, action: binding.action, gesture: gesture)
-        let matches = eligible && binding.matches(gesture.name)
-        switch binding.mode {
+    /// Whether binding `index` may fire for a report named `name`: it applies to the focused
+    /// app, and no rival that applies and matches (or streams) is more specific.
+    private func isEligible(_ index: Int, for name: GestureName, focusedApp: String?) -> Bool {
+        guard rules[index].applies(to: focusedApp) else { return false }
+        let own = rules[index].specificity
+        for rival in rivals[index] where rival != index && rules[rival].specificity > own {
+            if rules[rival].applies(to: focusedApp) && (rules[rival].matches(name) || states[rival].streaming) { return false }
+        }
+        return true
+    }
+
+    /// Whether a long press released after `heldFor` seconds reached a longer tier than
+    /// binding `index`'s (an `on-end` `long-press:F` rival with a longer duration it lasted).
+    private func isOutlasted(_ index: Int, heldFor: Double, focusedApp: String?) -> Bool {
+        let own = rules[index].settings.longPress.minimumDuration
+        for rival in rivals[index] where rival != index && rules[rival].mode == .onEnd {
+            let duration = rules[rival].settings.longPress.minimumDuration
+            if duration > own && duration <= heldFor && rules[rival].applies(to: focusedApp)
+                && rules[rival].specificity == rules[index].specificity { return true }
+        }
+        return false
+    }
+
+    private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, focusedApp: String?,
+                               emit: (Int, RecognizedGesture) -> Void) {
+        let rule = rules[index]
+        let matches = rule.matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
+        switch rule.mode {
         case .onEnd:
-            // A failed report still fires a binding whose own thresholds are lower; a cancelled
-            // gesture never fires.
-            let completed = gesture.phase == .ended || gesture.phase == .failed
-            if matches && completed && Self.isRecognized(gesture, by: binding, final: true) {
-                emit(firing)
+            guard matches, gesture.phase == .ended else {
+                if case .longPress = gesture.name, gesture.phase == .arming { states[index].armedAt = gesture.time }
+                return
             }
+            if case .longPress = gesture.name, let armedAt = states[index].armedAt,
+               isOutlasted(index, heldFor: gesture.time.seconds(since: armedAt), focusedApp: focusedApp) {
+                return
+            }
+            emit(index, gesture)
         case .onBegin:
             guard matches, !states[index].fired else { return }
             switch gesture.phase {
             case .began, .changed:
                 states[index].fired = true
-                emit(firing)
+                emit(index, gesture)
             case .ended:
-                emit(firing)
+                emit(index, gesture)
             case .arming, .failed, .cancelled:
                 // Arming is feedback before recognition (a press not yet long enough).
                 return
@@ -151,74 +272,60 @@ public struct BindingMatcher<Action: Sendable>: Sendable {
             case .arming, .failed, .cancelled:
                 return
             case .began, .changed:
-                if Self.isRecognized(gesture, by: binding, final: false) {
+                // The recognizer measured progress against this binding's own threshold.
+                if gesture.progress >= 1 {
                     states[index].fired = true
-                    emit(firing)
+                    emit(index, gesture)
                 }
             case .ended:
-                if Self.isRecognized(gesture, by: binding, final: true) { emit(firing) }
+                emit(index, gesture)
             }
         case .continuous:
             if states[index].streaming {
                 if matches {
-                    emit(firing)
+                    emit(index, gesture)
                 } else {
                     // The gesture turned away from this binding's direction: end its stream.
-                    var cancelled = firing
-                    cancelled.gesture.phase = .cancelled(.preempted)
-                    emit(cancelled)
+                    var cancelled = gesture
+                    cancelled.phase = .cancelled(.preempted)
+                    emit(index, cancelled)
                     states[index].streaming = false
                     states[index].fired = true
                 }
-            } else if matches && !states[index].fired && !gesture.phase.isFinal {
+            } else if matches && !states[index].fired && !gesture.phase.isFinal && gesture.phase != .arming {
                 states[index].streaming = true
-                var began = firing
-                began.gesture.phase = .began
-                emit(began)
+                var began = gesture
+                began.phase = .began
+                emit(index, began)
             }
         case .repeat:
             guard matches, !gesture.phase.isFinal || gesture.phase == .ended else { return }
             // Clamped so an absurdly small step can never overflow or fire without end.
-            let steps = Int(min(Self.stepsTravelled(gesture, settings: binding.settings), Self.maximumRepeatSteps).rounded(.down))
+            let steps = Int(min(Self.stepsTravelled(gesture, settings: rule.settings), Self.maximumRepeatSteps).rounded(.down))
             while states[index].steps < steps {
                 states[index].steps += 1
-                emit(firing)
+                emit(index, gesture)
             }
         }
     }
 
-    /// Whether `gesture` meets `binding`'s thresholds. Mid-gesture (`final` false) a swipe
-    /// counts by distance only: velocity decides only at the release.
-    static func isRecognized(_ gesture: RecognizedGesture, by binding: Binding<Action>, final: Bool) -> Bool {
-        let settings = binding.settings
-        switch gesture.name {
-        case .swipe:
-            return SwipeRecognizer.meets(settings.swipe, translation: gesture.translation,
-                                         velocity: final ? gesture.velocity : .zero, direction: gesture.name)
-        case .pinch:
-            return PinchRecognizer.meets(settings.pinch, scale: gesture.scale, name: gesture.name)
-        case .rotate:
-            return abs(gesture.angle) >= settings.rotate.threshold
-        case .hold, .longPress, .longPressDrag:
-            return gesture.phase == .ended || !final
-        }
-    }
-
-    /// How many repeat steps `gesture` has travelled in its own direction.
+    /// How many repeat steps `gesture` has travelled in its own direction (0 for a NaN).
     static func stepsTravelled(_ gesture: RecognizedGesture, settings: RecognizerSettings) -> Double {
+        let steps: Double
         switch gesture.name {
         case .swipe(_, let direction?):
-            return max(0, gesture.translation.dot(direction.unitVector)) / settings.swipe.repeatDistance
+            steps = max(0, gesture.translation.dot(direction.unitVector)) / settings.swipe.repeatDistance
         case .pinch(_, let direction?):
             let logScale = log(max(gesture.scale, 1e-9))
             let signed = direction == .out ? logScale : -logScale
-            return max(0, signed) / log(settings.pinch.repeatScale)
+            steps = max(0, signed) / log(settings.pinch.repeatScale)
         case .rotate(_, let direction?):
             let signed = direction == .clockwise ? gesture.angle : -gesture.angle
-            return max(0, signed) / settings.rotate.repeatAngle
+            steps = max(0, signed) / settings.rotate.repeatAngle
         case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
-            return 0
+            steps = 0
         }
+        return steps.isNaN ? 0 : steps
     }
 }
 

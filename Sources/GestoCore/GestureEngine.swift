@@ -11,18 +11,51 @@
 /// in input order: holds, long presses, swipes (and long-press-drags), then pinches and
 /// rotations.
 public struct GestureEngine: Sendable {
+    /// The recognizer families an engine can run (a group whose bindings need no pinches runs
+    /// no pinch recognizers).
+    public struct Families: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// `hold:F`.
+        public static let holds = Families(rawValue: 1 << 0)
+        /// `long-press:F`.
+        public static let longPresses = Families(rawValue: 1 << 1)
+        /// Swipes and long-press-drags from swipe events.
+        public static let swipes = Families(rawValue: 1 << 2)
+        /// Pinches and rotations, and swipes libinput reports as three-finger pinches.
+        public static let pinches = Families(rawValue: 1 << 3)
+        /// Every recognizer.
+        public static let all: Families = [.holds, .longPresses, .swipes, .pinches]
+
+        /// The families that recognize `name` (a swipe of three or more fingers may arrive as
+        /// pinch events, so swipes need both).
+        public static func recognizing(_ name: GestureName) -> Families {
+            switch name {
+            case .hold: .holds
+            case .longPress: .longPresses
+            case .longPressDrag: .swipes
+            case .swipe: [.swipes, .pinches]
+            case .pinch, .rotate: .pinches
+            }
+        }
+    }
+
     /// The thresholds in force.
     public private(set) var settings: RecognizerSettings
+    /// The recognizers that run.
+    public let families: Families
 
-    private var holds = HoldRecognizer()
+    private var holds: HoldRecognizer
     private var longPresses: LongPressRecognizer
     private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
     private var lastTime: Timestamp?
 
-    /// Makes an engine with the given thresholds.
-    public init(settings: RecognizerSettings = RecognizerSettings()) {
+    /// Makes an engine with the given thresholds, running the given recognizer families.
+    public init(settings: RecognizerSettings = RecognizerSettings(), families: Families = .all) {
         self.settings = settings
+        self.families = families
+        holds = HoldRecognizer(settings: settings.hold)
         longPresses = LongPressRecognizer(settings: settings.longPress)
         swipes = LongPressDragRecognizer(settings: settings.longPress)
             .exclusively(before: SwipeRecognizer(settings: settings.swipe))
@@ -33,7 +66,7 @@ public struct GestureEngine: Sendable {
 
     /// The earliest time at which the engine needs a deadline input, or nil.
     public var nextDeadline: Timestamp? {
-        longPresses.nextDeadline.earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
+        holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
     }
 
     /// True while any gesture is in progress.
@@ -66,15 +99,15 @@ public struct GestureEngine: Sendable {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
-        var feedsSwipes = true, feedsPinches = true
+        var feedsSwipes = families.contains(.swipes), feedsPinches = families.contains(.pinches)
         if case .event(let event) = input {
             switch event.kind {
-            case .swipe, .hold: feedsPinches = pinches.isActive
-            case .pinch: feedsSwipes = swipes.isActive
+            case .swipe, .hold: feedsPinches = feedsPinches && pinches.isActive
+            case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
             }
         }
-        holds.handle(input) { emit($0.value) }
-        longPresses.handle(input) { emit($0.value) }
+        if families.contains(.holds) { holds.handle(input) { emit($0.value) } }
+        if families.contains(.longPresses) { longPresses.handle(input) { emit($0.value) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit) }
         if feedsPinches { dispatchPinches(input, emit: emit) }
     }

@@ -1,68 +1,113 @@
-// Reports libinput holds as they are: `hold:F` began at HOLD_BEGIN, ended at HOLD_END, or
-// cancelled when libinput cancels it (fingers moved: the hold became a swipe, pinch or scroll).
-// State diagram: idle ─HOLD_BEGIN→ holding ─HOLD_END→ ended | cancelled; other gesture → cancelled.
+// Reports libinput holds that last: `hold:F` began once the fingers have rested for
+// ``HoldSettings/minimumDuration`` (a timer: libinput sends nothing during a hold), ended at
+// HOLD_END, cancelled when libinput cancels it (the fingers moved on into a swipe, pinch or scroll).
+// A hold that ends or is cancelled before the minimum duration was a tap: it fails.
+// State diagram: idle ─HOLD_BEGIN→ pending ─deadline→ holding(began) ─HOLD_END→ ended
+//                pending ─HOLD_END / other gesture / end of input→ failed
+//                holding ─HOLD_END cancelled / other gesture / end of input→ cancelled
 
 /// Reports libinput holds (fingers resting; libinput 1.19 and later).
 ///
-/// A hold that libinput cancels is reported `cancelled` with reason "cancelled by libinput":
-/// libinput cancels the hold that precedes nearly every pinch and scroll, so bindings must
-/// never fire on it.
+/// A hold that libinput cancels after it began is reported `cancelled` with reason "cancelled
+/// by libinput": libinput cancels the hold that precedes nearly every pinch and scroll, so
+/// bindings must never fire on it. Progress is the time held over the minimum duration.
 public struct HoldRecognizer: Recognizer {
     public typealias Value = RecognizedGesture
 
+    /// The thresholds in force.
+    public var settings: HoldSettings
+
+    private struct Rest: Sendable {
+        var fingers: Int
+        var since: Timestamp
+        var deadline: Timestamp
+    }
+
     private enum State: Sendable {
         case idle
-        case holding(fingers: Int, since: Timestamp)
+        /// HOLD_BEGIN seen; not yet long enough to be a hold rather than a tap.
+        case pending(Rest)
+        /// Began: the fingers rested for the minimum duration.
+        case holding(Rest)
     }
 
     private var state: State = .idle
 
-    public init() {}
+    /// Makes a hold recognizer with the given thresholds.
+    public init(settings: HoldSettings = HoldSettings()) { self.settings = settings }
 
-    public var nextDeadline: Timestamp? { nil }
+    public var nextDeadline: Timestamp? {
+        switch state {
+        case .idle, .holding: nil
+        case .pending(let rest): rest.deadline
+        }
+    }
 
     public var isActive: Bool {
         switch state {
         case .idle: false
-        case .holding: true
+        case .pending, .holding: true
         }
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
-        switch input {
-        case .deadline:
+        switch (state, input) {
+        case (.idle, .event(let event)):
+            if event.kind == .hold && event.phase == .begin { start(event) }
+        case (.idle, .deadline), (.idle, .endOfInput):
             return
-        case .endOfInput(let time):
-            guard case .holding(let fingers, let since) = state else { return }
+        case (.pending(let rest), .deadline(let time)):
+            guard time >= rest.deadline else { return }
+            state = .holding(rest)
+            emit(.report(.began, report(rest, at: rest.deadline)))
+        case (.pending(let rest), .endOfInput(let time)):
             state = .idle
-            emit(.report(.cancelled(.endOfInput), report(fingers, since, at: time)))
-        case .event(let event):
-            switch (state, event.kind, event.phase) {
-            case (.idle, .hold, .begin):
-                state = .holding(fingers: event.fingerCount, since: event.time)
-                emit(.report(.began, report(event.fingerCount, event.time, at: event.time)))
-            case (.idle, _, _):
-                return  // A HOLD_END with no hold in progress, or other gestures: not ours.
-            case (.holding(let fingers, let since), .hold, .begin):
-                emit(.report(.cancelled(.fingerCountChanged), report(fingers, since, at: event.time)))
-                state = .holding(fingers: event.fingerCount, since: event.time)
-                emit(.report(.began, report(event.fingerCount, event.time, at: event.time)))
-            case (.holding, .hold, .update):
+            emit(.report(.failed, report(rest, at: time)))
+        case (.pending(let rest), .event(let event)):
+            switch (event.kind, event.phase) {
+            case (.hold, .update):
                 return  // libinput sends none; nothing changes if a source does.
-            case (.holding(let fingers, let since), .hold, .end):
+            case (.hold, .begin):
+                emit(.report(.failed, report(rest, at: event.time)))
+                start(event)
+            case (.hold, .end), (.swipe, _), (.pinch, _):
+                // Lifted (a tap) or moved on before the minimum duration: never a hold.
                 state = .idle
-                let phase: RecognizerPhase = event.isCancelled ? .cancelled(.cancelledByLibinput) : .ended
-                emit(.report(phase, report(fingers, since, at: event.time)))
-            case (.holding(let fingers, let since), .swipe, _), (.holding(let fingers, let since), .pinch, _):
+                emit(.report(.failed, report(rest, at: event.time)))
+            }
+        case (.holding, .deadline):
+            return
+        case (.holding(let rest), .endOfInput(let time)):
+            state = .idle
+            emit(.report(.cancelled(.endOfInput), report(rest, at: time)))
+        case (.holding(let rest), .event(let event)):
+            switch (event.kind, event.phase) {
+            case (.hold, .update):
+                return
+            case (.hold, .begin):
+                emit(.report(.cancelled(.fingerCountChanged), report(rest, at: event.time)))
+                start(event)
+            case (.hold, .end):
+                state = .idle
+                emit(.report(event.isCancelled ? .cancelled(.cancelledByLibinput) : .ended, report(rest, at: event.time)))
+            case (.swipe, _), (.pinch, _):
                 // libinput always ends a hold before another gesture; a source that lost the
                 // HOLD_END still must not leave the hold open.
                 state = .idle
-                emit(.report(.cancelled(.preempted), report(fingers, since, at: event.time)))
+                emit(.report(.cancelled(.preempted), report(rest, at: event.time)))
             }
         }
     }
 
-    private func report(_ fingers: Int, _ since: Timestamp, at time: Timestamp) -> RecognizedGesture {
-        RecognizedGesture(name: .hold(fingers: fingers), phase: .began, time: time, progress: 1)
+    private mutating func start(_ event: GestureEvent) {
+        state = .pending(Rest(fingers: event.fingerCount, since: event.time,
+                              deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
+    }
+
+    private func report(_ rest: Rest, at time: Timestamp) -> RecognizedGesture {
+        let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
+        // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
+        return RecognizedGesture(name: .hold(fingers: rest.fingers), phase: .began, time: time,
+                          progress: time >= rest.deadline ? max(1, held) : held)
     }
 }

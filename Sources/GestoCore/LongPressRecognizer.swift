@@ -161,6 +161,7 @@ public struct LongPressRecognizer: Recognizer {
         RecognizedGesture(
             name: .longPress(fingers: arming.fingers), phase: .arming, time: time,
             translation: arming.translation,
-            progress: min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))
+            // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.
+            progress: time >= arming.deadline ? 1 : min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))
     }
 }

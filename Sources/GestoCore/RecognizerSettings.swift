@@ -77,12 +77,25 @@ public struct LongPressSettings: Sendable, Hashable {
     public init() {}
 }
 
+/// Hold thresholds (`hold:F`, libinput's own hold gesture).
+public struct HoldSettings: Sendable, Hashable {
+    /// How long libinput's hold must last before it counts, in seconds: 0.18, libinput's tap
+    /// timeout (`DEFAULT_TAP_TIMEOUT_PERIOD`, 180 ms, `src/evdev-mt-touchpad-tap.c`). libinput
+    /// 1.22 begins a hold at every touch, so each tap brings a hold that ends 3–84 ms later, and
+    /// the hold before a pinch or scroll is cancelled after 46–224 ms (Tests/Fixtures/libinput-1.22):
+    /// below this a hold is a tap, not a hold, and fails.
+    public var minimumDuration: Double = 0.18
+
+    public init() {}
+}
+
 /// Every recognizer threshold. Defaults are gesto's shipped defaults.
 public struct RecognizerSettings: Sendable, Hashable {
     public var swipe = SwipeSettings()
     public var pinch = PinchSettings()
     public var rotate = RotateSettings()
     public var longPress = LongPressSettings()
+    public var hold = HoldSettings()
 
     public init() {}
 

@@ -204,15 +204,15 @@ import GestoCore
     @Test func emptyFileIsTheEmptyConfig() throws {
         let config = try Config.parse("", file: "e.yaml")
         #expect(config.bindings.isEmpty)
-        #expect(config.engineSettings.longPress.dragEnabled)
+        #expect(config.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
     }
 
     @Test func longPressDragIsOnlyRecognizedWhenSomethingUsesIt() throws {
         let swipesOnly = try Config.parse("bindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "a.yaml")
-        #expect(!swipesOnly.engineSettings.longPress.dragEnabled)
+        #expect(!swipesOnly.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
         let withDrag = try Config.parse("bindings:\n  - gesture: long-press-drag:3\n    exec: a\n", file: "b.yaml")
-        #expect(withDrag.engineSettings.longPress.dragEnabled)
+        #expect(withDrag.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
         let forced = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
-        #expect(forced.engineSettings.longPress.dragEnabled)
+        #expect(forced.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
     }
 }

@@ -11,8 +11,38 @@ import Testing
         #expect(outcomes(lifted.events).filter { $0.hasPrefix("hold") } == ["hold:3 ended"])
         var moved = EventScript()
         moved.begin(.hold, 2, at: 0.04)
-        moved.end(.hold, 2, at: 0.14, cancelled: true)
+        moved.end(.hold, 2, at: 0.30, cancelled: true)
         #expect(outcomes(moved.events).filter { $0.hasPrefix("hold") } == ["hold:2 cancelled"])
+    }
+
+    @Test func holdsAreNotTaps() {
+        // libinput 1.22 begins a hold at every touch: a two-finger tap (right click) is a hold
+        // that ends 3–84 ms later, and the hold before a pinch is cancelled after ~50–220 ms.
+        // Regression: each reported `hold:2 ended`, so a hold:2 binding fired on every tap.
+        var tap = EventScript()
+        tap.begin(.hold, 2, at: 1.000)
+        tap.end(.hold, 2, at: 1.084)
+        #expect(outcomes(tap.events).filter { $0.hasPrefix("hold") } == ["hold:2 failed"])
+        var beforePinch = EventScript()
+        beforePinch.begin(.hold, 2, at: 0.04)
+        beforePinch.end(.hold, 2, at: 0.14, cancelled: true)
+        #expect(outcomes(beforePinch.events).filter { $0.hasPrefix("hold") } == ["hold:2 failed"])
+        // The minimum duration is a setting: at 0.05 s the same tap is a hold.
+        var settings = RecognizerSettings()
+        settings.hold.minimumDuration = 0.05
+        #expect(outcomes(tap.events, settings: settings).filter { $0.hasPrefix("hold") } == ["hold:2 ended"])
+    }
+
+    @Test func aHoldBeginsAtItsMinimumDurationByTimer() {
+        var script = EventScript()
+        script.begin(.hold, 3, at: 0.5)
+        var recognizer = HoldRecognizer()
+        #expect(run(&recognizer, script.events).isEmpty)
+        #expect(recognizer.nextDeadline == Timestamp(seconds: 0.68))
+        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        recognizer.handle(.deadline(Timestamp(seconds: 0.68))) { fired.append($0) }
+        #expect(fired.map(\.phase) == [.began])
+        #expect(fired.first?.value.progress == 1)
     }
 
     @Test func longPressIsRecognizedByItsDeadlineAndEndsAtTheLift() {

@@ -39,32 +39,32 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         ("debug-events/016-lg310-libinput1.17.3-device-added-3fg-swipe-down.txt", ["swipe:3:down cancelled"]),
         ("debug-events/019-lg355-libinput1.24-3fg-down-tail-then-slow-3fg-up-with-pause.txt", ["swipe:3:up cancelled"]),
         ("debug-events/021-fusuma322-fusuma-log-wrapped-3fg-swipe-end-then-1fg-holds-cancelled.txt",
-         ["swipe:3:up ended", "hold:1 cancelled", "hold:1 cancelled", "hold:1 cancelled"]),
+         ["swipe:3:up ended"]),
         ("debug-events/023-lg379-1fg-2fg-holds-cancelled-then-2fg-pinch-out-repeat-counter-format.txt",
-         ["hold:1 cancelled", "hold:2 cancelled", "pinch:2:out cancelled"]),
+         ["pinch:2:out cancelled"]),
         ("debug-events/024-comfortableswipe97-device-added-list-touchscreen-and-touchpad.txt", []),
         // libinput-1.22/: complete output of real libinput for real touchpads.
         ("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt", ["swipe:3:down ended"]),
-        ("libinput-1.22/002-synaptics-tm3276-t480-3fg-stroke-n.debug-events.txt", ["hold:2 cancelled"]),
+        ("libinput-1.22/002-synaptics-tm3276-t480-3fg-stroke-n.debug-events.txt", []),
         ("libinput-1.22/004-synaptics-tm3276-t480-3fg-stroke-b.debug-events.txt", ["swipe:3:down failed"]),
         ("libinput-1.22/005-synaptics-tm3276-t480-3fg-stroke-circle.debug-events.txt", ["swipe:3:right failed"]),
         ("libinput-1.22/006-synaptics-tm3276-t480-1fg-hold.debug-events.txt", ["hold:1 ended", "long-press:1 ended"]),
         ("libinput-1.22/007-synaptics-tm3276-t480-2fg-hold.debug-events.txt", ["hold:2 ended", "long-press:2 ended"]),
         ("libinput-1.22/008-synaptics-tm3276-t480-3fg-hold.debug-events.txt", ["hold:3 ended", "long-press:3 ended"]),
-        ("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt", ["hold:2 cancelled", "pinch:2:in ended"]),
-        ("libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt", ["hold:2 cancelled", "pinch:2:out ended"]),
-        ("libinput-1.22/012-synaptics-tm3276-t480-2fg-pinch-in-out-twice.debug-events.txt", ["hold:2 cancelled", "pinch:2 failed"]),
+        ("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt", ["pinch:2:in ended"]),
+        ("libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt", ["pinch:2:out ended"]),
+        ("libinput-1.22/012-synaptics-tm3276-t480-2fg-pinch-in-out-twice.debug-events.txt", ["pinch:2 failed"]),
         ("libinput-1.22/013-synaptics-tm3276-t480-2fg-rotate-cw.debug-events.txt",
          ["hold:2 cancelled", "long-press:2 cancelled", "pinch:2:out failed", "rotate:2:clockwise ended"]),
         ("libinput-1.22/015-synaptics-tm3276-t480-2fg-rotate-cw-ccw-cw.debug-events.txt",
-         ["hold:2 cancelled", "pinch:2:out failed", "rotate:2:clockwise ended"]),
+         ["pinch:2:out failed", "rotate:2:clockwise ended"]),
         ("libinput-1.22/018-apple-bcm5974-05ac-0223-2fg-circling-3fg-circling-4fg-taps.debug-events.txt", []),
         ("libinput-1.22/019-apple-bcm5974-05ac-0249-1fg-2fg-3fg-clicks.debug-events.txt", []),
         ("libinput-1.22/020-cypress-ps2-semimt-3fg-press.debug-events.txt", []),
-        ("libinput-1.22/021-synaptics-tm3276-t480-2fg-scroll-up.debug-events.txt", ["hold:1 cancelled"]),
-        ("libinput-1.22/022-synaptics-tm3276-t480-2fg-scroll-down.debug-events.txt", ["hold:2 cancelled"]),
-        ("libinput-1.22/024-synaptics-tm3276-t480-2fg-scroll-right.debug-events.txt", ["hold:2 cancelled"]),
-        ("libinput-1.22/025-synaptics-tm3276-t480-2fg-scroll-left-right.debug-events.txt", ["hold:2 cancelled"]),
+        ("libinput-1.22/021-synaptics-tm3276-t480-2fg-scroll-up.debug-events.txt", []),
+        ("libinput-1.22/022-synaptics-tm3276-t480-2fg-scroll-down.debug-events.txt", []),
+        ("libinput-1.22/024-synaptics-tm3276-t480-2fg-scroll-right.debug-events.txt", []),
+        ("libinput-1.22/025-synaptics-tm3276-t480-2fg-scroll-left-right.debug-events.txt", []),
         ("libinput-1.22/027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt", []),
         ("libinput-1.22/028-ep0430m09-touchscreen-4fg-drag.debug-events.txt", []),
         ("libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt", []),
@@ -83,7 +83,8 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         #expect(abs((line["scale"] as? Double ?? 0) - 1.52) < 1e-9)
         #expect(line["fingers"] as? Int == 2)
         #expect(line["action"] is NSNull)
-        let cancelled = replay("debug-events/023-lg379-1fg-2fg-holds-cancelled-then-2fg-pinch-out-repeat-counter-format.txt").lines[0]
+        // The 0.22 s rest before the rotation of 013 was a hold, which libinput cancelled.
+        let cancelled = replay("libinput-1.22/013-synaptics-tm3276-t480-2fg-rotate-cw.debug-events.txt").lines[0]
         #expect(cancelled["reason"] as? String == "cancelled by libinput")
     }
 
@@ -98,7 +99,7 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         #expect(translation("debug-events/016-lg310-libinput1.17.3-device-added-3fg-swipe-down.txt").map { $0.rounded() } == [-7, 178])
         let rotation = replay("libinput-1.22/013-synaptics-tm3276-t480-2fg-rotate-cw.debug-events.txt").lines[3]
         #expect(abs((rotation["angle"] as? Double ?? 0) - 52.4) < 0.1)
-        let pinchIn = replay("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt").lines[1]
+        let pinchIn = replay("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt").lines[0]
         #expect(abs((pinchIn["scale"] as? Double ?? 0) - 0.21) < 1e-9)
     }
 
@@ -163,10 +164,10 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         #expect(swipe.lines.map { $0["action"] as? String } == ["exec: swaymsg workspace next"])
         let pinch = replay("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt", ["--config", config.path])
         // on-threshold fires mid-gesture (a changed report at scale 0.8), then the outcome has no action.
-        #expect(outcomes(pinch.lines) == ["hold:2 cancelled", "pinch:2:in changed", "pinch:2:in ended"])
-        #expect(pinch.lines[1]["action"] as? String == "exec: notify-send pinched")
-        #expect((pinch.lines[1]["scale"] as? Double ?? 1) <= 0.8)
-        #expect(pinch.lines[2]["action"] is NSNull)
+        #expect(outcomes(pinch.lines) == ["pinch:2:in changed", "pinch:2:in ended"])
+        #expect(pinch.lines.first?["action"] as? String == "exec: notify-send pinched")
+        #expect((pinch.lines.first?["scale"] as? Double ?? 1) <= 0.8)
+        #expect(pinch.lines.last?["action"] is NSNull)
     }
 
     @Test func badUsageExitsWithStatusTwo() {

@@ -93,7 +93,8 @@ let reorderConfig = """
             """
         let lines = try replayText(holdThenSwipe(fingers: 3, moveAt: 0.229, steps: 40, dx: 8, dy: 0, liftAfter: 0.1), config: config)
         let outcomes = lines.map { "\($0["gesture"] as? String ?? "?") \($0["phase"] as? String ?? "?")" }
-        #expect(outcomes == ["hold:3 cancelled", "swipe:3:right ended"])
+        // The hold lasted 0.05 s: a touch, not a hold (it fails unprinted).
+        #expect(outcomes == ["swipe:3:right ended"])
         #expect(lines.last?["action"] as? String == "exec: swaymsg workspace next")
     }
 

@@ -260,7 +260,9 @@ public final class Daemon {
             case _ where options.isDryRun:
                 log.info("would run: \(firing.action.summary)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
             case .exec(let command):
-                let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
+                // The firing, not the report: a continuous stream's own began and closing
+                // phase, progress against the binding's own threshold.
+                let environment = firing.gesture.environment.map { (name: $0.0, value: $0.1) }
                 _ = try? runner.run(command, environment: environment)
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.

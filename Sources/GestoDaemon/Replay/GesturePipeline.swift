@@ -16,21 +16,27 @@ public struct ReplayLine: Sendable {
     public var actions: [Action] { firings.map(\.action) }
 }
 
-/// Feeds gesture events to a ``GestureEngine`` and a ``BindingMatcher``; every report comes
-/// out, marked with whether it is printed.
+/// Feeds gesture events to the config's ``RecognizerGroups``; every report comes out, with
+/// the firings it caused, marked with whether it is printed.
 ///
-/// Printed: every final report except the `failed` of a gesture that never began (a tap
+/// Printed: of the group that owns a gesture (``ReportSource/isOutcome``), every final report except the `failed` of a gesture that never began (a tap
 /// that moved 4 units is not an outcome), every report that fired an action, and — for
 /// long-press-drag when a binding uses it, or always with `showAllPhases` — its arming, began
-/// and reorder moves. With `showAllPhases` every report is printed.
+/// and reorder moves; of any group, a report that fired. With `showAllPhases` every report of
+/// the owning group is printed.
 public struct GesturePipeline: Sendable {
-    public private(set) var engine: GestureEngine
-    private var matcher: BindingMatcher<Action>
-    /// One reorder engine per `reorder:` binding, with the binding's index and action.
-    private var reorders: [(index: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
+    /// The recognizer groups and the matcher over the bindings.
+    public private(set) var groups: RecognizerGroups
+    /// The actions, parallel to the config's bindings (touched only when a binding fires).
+    private let actions: [Action]
+    /// One reorder engine per `reorder:` binding, with the binding's index, group and action.
+    private var reorders: [(index: Int, group: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
     private let showAllPhases: Bool
     private let showsLongPressDragStream: Bool
-    private var begun: Set<GestureName> = []
+    /// Per group: the gestures that began (their failure is then an outcome worth a line).
+    private var begun: [Set<GestureName>]
+    /// Reports of the current input, reused between inputs.
+    private var scratch: [(RecognizedGesture, ReportSource)] = []
     /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
     /// that fails is not worth a line; feedback consumers still get the unprinted report).
     private var heldArming: ReplayLine?
@@ -40,15 +46,18 @@ public struct GesturePipeline: Sendable {
 
     /// Makes a session for `config`.
     public init(config: Config, showAllPhases: Bool = false, focusedApp: String? = nil) {
-        engine = GestureEngine(settings: config.engineSettings)
-        matcher = BindingMatcher(bindings: config.bindings)
+        groups = config.makeRecognizerGroups()
+        actions = config.bindings.map(\.action)
+        begun = Array(repeating: [], count: groups.groups.count)
+        var groupOf = Array(repeating: 0, count: config.bindings.count)
+        for (group, members) in groups.groups.enumerated() { for index in members.listeners { groupOf[index] = group } }
         for (index, binding) in config.bindings.enumerated() {
             guard case .reorder(let action) = binding.action,
                   let layout = try? ReorderLayout.touchpad(slot: action.slot, itemCount: action.items,
                                                            arrangement: action.arrangement == .row ? .row : .column)
             else { continue }
             let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
-            reorders.append((index, action, ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount,
+            reorders.append((index, groupOf[index], action, ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount,
                                                                   draggedSlot: action.start)))
         }
         self.showAllPhases = showAllPhases
@@ -66,7 +75,7 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
-    public var nextDeadline: Timestamp? { engine.nextDeadline }
+    public var nextDeadline: Timestamp? { groups.nextDeadline }
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
@@ -79,66 +88,85 @@ public struct GesturePipeline: Sendable {
     }
 
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void) {
-        var reports: [RecognizedGesture] = []
-        engine.handle(input) { reports.append($0) }
-        for report in reports {
+        var reports = scratch
+        scratch = []
+        reports.removeAll(keepingCapacity: true)
+        groups.handle(input) { reports.append(($0, $1)) }
+        for (report, source) in reports {
             // A long-press-drag with a reorder binding becomes one report per slot move.
-            var expanded = [report]
-            var reorder: (index: Int, action: ReorderAction)?
-            if let slot = reorders.firstIndex(where: { $0.adapter.follows(report) }) {
-                expanded = reorders[slot].adapter.annotate(report)
-                reorder = (reorders[slot].index, reorders[slot].action)
-            }
-            for gesture in expanded {
-                var firings: [BindingFiring<Action>] = []
-                matcher.handle(gesture, focusedApp: focusedApp) { firing in
-                    // Reorder bindings act through their step and drop commands below.
-                    if case .reorder = firing.action { return }
-                    firings.append(firing)
+            if let slot = reorders.firstIndex(where: { $0.group == source.group && $0.adapter.follows(report) }) {
+                let reorder = (index: reorders[slot].index, action: reorders[slot].action)
+                for gesture in reorders[slot].adapter.annotate(report) {
+                    line(for: gesture, from: source, reorder: reorder, emit: emit)
                 }
-                if let reorder {
-                    if let move = gesture.reorder, let command = reorder.action.stepCommand(from: move.from, to: move.to) {
-                        firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(command), gesture: gesture))
-                    }
-                    if gesture.phase == .ended, let drop = reorder.action.drop {
-                        firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture))
-                    }
-                }
-                var line = ReplayLine(gesture: gesture, firings: firings, isPrinted: shouldShow(gesture, firedActions: !firings.isEmpty))
-                if case .longPressDrag = gesture.name, !showAllPhases {
-                    switch gesture.phase {
-                    case .arming:
-                        if line.isPrinted && firings.isEmpty {
-                            heldArming = line
-                            line.isPrinted = false
-                        }
-                    case .began:
-                        if var arming = heldArming, line.isPrinted {
-                            arming.firings = []
-                            emit(arming)
-                        }
-                        heldArming = nil
-                    case .changed, .ended, .failed, .cancelled:
-                        heldArming = nil
-                    }
-                }
-                emit(line)
+            } else {
+                line(for: report, from: source, reorder: nil, emit: emit)
             }
         }
+        scratch = reports
     }
 
-    private mutating func shouldShow(_ gesture: RecognizedGesture, firedActions: Bool) -> Bool {
+    /// Matches one report (or reorder step) and emits its line.
+    private mutating func line(for gesture: RecognizedGesture, from source: ReportSource,
+                               reorder: (index: Int, action: ReorderAction)?, emit: (ReplayLine) -> Void) {
+        var firings: [BindingFiring<Action>] = []
+        let actions = self.actions
+        groups.match(gesture, from: source, focusedApp: focusedApp) { firing in
+            // Reorder bindings act through their step and drop commands below.
+            let action = actions[firing.bindingIndex]
+            if case .reorder = action { return }
+            firings.append(BindingFiring(bindingIndex: firing.bindingIndex, action: action, gesture: firing.gesture))
+        }
+        if let reorder {
+            if let move = gesture.reorder, let command = reorder.action.stepCommand(from: move.from, to: move.to) {
+                firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(command), gesture: gesture))
+            }
+            if gesture.phase == .ended, let drop = reorder.action.drop {
+                firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture))
+            }
+        }
+        // What a reader sees is the firing: its phase (a continuous stream's began or
+        // closing cancel) and progress against the binding's own threshold.
+        let shown = firings.first?.gesture ?? gesture
+        var line = ReplayLine(gesture: shown, firings: firings,
+                              isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty))
+        if case .longPressDrag = gesture.name, !showAllPhases {
+            switch gesture.phase {
+            case .arming:
+                if line.isPrinted && firings.isEmpty {
+                    heldArming = line
+                    line.isPrinted = false
+                }
+            case .began:
+                if var arming = heldArming, line.isPrinted {
+                    arming.firings = []
+                    emit(arming)
+                }
+                heldArming = nil
+            case .changed, .ended, .failed, .cancelled:
+                heldArming = nil
+            }
+        }
+        emit(line)
+    }
+
+    private mutating func shouldShow(_ gesture: RecognizedGesture, source: ReportSource, firedActions: Bool) -> Bool {
         let key = gesture.name.undirected
+        if !source.isOutcome {
+            // Another group's verdict on the same motion: shown only when it fired.
+            if gesture.phase.isFinal { begun[source.group].remove(key) } else if gesture.phase != .arming { begun[source.group].insert(key) }
+            return firedActions
+        }
         let isDragStream: Bool
         if case .longPressDrag = gesture.name { isDragStream = showsLongPressDragStream } else { isDragStream = false }
         switch gesture.phase {
         case .arming:
             return showAllPhases || firedActions || isDragStream
         case .began, .changed:
-            begun.insert(key)
+            begun[source.group].insert(key)
             return showAllPhases || firedActions || (isDragStream && (gesture.phase == .began || gesture.reorder != nil))
         case .ended, .failed, .cancelled:
-            let hadBegun = begun.remove(key) != nil
+            let hadBegun = begun[source.group].remove(key) != nil
             if case .longPressDrag = gesture.name, !isDragStream, gesture.phase != .ended {
                 // Without a binding that uses it, a press that never became a drag is noise.
                 return showAllPhases || firedActions

@@ -6,8 +6,10 @@ import GestoConfig
 extension ReplayLine {
     /// The `--json` line: `{"time": 110.066, "gesture": "pinch:2:out", "phase": "cancelled",
     /// "reason": "end of input", "fingers": 2, "translation": [dx, dy], "velocity": [vx, vy],
-    /// "scale": 1.28, "angle": 3.8, "action": null}` (plus `"reorder": {"from": I, "to": J}`
-    /// on a reorder move). Units: seconds, delta units, delta units per second, degrees.
+    /// "scale": 1.28, "angle": 3.8, "progress": 0.9, "actions": [], "action": null}` (plus
+    /// `"reorder": {"from": I, "to": J}` on a reorder move). The gesture, phase and progress are
+    /// the firing's when the report fired a binding (progress against that binding's threshold);
+    /// `actions` lists every action fired, `action` repeats the first. Units: seconds, delta units, delta units per second, degrees.
     public var json: String {
         var object = JSONObjectWriter()
         object.add("time", gesture.time.seconds, decimals: 6)
@@ -26,6 +28,9 @@ extension ReplayLine {
             reorder.add("to", move.to)
             object.addRaw("reorder", reorder.json)
         }
+        // Every action the report fired; "action" (the first, or null) stays for scripts
+        // written before "actions" existed.
+        object.addRaw("actions", "[" + actions.map { jsonQuoted($0.summary) }.joined(separator: ", ") + "]")
         object.add("action", actions.first?.summary)
         return object.json
     }

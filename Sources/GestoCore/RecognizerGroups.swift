@@ -1,0 +1,180 @@
+// The config compiled into recognizer groups (DESIGN.md, "Bindings and verdicts"): one
+// GestureEngine per distinct set of effective settings, each binding listening to its own
+// group's stream only, so a gesture's verdict is made once, by the recognizer, with the
+// settings of the bindings that hear it. Group 0 runs the global settings and every
+// recognizer: its reports are the outcomes printed for gestures nothing else owns.
+
+/// Where a report came from, and whether it is the outcome a reader should see for its gesture.
+public struct ReportSource: Sendable, Hashable {
+    /// The recognizer group (0: the global settings).
+    public var group: Int
+    /// Whether this group owns the report's gesture: the first group with a binding for its
+    /// exact name, else the first with a binding for its kind and fingers, else group 0.
+    /// Another group's report of the same motion is shown only if it fires something.
+    public var isOutcome: Bool
+}
+
+/// One binding's firing: the binding's index and the report as that binding sees it (its
+/// group's verdict, progress against its own thresholds, and for `continuous` the phase of
+/// its stream).
+public struct MatchedFiring: Sendable {
+    public var bindingIndex: Int
+    public var gesture: RecognizedGesture
+}
+
+/// Recognizer groups and the matcher over their bindings: gesture events in, reports and the
+/// firings each report caused out.
+///
+/// Feed inputs in time order with ``handle(_:focusedApp:emit:)``; deadlines at or before an
+/// event's time are fed first, across all groups in time order, so a replay needs no timer. A
+/// live caller arms a timer for ``nextDeadline`` and feeds ``RecognizerInput/deadline(_:)``.
+public struct RecognizerGroups: Sendable {
+    struct Sourced: Sendable {
+        var report: RecognizedGesture
+        var source: ReportSource
+    }
+
+    /// One engine and the bindings that listen to it.
+    public struct Group: Sendable {
+        /// The effective settings of every binding in the group.
+        public let settings: RecognizerSettings
+        /// The recognizers the group runs (group 0 runs all).
+        public let families: GestureEngine.Families
+        /// Indices of the bindings that listen to this group.
+        public let listeners: [Int]
+        var engine: GestureEngine
+    }
+
+    /// The groups; group 0 has the global settings.
+    public private(set) var groups: [Group]
+    /// The matcher over every binding.
+    public private(set) var matcher: BindingMatcher
+    /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
+    private let hasSeveralGroups: Bool
+    /// Reports of the current input, reused between inputs (swapped out while in use).
+    private var scratchReports: [Sourced] = []
+    private var scratchFirings: [MatchedFiring] = []
+
+    /// Compiles `rules` into groups. `settings` are the global thresholds; long-press-drag is
+    /// recognized (in every group, so all agree whether a rest then a swipe is a drag) only
+    /// where something uses it: a `long-press-drag` binding, no bindings at all, or
+    /// `isLongPressDragExplicit` (then `settings.longPress.dragEnabled` decides).
+    public init(rules: [BindingRule], settings: RecognizerSettings = RecognizerSettings(),
+                isLongPressDragExplicit: Bool = false) {
+        let dragEnabled: Bool
+        if isLongPressDragExplicit || rules.isEmpty {
+            dragEnabled = settings.longPress.dragEnabled
+        } else {
+            dragEnabled = rules.contains {
+                if case .longPressDrag = $0.gesture { return true }
+                return false
+            }
+        }
+        func effective(_ settings: RecognizerSettings) -> RecognizerSettings {
+            var result = settings
+            result.longPress.dragEnabled = dragEnabled
+            return result
+        }
+        var keys = [effective(settings)]
+        var members: [[Int]] = [[]]
+        for (index, rule) in rules.enumerated() {
+            let key = effective(rule.settings)
+            if let group = keys.firstIndex(of: key) {
+                members[group].append(index)
+            } else {
+                keys.append(key)
+                members.append([index])
+            }
+        }
+        groups = keys.indices.map { group in
+            let families: GestureEngine.Families = group == 0
+                ? .all
+                : members[group].reduce(into: []) { $0.formUnion(.recognizing(rules[$1].gesture)) }
+            return Group(settings: keys[group], families: families, listeners: members[group],
+                         engine: GestureEngine(settings: keys[group], families: families))
+        }
+        matcher = BindingMatcher(rules: rules)
+        hasSeveralGroups = groups.count > 1
+    }
+
+    /// The earliest time any group needs a deadline input, or nil.
+    public var nextDeadline: Timestamp? {
+        var earliest: Timestamp? = nil
+        for group in groups { earliest = earliest.earliest(group.engine.nextDeadline) }
+        return earliest
+    }
+
+    /// True while any group has a gesture in progress.
+    public var isActive: Bool { groups.contains { $0.engine.isActive } }
+
+    /// Feeds one input; `emit` receives every report with its source and the firings it
+    /// caused (empty: none), group by group, in input order. `focusedApp` is the focused
+    /// toplevel's app_id, for `app:` bindings.
+    public mutating func handle(_ input: RecognizerInput, focusedApp: String? = nil,
+                                emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void) {
+        var reports = scratchReports
+        var firings = scratchFirings
+        scratchReports = []
+        scratchFirings = []
+        reports.removeAll(keepingCapacity: true)
+        handle(input) { report, source in reports.append(Sourced(report: report, source: source)) }
+        for sourced in reports {
+            firings.removeAll(keepingCapacity: true)
+            match(sourced.report, from: sourced.source, focusedApp: focusedApp) { firings.append($0) }
+            emit(sourced.report, sourced.source, firings)
+        }
+        scratchReports = reports
+        scratchFirings = firings
+    }
+
+    /// Feeds one input to the recognizers only; `emit` receives every report with its source.
+    /// Each report must then go to ``match(_:from:focusedApp:emit:)``, in order, before the
+    /// next input (a caller that expands a report, as the reorder adapter does, matches each part).
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void) {
+        if case .event(let event) = input {
+            // Deadlines first, in time order across groups (a long-press tier's timer in one
+            // group comes before a later lift in another).
+            while let deadline = nextDeadline, deadline <= event.time {
+                dispatch(.deadline(deadline), emit: emit)
+            }
+        }
+        dispatch(input, emit: emit)
+    }
+
+    /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
+    public mutating func match(_ report: RecognizedGesture, from source: ReportSource, focusedApp: String? = nil,
+                               emit: (MatchedFiring) -> Void) {
+        matcher.handle(report, listeners: groups[source.group].listeners, focusedApp: focusedApp) { index, gesture in
+            emit(MatchedFiring(bindingIndex: index, gesture: gesture))
+        }
+    }
+
+    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void) {
+        for group in groups.indices {
+            if case .deadline(let time) = input, !(groups[group].engine.nextDeadline.map { $0 <= time } ?? false) { continue }
+            if hasSeveralGroups {
+                var reports: [RecognizedGesture] = []
+                groups[group].engine.handle(input) { reports.append($0) }
+                for report in reports {
+                    emit(report, ReportSource(group: group, isOutcome: owner(of: report.name) == group))
+                }
+            } else {
+                groups[group].engine.handle(input) { emit($0, ReportSource(group: group, isOutcome: true)) }
+            }
+        }
+    }
+
+    /// The group that owns reports named `name` (see ``ReportSource/isOutcome``).
+    public func owner(of name: GestureName) -> Int {
+        let key = BindingMatcher.kindKey(name)
+        var sameKind: Int? = nil
+        for group in groups.indices {
+            for index in groups[group].listeners {
+                let rule = matcher.rules[index]
+                if rule.matches(name) { return group }
+                if sameKind == nil && BindingMatcher.kindKey(rule.gesture) == key { sameKind = group }
+            }
+        }
+        return sameKind ?? 0
+    }
+}
