@@ -59,6 +59,47 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @Test func anActionSeesItsFiringNotTheGlobalVerdict() throws {
+        // Regression: with `threshold: 50` on the binding, fixture 004's command saw
+        // GESTO_PHASE=failed and GESTO_PROGRESS=0.47 (against the global 150).
+        let marker = directory.appendingPathComponent("firing").path
+        let config = try write("""
+            bindings:
+              - gesture: swipe:3:down
+                threshold: 50
+                exec: printf '%s %s' "$GESTO_PHASE" "$GESTO_PROGRESS" > '\(marker)'
+            """, to: "firing.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/004-synaptics-tm3276-t480-3fg-stroke-b.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(result.status == 0, "\(result.errors)")
+        let seen = (try? String(contentsOfFile: marker, encoding: .utf8))?.split(separator: " ") ?? []
+        #expect(seen.first == "ended")
+        #expect((seen.last.flatMap { Double($0) } ?? 0) > 1.4)
+    }
+
+    @Test func aContinuousCommandSeesItsStreamEnd() throws {
+        // Regression: the command saw began, changed… and never the closing phase.
+        let log = directory.appendingPathComponent("phases").path
+        let config = try write("""
+            bindings:
+              - gesture: swipe:3
+                mode: continuous
+                exec: echo "$GESTO_PHASE" >> '\(log)'
+            """, to: "continuous.yaml")
+        for (fixture, closing) in [("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt", "ended"),
+                                   ("libinput-1.22/004-synaptics-tm3276-t480-3fg-stroke-b.debug-events.txt", "failed")] {
+            try? FileManager.default.removeItem(atPath: log)
+            let path = fixtures.appendingPathComponent(fixture).path
+            let result = try runProduct("gestod", ["--replay", path, "--config", config, "--no-wayland"])
+            #expect(result.status == 0, "\(result.errors)")
+            // Commands run concurrently: the order of lines is not the order of firings, the set is.
+            let phases = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            #expect(phases.filter { $0 == "began" }.count == 1, "\(fixture)")
+            #expect(phases.filter { $0 == closing }.count == 1, "\(fixture): \(phases)")
+            #expect(phases.allSatisfy { ["began", "changed", closing].contains($0) }, "\(fixture)")
+        }
+    }
+
     @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
         let marker = directory.appendingPathComponent("never").path
         let config = try write("bindings:\n  - gesture: pinch:2:out\n    exec: touch '\(marker)'\n", to: "dry.yaml")

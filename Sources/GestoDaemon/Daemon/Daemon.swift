@@ -236,7 +236,7 @@ public final class Daemon {
     /// Streams a report to monitors and runs its actions, unless paused or locked (a `trigger`
     /// runs even then: it is an explicit request).
     func perform(_ line: ReplayLine, device: UInt32?, triggered: Bool = false) {
-        if line.gesture.phase.isFinal { gestureCount += 1 }
+        if line.gesture.phase.isFinal && line.isOutcome { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }

@@ -12,6 +12,9 @@ public struct ReplayLine: Sendable {
     public var firings: [BindingFiring<Action>]
     /// Whether a reader of the output needs this report (see ``GesturePipeline``).
     public var isPrinted: Bool
+    /// Whether the report is its gesture's outcome (from the recognizer group that owns it),
+    /// as opposed to another group's verdict on the same motion: counted once in `status`.
+    public var isOutcome: Bool = true
     /// The actions fired.
     public var actions: [Action] { firings.map(\.action) }
 }
@@ -92,6 +95,27 @@ public struct GesturePipeline: Sendable {
         scratch = []
         reports.removeAll(keepingCapacity: true)
         groups.handle(input) { reports.append(($0, $1)) }
+        guard groups.groups.count > 1 else {
+            process(reports, emit: emit)
+            scratch = reports
+            return
+        }
+        // With several groups, one motion can bring one group's unbound verdict beside
+        // another's firing (long-press tiers: the shorter tier is outlasted): the firing is the
+        // line a reader needs, the other stays unprinted for feedback consumers.
+        var batch: [ReplayLine] = []
+        process(reports) { batch.append($0) }
+        for index in batch.indices where batch[index].isPrinted && batch[index].firings.isEmpty && batch[index].gesture.phase.isFinal {
+            let name = batch[index].gesture.name.undirected
+            if batch.contains(where: { $0.isPrinted && !$0.firings.isEmpty && $0.gesture.phase.isFinal && $0.gesture.name.undirected == name }) {
+                batch[index].isPrinted = false
+            }
+        }
+        batch.forEach(emit)
+        scratch = reports
+    }
+
+    private mutating func process(_ reports: [(RecognizedGesture, ReportSource)], emit: (ReplayLine) -> Void) {
         for (report, source) in reports {
             // A long-press-drag with a reorder binding becomes one report per slot move.
             if let slot = reorders.firstIndex(where: { $0.group == source.group && $0.adapter.follows(report) }) {
@@ -103,7 +127,6 @@ public struct GesturePipeline: Sendable {
                 line(for: report, from: source, reorder: nil, emit: emit)
             }
         }
-        scratch = reports
     }
 
     /// Matches one report (or reorder step) and emits its line.
@@ -129,7 +152,8 @@ public struct GesturePipeline: Sendable {
         // closing cancel) and progress against the binding's own threshold.
         let shown = firings.first?.gesture ?? gesture
         var line = ReplayLine(gesture: shown, firings: firings,
-                              isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty))
+                              isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty),
+                              isOutcome: source.isOutcome)
         if case .longPressDrag = gesture.name, !showAllPhases {
             switch gesture.phase {
             case .arming:
