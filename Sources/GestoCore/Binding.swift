@@ -191,7 +191,7 @@ public struct BindingMatcher: Sendable {
     }
 
     /// The kind and finger count of `name` as one integer (equal for every direction).
-    @inlinable static func kindKey(_ name: GestureName) -> Int {
+    @inlinable public static func kindKey(_ name: GestureName) -> Int {
         let kind: Int
         switch name {
         case .swipe: kind = 0

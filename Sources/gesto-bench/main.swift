@@ -1,11 +1,17 @@
 // gesto-bench: prints gesto's performance figures, each with its unit and target.
-// Run as `swift run -c release gesto-bench [--skip-gestod]` (one core is enough; figures
+// Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path]` (`--product-path`:
+// only gestod and gestoctl end to end) (one core is enough; figures
 // vary with the machine's load, so each timed part reports its best run).
 import Glibc
 import GestoDaemon
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 print("gesto-bench \(GestoVersion.current)")
+if arguments.contains("--product-path") {
+    let executable = CommandLine.arguments[0]
+    runProductPathBenchmarks(directory: executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : ".")
+    exit(0)
+}
 runInputBenchmarks()
 runRecognitionBenchmarks()
 runMotionBenchmarks()
@@ -13,6 +19,7 @@ runOverlayBenchmarks()
 // gestod next to this executable (the same build directory), idle with no devices.
 let executable = CommandLine.arguments[0]
 let directory = executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : "."
+if !arguments.contains("--skip-gestod") { runProductPathBenchmarks(directory: directory) }
 runRuntimeBenchmarks(gestodPath: arguments.contains("--skip-gestod") ? nil : directory + "/gestod")
 if !arguments.contains("--skip-gestod") {
     runIPCBenchmarks(gestodPath: directory + "/gestod", gestoctlPath: directory + "/gestoctl")

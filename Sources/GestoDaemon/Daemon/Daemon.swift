@@ -28,7 +28,9 @@ public final class Daemon {
     var windowMotion: WindowMotionDriver?
     var config: Config
     var configPath: String?
-    private var pipelines: [UInt32?: GesturePipeline] = [:]
+    /// One pipeline per touchpad, boxed so an event mutates it in place (a struct kept as a
+    /// Dictionary value is copied out and back on every `dict[k]!.mutate()`).
+    private var pipelines: [UInt32?: PipelineBox] = [:]
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Counters reported by `status` (and the benchmarks).
@@ -174,12 +176,16 @@ public final class Daemon {
             bus.publish(.input, .input(event))
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
-            if pipelines[event.device] == nil {
-                pipelines[event.device] = GesturePipeline(config: config)
+            let box: PipelineBox
+            if let existing = pipelines[event.device] {
+                box = existing
+            } else {
+                box = PipelineBox(GesturePipeline(config: config))
+                pipelines[event.device] = box
             }
-            pipelines[event.device]!.focusedApp = wayland?.session.focusedAppID
-            pipelines[event.device]!.handle(event) { perform($0, device: event.device) }
-            rearmTimer()
+            // Most events change no deadline: the timer is then left alone.
+            let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
+            if deadlineChanged || pipelines.count > 1 { rearmTimer() }
         case .deviceAdded(let device):
             bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {
@@ -201,8 +207,8 @@ public final class Daemon {
 
     /// Ends a device's gestures in progress (cancelled, end of input) and forgets it.
     private func finish(_ device: UInt32?) {
-        guard var pipeline = pipelines.removeValue(forKey: device) else { return }
-        pipeline.finish { perform($0, device: device) }
+        guard let box = pipelines.removeValue(forKey: device) else { return }
+        box.finish { perform($0, device: device) }
         rearmTimer()
     }
 
@@ -214,7 +220,8 @@ public final class Daemon {
     // MARK: Deadlines
 
     private func rearmTimer() {
-        let deadline = pipelines.values.compactMap(\.nextDeadline).min()
+        var deadline: Timestamp? = nil
+        for box in pipelines.values { deadline = deadline.earliest(box.nextDeadline) }
         do {
             if let deadline { try timer.arm(at: deadline) } else if timer.state != .disarmed { try timer.disarm() }
         } catch {
@@ -225,8 +232,8 @@ public final class Daemon {
     private func deadlinePassed() {
         let now = MonotonicClock.now()
         for device in Array(pipelines.keys) {
-            guard let deadline = pipelines[device]?.nextDeadline, deadline <= now else { continue }
-            pipelines[device]!.handleDeadline(deadline) { perform($0, device: device) }
+            guard let box = pipelines[device], let deadline = box.nextDeadline, deadline <= now else { continue }
+            box.handleDeadline(deadline) { perform($0, device: device) }
         }
         rearmTimer()
     }
@@ -318,6 +325,40 @@ public final class Daemon {
             log.error("config not reloaded, keeping the last good one:\n\(problem)")
         }
         return result
+    }
+}
+
+/// A touchpad's pipeline, held by reference in ``Daemon``'s device table.
+final class PipelineBox {
+    var pipeline: GesturePipeline
+    /// The pipeline's next deadline, kept beside it so reading it copies nothing.
+    private(set) var nextDeadline: Timestamp?
+
+    init(_ pipeline: GesturePipeline) { self.pipeline = pipeline }
+
+    /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
+    func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
+        pipeline.focusedApp = focusedApp
+        pipeline.handle(event, emit: emit)
+        return updateDeadline()
+    }
+
+    /// Feeds a deadline that passed.
+    func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
+        pipeline.handleDeadline(time, emit: emit)
+        _ = updateDeadline()
+    }
+
+    /// Ends the input (gestures in progress are cancelled).
+    func finish(emit: (ReplayLine) -> Void) {
+        pipeline.finish(emit: emit)
+        _ = updateDeadline()
+    }
+
+    private func updateDeadline() -> Bool {
+        let deadline = pipeline.nextDeadline
+        defer { nextDeadline = deadline }
+        return deadline != nextDeadline
     }
 }
 

@@ -37,7 +37,8 @@ public struct GesturePipeline: Sendable {
     private let showAllPhases: Bool
     private let showsLongPressDragStream: Bool
     /// Per group: the gestures that began (their failure is then an outcome worth a line).
-    private var begun: [Set<GestureName>]
+    /// (``BindingMatcher/kindKey(_:)`` of each; a handful at most, so an array.)
+    private var begun: [[Int]]
     /// Reports of the current input, reused between inputs.
     private var scratch: [(RecognizedGesture, ReportSource)] = []
     /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
@@ -78,7 +79,9 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
-    public var nextDeadline: Timestamp? { groups.nextDeadline }
+    /// (Stored, updated after each input: a caller holding the pipeline in a class reads it
+    /// without copying the pipeline.)
+    public private(set) var nextDeadline: Timestamp?
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
@@ -95,6 +98,7 @@ public struct GesturePipeline: Sendable {
         scratch = []
         reports.removeAll(keepingCapacity: true)
         groups.handle(input) { reports.append(($0, $1)) }
+        nextDeadline = groups.nextDeadline
         guard groups.groups.count > 1 else {
             process(reports, emit: emit)
             scratch = reports
@@ -174,11 +178,15 @@ public struct GesturePipeline: Sendable {
         emit(line)
     }
 
+    private mutating func insertBegun(_ key: Int, _ group: Int) {
+        if !begun[group].contains(key) { begun[group].append(key) }
+    }
+
     private mutating func shouldShow(_ gesture: RecognizedGesture, source: ReportSource, firedActions: Bool) -> Bool {
-        let key = gesture.name.undirected
+        let key = BindingMatcher.kindKey(gesture.name)
         if !source.isOutcome {
             // Another group's verdict on the same motion: shown only when it fired.
-            if gesture.phase.isFinal { begun[source.group].remove(key) } else if gesture.phase != .arming { begun[source.group].insert(key) }
+            if gesture.phase.isFinal { begun[source.group].removeAll { $0 == key } } else if gesture.phase != .arming { insertBegun(key, source.group) }
             return firedActions
         }
         let isDragStream: Bool
@@ -187,10 +195,11 @@ public struct GesturePipeline: Sendable {
         case .arming:
             return showAllPhases || firedActions || isDragStream
         case .began, .changed:
-            begun[source.group].insert(key)
+            insertBegun(key, source.group)
             return showAllPhases || firedActions || (isDragStream && (gesture.phase == .began || gesture.reorder != nil))
         case .ended, .failed, .cancelled:
-            let hadBegun = begun[source.group].remove(key) != nil
+            let hadBegun = begun[source.group].contains(key)
+            begun[source.group].removeAll { $0 == key }
             if case .longPressDrag = gesture.name, !isDragStream, gesture.phase != .ended {
                 // Without a binding that uses it, a press that never became a drag is noise.
                 return showAllPhases || firedActions
