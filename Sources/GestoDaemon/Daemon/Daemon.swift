@@ -158,13 +158,22 @@ public final class Daemon {
     }
 
     private func replay(_ path: String) {
+        var clock = ReplayClock()
         do {
-            try RecordedInput(path: path).forEach({ handle($0) }, warnings: { log.warning("\($0)") })
+            try RecordedInput(path: path).forEach({ record in
+                // The recording's other events stand in for the timer: fire the deadlines they pass.
+                if let time = clock.advance(past: record) {
+                    for device in Array(pipelines.keys) {
+                        pipelines[device]!.handleDeadlines(through: time) { perform($0, device: device) }
+                    }
+                }
+                handle(record)
+            }, warnings: { log.warning("\($0)") })
         } catch {
             log.error("\(error)")
             exitStatus = 1
         }
-        for device in Array(pipelines.keys) { finish(device) }
+        for device in Array(pipelines.keys) { finish(device, at: clock.now) }
         log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount)])
     }
 
@@ -196,13 +205,16 @@ public final class Daemon {
             devices.removeAll { $0.node == device.node }
             if hadTouchpad && devices.isEmpty { log.info("no touchpad left: waiting for one to appear") }
             finish(device.number)
+        case .otherEvent:
+            break  // Only a replay's clock (see replay(_:)); the live source has the timer.
         }
     }
 
-    /// Ends a device's gestures in progress (cancelled, end of input) and forgets it.
-    private func finish(_ device: UInt32?) {
+    /// Ends a device's gestures in progress (cancelled, end of input at `end` if later than
+    /// its last event) and forgets it.
+    private func finish(_ device: UInt32?, at end: Timestamp? = nil) {
         guard var pipeline = pipelines.removeValue(forKey: device) else { return }
-        pipeline.finish { perform($0, device: device) }
+        pipeline.finish(at: end) { perform($0, device: device) }
         rearmTimer()
     }
 
