@@ -313,6 +313,7 @@ public final class Daemon {
     @discardableResult
     public func reloadConfig() -> Result<Config, ConfigFileProblem>? {
         guard let path = configPath else { return nil }
+        if options.replayPath == nil { watchConfig() }
         let result = ConfigFile.load(path: path)
         switch result {
         case .success(let loaded):

@@ -25,16 +25,7 @@ extension Daemon {
         } else {
             log.warning("XDG_RUNTIME_DIR is not set: no control socket (gestoctl cannot reach this gestod; give --socket PATH)")
         }
-        if let path = configPath {
-            do {
-                configWatcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in
-                    self.log.info("config file changed: reloading", ["path": path])
-                    self.reloadConfig()
-                }
-            } catch {
-                log.info("not watching the config for changes (\(error)); SIGHUP or `gestoctl reload` re-reads it", ["path": path])
-            }
-        }
+        watchConfig()
         do {
             let monitor = try SessionLockMonitor(loop: loop) { [unowned self] state in self.sessionLockChanged(to: state) }
             lockMonitor = monitor
@@ -42,6 +33,21 @@ extension Daemon {
             log.info("watching the session lock", ["session": monitor.sessionID, "state": monitor.state.rawValue])
         } catch {
             log.info("session lock state unknown (\(error)): gestures are handled even behind a lock screen")
+        }
+    }
+
+    /// Starts the hot-reload watch unless it runs: at start, and again on each reload, since a
+    /// watch that could not be set then (no inotify watch left) may be possible now. A config
+    /// folder that does not exist yet is waited for (see ``ConfigWatcher``).
+    func watchConfig() {
+        guard configWatcher == nil, let path = configPath else { return }
+        do {
+            configWatcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in
+                self.log.info("config file changed: reloading", ["path": path])
+                self.reloadConfig()
+            }
+        } catch {
+            log.info("not watching the config for changes (\(error)); SIGHUP or `gestoctl reload` re-reads it", ["path": path])
         }
     }
 
