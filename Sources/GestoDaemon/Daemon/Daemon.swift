@@ -34,6 +34,10 @@ public final class Daemon {
     /// Counters reported by `status` (and the benchmarks).
     public private(set) var gestureCount = 0
     public private(set) var actionCount = 0
+    /// How many actions could not run (no Wayland session, the compositor refused, no shell).
+    public private(set) var failedActionCount = 0
+    /// Why the latest action failed, for the `trigger` that ran it.
+    private(set) var lastActionFailure: String?
 
     // State of the control plane (DaemonControl.swift).
     /// What `gestoctl monitor` subscribes to.
@@ -174,7 +178,12 @@ public final class Daemon {
             exitStatus = 1
         }
         for device in Array(pipelines.keys) { finish(device, at: clock.now) }
-        log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount)])
+        log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount),
+                                     "failed": String(failedActionCount)])
+        if failedActionCount > 0 && actionCount == 0 {
+            log.error("every action of the replay failed (\(failedActionCount))")
+            exitStatus = 1
+        }
     }
 
     private func handle(_ record: InputRecord) {
@@ -273,7 +282,9 @@ public final class Daemon {
                 log.info("would run: \(firing.action.summary)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
             case .exec(let command):
                 let environment = line.gesture.environment.map { (name: $0.0, value: $0.1) }
-                _ = try? runner.run(command, environment: environment)
+                do { _ = try runner.run(command, environment: environment) } catch {
+                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
+                }
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.
             case .windowMotion(let motion):
@@ -281,17 +292,26 @@ public final class Daemon {
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
             case .keys, .window, .sway:
                 guard let performer else {
-                    log.warning("cannot run \(firing.action.summary): no Wayland session", ["gesture": line.gesture.name.description])
+                    actionFailed(firing.action, "no Wayland session", gesture: line.gesture.name)
                     continue
                 }
                 do {
                     try performer.perform(firing.action)
                     wayland?.flush()
                 } catch {
-                    log.warning("\(firing.action.summary) failed: \(error)", ["gesture": line.gesture.name.description])
+                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
                 }
             }
         }
+    }
+
+    /// Logs an action that could not run and counts it as failed, not run.
+    private func actionFailed(_ action: Action, _ why: String, gesture: GestureName) {
+        let message = "\(action.summary) failed: \(why)"
+        log.warning(message, ["gesture": gesture.description])
+        actionCount -= 1  // Counted when it started.
+        failedActionCount += 1
+        lastActionFailure = message
     }
 
     // MARK: Signals

@@ -127,7 +127,7 @@ extension Daemon {
             uptimeSeconds: Double(MonotonicClock.now().microseconds - startTime.microseconds) / 1e6,
             configPath: configPath, configLoadedAt: configLoadedAt, configError: configProblem?.description,
             bindingCount: config.bindings.count, input: input, devices: devices.map(DeviceSummary.init),
-            gestureCount: gestureCount, actionCount: actionCount,
+            gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
             waylandConnected: wayland?.session.isConnected ?? false, monitorCount: bus.subscriberCount)
     }
 
@@ -181,7 +181,11 @@ extension Daemon {
         let report = RecognizedGesture(name: gesture, phase: .ended, time: MonotonicClock.now(), progress: 1)
         let firing = BindingFiring(bindingIndex: index, action: binding.action, gesture: report)
         log.info("trigger: running \(binding.action.summary)", ["gesture": gesture.description])
+        let failuresBefore = failedActionCount
         perform(ReplayLine(gesture: report, firings: [firing], isPrinted: true), device: nil, triggered: true)
+        if failedActionCount > failuresBefore {
+            return .failure(IPCFailure(.actionFailed, lastActionFailure ?? "\(binding.action.summary) failed"))
+        }
         return .success(result: TriggerSummary(gesture: gesture.description, bindingIndex: index,
                                                action: binding.action.summary, app: focusedApp).json)
     }
