@@ -13,8 +13,9 @@ import Musl
 public enum ParsedLine: Sendable, Hashable {
     /// A gesture event or device line.
     case record(InputRecord)
-    /// Not a gesture or device event (pointer, touch, keyboard, prompts, other tools' text):
-    /// skipped silently.
+    /// Not an event line (prompts, comments, other tools' text), or a non-gesture event whose
+    /// time does not parse: skipped silently. (Pointer, touch and keyboard events with a time
+    /// are ``InputRecord/otherEvent(at:)`` records.)
     case ignored
     /// The line looks like a gesture event but does not parse; reading goes on.
     case warning(InputWarning)
@@ -121,7 +122,9 @@ public struct DebugEventsParser: Sendable {
         cursor.position = node.nameStart
         switch Self.eventName(&cursor) {
         case .other:
-            return .ignored
+            // Only its time matters (the recording's clock for deadlines); no time, no record.
+            guard let time = Self.parseTime(&cursor) else { return .ignored }
+            return .record(.otherEvent(at: time))
         case .unknownGesture:
             return .warning(warning(
                 number, column: node.nameStart + 1,
@@ -338,13 +341,12 @@ public struct DebugEventsParser: Sendable {
         Problem(field: field, offset: cursor.position, isTruncated: cursor.isAtEnd)
     }
 
-    /// Parses the fields after the event name into `event` (whose kind, phase and device the
-    /// caller set); returns the problem if the line does not parse.
+    /// Parses the time after an event name (`+0.260s`, after libinput 1.24's repeat counter
+    /// if there is one: `GESTURE_PINCH_UPDATE  2  +0.260s`); nil, with the cursor where it
+    /// stopped, if there is none.
     @inline(__always)
-    static func parseGesture(_ cursor: inout ByteCursor, into event: inout GestureEvent) -> Problem? {
-        let kind = event.kind
+    static func parseTime(_ cursor: inout ByteCursor) -> Timestamp? {
         cursor.skipBlanks()
-        // The repeat counter of libinput 1.24+ (`GESTURE_PINCH_UPDATE  2  +0.260s`).
         if isDigit(cursor.current) {
             var probe = cursor
             _ = probe.unsignedInteger()
@@ -352,13 +354,21 @@ public struct DebugEventsParser: Sendable {
                 cursor = probe
             }
         }
-        guard let microseconds = cursor.microseconds() else { return fail(.time, cursor) }
-        guard cursor.consume(UInt8(ascii: "s")) else { return fail(.time, cursor) }
+        guard let microseconds = cursor.microseconds(), cursor.consume(UInt8(ascii: "s")) else { return nil }
+        return Timestamp(microseconds: microseconds)
+    }
+
+    /// Parses the fields after the event name into `event` (whose kind, phase and device the
+    /// caller set); returns the problem if the line does not parse.
+    @inline(__always)
+    static func parseGesture(_ cursor: inout ByteCursor, into event: inout GestureEvent) -> Problem? {
+        let kind = event.kind
+        guard let time = parseTime(&cursor) else { return fail(.time, cursor) }
         guard cursor.skipBlanks() > 0, let fingers = cursor.unsignedInteger() else {
             return fail(.fingerCount, cursor)
         }
         event.fingerCount = fingers
-        event.time = Timestamp(microseconds: microseconds)
+        event.time = time
         switch event.phase {
         case .begin:
             break

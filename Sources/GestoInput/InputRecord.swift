@@ -1,5 +1,5 @@
-// What every input source of the GestoInput layer yields: a gesture event, or a device
-// coming or going. The live libinput source, the `debug-events` parser and the
+// What every input source of the GestoInput layer yields: a gesture event, a device coming
+// or going, or (from recordings) the time of another device's event. The live libinput source, the `debug-events` parser and the
 // `libinput record` reader all speak this one type, so the daemon does not care which it reads.
 import GestoCore
 
@@ -11,12 +11,17 @@ public enum InputRecord: Sendable, Hashable {
     case deviceAdded(InputDevice)
     /// A device went away (`LIBINPUT_EVENT_DEVICE_REMOVED`, a `DEVICE_REMOVED` line).
     case deviceRemoved(InputDevice)
+    /// A recording's event of another kind (pointer, keyboard, touch, switch) at this time: no
+    /// gesture, but the recording's clock got there, so a replay fires the deadlines up to it
+    /// as the live daemon's timer would have (a long press held while only a mouse moves). The
+    /// live source never yields it: its clock is the timer.
+    case otherEvent(at: Timestamp)
 
     /// The gesture event, if this record is one.
     public var gesture: GestureEvent? {
         switch self {
         case .gesture(let event): event
-        case .deviceAdded, .deviceRemoved: nil
+        case .deviceAdded, .deviceRemoved, .otherEvent: nil
         }
     }
 }

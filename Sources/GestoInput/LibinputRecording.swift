@@ -51,6 +51,9 @@ public struct LibinputRecording: Sendable {
     /// (seconds from the first event, to the microsecond). libinput record writes no
     /// `cancelled` flag, so END events are not cancelled unless a `cancelled: true` key is present.
     public var gestures: [GestureEvent]
+    /// The time of the latest `- libinput:` entry of any type (pointer, keyboard, gesture…):
+    /// where the recording's clock ends. Nil without one.
+    public var lastEventTime: Timestamp?
     /// Kernel frames in the whole file (also counted in a headerless fragment).
     public var evdevFrameCount: Int
     /// What the recording can tell about gestures.
@@ -151,6 +154,10 @@ public struct LibinputRecording: Sendable {
                 guard let libinput = entry["libinput"] else { continue }
                 for item in libinput.items {
                     entries += 1
+                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text) {
+                        let time = Timestamp(microseconds: microseconds)
+                        lastEventTime = max(lastEventTime ?? time, time)
+                    }
                     switch Self.gesture(from: item, device: device.number, fileName: fileName) {
                     case .none: break
                     case .some(.success(let event)): gestures.append(event)

@@ -4,7 +4,7 @@ import Glibc
 import GestoDaemon
 
 let usage = """
-usage: gestoctl COMMAND [ARGUMENTS]
+usage: gestoctl [--json] [--socket PATH] COMMAND [ARGUMENTS]
 
 Commands that talk to the running gestod (each takes --json and --socket PATH):
   status           running or paused, config, touchpads, counts, uptime, Wayland
@@ -22,11 +22,10 @@ Commands that work without gestod:
   motion KIND      print or plot a spring, decay or rubber band (to tune animations)
   init             write a commented starter config for this compositor
 
-Run `gestoctl COMMAND --help` for a command's options.
+Run `gestoctl help COMMAND` (or `gestoctl COMMAND --help`) for a command's options.
 """
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.isEmpty ? "help" : arguments.removeFirst()
+let (command, arguments) = GestoctlCommandLine.split(Array(CommandLine.arguments.dropFirst()))
 let output = FileSink.standardOutput
 let errors = FileSink.standardError
 let status: Int32

@@ -100,6 +100,29 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         }
     }
 
+    @Test func aReplayFiresAPressWhoseDeadlineFallsAfterTheLastGestureLine() throws {
+        let marker = directory.appendingPathComponent("pressed").path
+        let config = try write("bindings:\n  - gesture: long-press:2\n    mode: on-begin\n    exec: touch '\(marker)'\n", to: "press.yaml")
+        let recording = try write("""
+             event1   GESTURE_HOLD_BEGIN      +0.100s\t2
+             event2   POINTER_MOTION          +0.500s\t  1.00/  0.00 ( +1.00/ +0.00)
+
+            """, to: "press.txt")
+        let result = try runProduct("gestod", ["--replay", recording, "--config", config, "--no-wayland"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(FileManager.default.fileExists(atPath: marker), "\(result.errors)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func aReplayWhoseEveryActionFailedExitsWithOne() throws {
+        let config = try write("bindings:\n  - gesture: swipe:3:down\n    keys: super+Down\n", to: "keys.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(result.status == 1, "\(result.errors)")
+        #expect(result.errors.contains("every action of the replay failed (1)"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
         let marker = directory.appendingPathComponent("never").path
         let config = try write("bindings:\n  - gesture: pinch:2:out\n    exec: touch '\(marker)'\n", to: "dry.yaml")

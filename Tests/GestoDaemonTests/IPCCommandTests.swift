@@ -193,6 +193,21 @@ struct IPCCommandTests {
         #expect(counts["gestures"] as? Int == 2)
     }
 
+    @Test func aTriggerWhoseActionFailsSaysActionFailed() throws {
+        // The test daemon runs with --no-wayland: a keys: action cannot run.
+        let daemon = try TestDaemon(config: "bindings:\n  - gesture: swipe:3:left\n    keys: alt+Left\n")
+        defer { daemon.stop() }
+        let trigger = try daemon.ctl("trigger", "swipe:3:left", "--json")
+        #expect(trigger.status == 1)
+        let error = trigger.json["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "action-failed")
+        #expect((error?["message"] as? String)?.contains("no Wayland session") == true, "\(trigger.output)")
+        let counts = try daemon.ctl("status", "--json").json
+        #expect(counts["actions"] as? Int == 0)
+        #expect(counts["actions_failed"] as? Int == 1)
+        #expect(try daemon.ctl("status").output.contains("0 actions run, 1 failed"))
+    }
+
     @Test func monitorStreamsATriggeredGestureAndEndsWhenGestodStops() throws {
         let folder = try TemporaryFolder()
         let daemon = try TestDaemon(config: markerConfig(folder), folder: folder)

@@ -121,4 +121,24 @@ let reorderConfig = """
         #expect(errors.text.contains(":5:46: error: unknown key 'step-sideways'"))
         #expect(errors.text.contains("'start' (5) must be a slot below 'items' (3)"))
     }
+
+    @Test func aPressHeldPastTheLastGestureLineFiresAtItsDeadline() throws {
+        // HOLD_BEGIN is the last gesture line; a mouse moves on until 0.6 s. The live daemon's
+        // timer recognizes the press 0.18 s in (an on-begin binding fires then); the replay's
+        // clock runs to the file's last line.
+        var text = "-event1   DEVICE_ADDED            Synaptics TM3276-022              seat0 default group1  cap:pg  size 97x65mm\n"
+        text += " event1   GESTURE_HOLD_BEGIN      +0.100s\t2\n"
+        for t in [0.2, 0.3, 0.4, 0.5, 0.6] {
+            text += " event2   POINTER_MOTION          +\(String(format: "%.3f", t))s\t  1.00/  0.00 ( +1.00/ +0.00)\n"
+        }
+        let lines = try replayText(text, config: "bindings:\n  - gesture: long-press:2\n    mode: on-begin\n    exec: echo press\n")
+        let press = try #require(lines.first { ($0["gesture"] as? String) == "long-press:2" })
+        #expect(press["phase"] as? String == "began")
+        #expect(press["action"] as? String == "exec: echo press")
+        #expect(abs((press["time"] as? Double ?? 0) - 0.28) < 0.001)
+        // The hold still in progress ends with the input, at its last line.
+        let hold = try #require(lines.first { ($0["gesture"] as? String) == "hold:2" })
+        #expect(hold["phase"] as? String == "cancelled")
+        #expect(hold["time"] as? Double == 0.6)
+    }
 }

@@ -73,16 +73,28 @@ struct DebugEventsLineFormatTests {
 
     @Test func wrappedTouchscreenTimestampBreaksNothing() {
         var parser = DebugEventsParser()
-        #expect(parser.parse(line: " event1   TOUCH_DOWN              +4294967.295s\t0 (0) 51.88/22.29 (415.00/107.00mm)", number: 1) == .ignored)
+        #expect(parser.parse(line: " event1   TOUCH_DOWN              +4294967.295s\t0 (0) 51.88/22.29 (415.00/107.00mm)", number: 1)
+                == .record(.otherEvent(at: Timestamp(microseconds: 4_294_967_295_000))))
         #expect(gesture(" event1   GESTURE_HOLD_BEGIN      +4294967.295s\t2")?.time == Timestamp(microseconds: 4_294_967_295_000))
     }
 
-    @Test func nonGestureLinesAreIgnoredSilently() {
+    @Test func otherEventsGiveOnlyTheirTime() {
+        // The recording's clock: a replay fires a long press held while only a mouse moves.
+        var parser = DebugEventsParser()
+        for (line, microseconds) in [
+            ("event13\tPOINTER_AXIS      +3.54s\tvert 0.00 horiz -14.09*", 3_540_000),
+            (" event1   POINTER_MOTION          +0.091s\t  0.00/  0.19 ( +0.00/ +1.00)", 91_000),
+            (" event3   KEYBOARD_KEY            +1.00s\t*** (-1) pressed", 1_000_000),
+            (" event3   KEYBOARD_KEY         2  +1.25s\t*** (-1) pressed", 1_250_000),
+        ] as [(String, Int64)] {
+            #expect(parser.parse(line: line, number: 1) == .record(.otherEvent(at: Timestamp(microseconds: microseconds))), "\(line)")
+        }
+        #expect(parser.parse(line: " event1   POINTER_MOTION   soon", number: 1) == .ignored)
+    }
+
+    @Test func nonEventLinesAreIgnoredSilently() {
         var parser = DebugEventsParser()
         for line in [
-            "event13\tPOINTER_AXIS      +3.54s\tvert 0.00 horiz -14.09*",
-            " event1   POINTER_MOTION          +0.091s\t  0.00/  0.19 ( +0.00/ +1.00)",
-            " event3   KEYBOARD_KEY            +1.00s\t*** (-1) pressed",
             "$ libinput debug-events", "$ comfortable-swipe debug | grep GESTURE_SWIPE",
             "libinput-gestures: device /dev/input/by-path/platform-AMDI0010:03-event-mouse(event15): SYNA3290:01 06CB:CD4F Touchpad",
             "libinput error: event1  - CyPS/2 Cypress Trackpad: kernel bug: Touch jump detected and discarded.",
@@ -280,6 +292,7 @@ struct Libinput122FixtureTests {
                 switch record {
                 case .gesture: gestures += 1
                 case .deviceAdded, .deviceRemoved: devices += 1
+                case .otherEvent: break
                 }
             }, warnings: { _ in warnings += 1 })
         }

@@ -13,11 +13,13 @@ import GestoDaemon
 struct WindowMotionSwayTests {
     static let watchdogSeconds = 60.0
     static let effectSeconds = 10.0
+    /// The app id of the test's foot window.
+    static let appID = "gesto-motion"
 
     /// The foot window's rect from GET_TREE (borders and title bar included), or nil before it maps.
     static func footRect(_ ipc: SwayIPC) -> WindowRect? {
         guard let tree = try? ipc.query(.getTree),
-              let node = SwaySessionTests.nodes(tree).first(where: { $0["app_id"]?.stringValue == "foot" }) else { return nil }
+              let node = SwaySessionTests.nodes(tree).first(where: { $0["app_id"]?.stringValue == appID }) else { return nil }
         return WindowMotionDriver.outerRect(of: node)
     }
 
@@ -34,10 +36,13 @@ struct WindowMotionSwayTests {
         try sway.start()
         let runner = try LoopRunner()
 
-        // A floating foot window, 480x300 at (400, 210) on the 1280x720 output.
-        try sway.ipc.runCommand("exec foot sleep 600")
-        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) != nil })
-        try sway.ipc.runCommand("[app_id=foot] floating enable, resize set 480 px 300 px, move absolute position 400 210")
+        // A floating foot window, 480x300 at (400, 210) on the 1280x720 output. It maps floating
+        // at that size (a criterion sway applies before its first configure): floated after it
+        // mapped tiled, foot's late answer to the tiled configure (1276x693) would arrive after
+        // the resize, and sway gives a floating window the size its client commits, so the
+        // window would really be full width for a while, before any gesture.
+        try sway.ipc.runCommand("for_window [app_id=\(Self.appID)] \"floating enable, resize set 480 px 300 px, move absolute position 400 210\"")
+        try sway.ipc.runCommand("exec foot --app-id \(Self.appID) sleep 600")
         let start = WindowRect(x: 400, y: 210, width: 480, height: 300)
         #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == start })
 

@@ -25,6 +25,9 @@ struct CommandArguments {
     var positionals: [String] = []
     /// The command's name for messages ("replay", "motion spring").
     let command: String
+    /// An option given last without its value: reported by ``allow(_:maximumPositionals:)``,
+    /// as unknown if the command has no such option (`--jsn` is a typo, not a value option).
+    private var missingValue: String?
 
     /// Parses `arguments`. `bareFlags` take no value; `repeatable` may be given many times.
     /// - Throws: ``UsageError`` for a missing value, a value on a flag, or a repeated option;
@@ -57,7 +60,7 @@ struct CommandArguments {
                 continue
             }
             if value == nil {
-                guard index < arguments.count else { throw UsageError("--\(name) needs a value") }
+                guard index < arguments.count else { missingValue = name; break }
                 value = arguments[index]
                 index += 1
             }
@@ -76,9 +79,11 @@ struct CommandArguments {
         if positionals.count > maximumPositionals {
             throw UsageError("unexpected argument '\(positionals[maximumPositionals])' for '\(command)'")
         }
-        for name in values.keys.sorted() + repeated.keys.sorted() + flags.sorted() where !allowed.contains(name) {
+        for name in values.keys.sorted() + repeated.keys.sorted() + flags.sorted() + (missingValue.map { [$0] } ?? [])
+        where !allowed.contains(name) {
             throw UsageError("unknown option '--\(name)' for '\(command)'")
         }
+        if let missingValue { throw UsageError("--\(missingValue) needs a value") }
     }
 
     /// The option's value as a finite number, nil if absent.
@@ -87,5 +92,34 @@ struct CommandArguments {
         guard let value = Double(text) else { throw UsageError("--\(name) needs a number, got '\(text)'") }
         guard value.isFinite else { throw UsageError("--\(name) must be a finite number, got '\(text)'") }
         return value
+    }
+}
+
+/// gestoctl's own command line: the command, and its arguments with any options given before
+/// it (`gestoctl --json status`, as swaymsg, `niri msg` and hyprctl take them) moved after it;
+/// `help COMMAND` is `COMMAND --help`.
+public enum GestoctlCommandLine {
+    /// Options before the command that take a value (the connection's socket).
+    static let leadingValueOptions: Set<String> = ["--socket"]
+
+    /// Splits `arguments` (without the program name) into the command ("help" when none) and
+    /// the arguments it parses.
+    public static func split(_ arguments: [String]) -> (command: String, arguments: [String]) {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-",
+              !["-h", "--help", "--version"].contains(arguments[index]) {
+            leading.append(arguments[index])
+            if leadingValueOptions.contains(arguments[index]), index + 1 < arguments.count {
+                leading.append(arguments[index + 1])
+                index += 1
+            }
+            index += 1
+        }
+        guard index < arguments.count else { return ("help", leading) }
+        let command = arguments[index]
+        let rest = Array(arguments[(index + 1)...])
+        if command == "help", let topic = rest.first { return (topic, ["--help"]) }
+        return (command, leading + rest)
     }
 }

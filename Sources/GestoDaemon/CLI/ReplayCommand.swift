@@ -64,8 +64,12 @@ public enum ReplayCommand {
             output.write((json ? line.json : line.text) + "\n")
         }
         let input = RecordedInput(path: options.positionals[0])
+        var clock = ReplayClock()
         do {
             try input.forEach({ record in
+                if let time = clock.advance(past: record) {
+                    for device in order { sessions[device]!.handleDeadlines(through: time, emit: print) }
+                }
                 guard case .gesture(let event) = record else { return }
                 if sessions[event.device] == nil {
                     sessions[event.device] = GesturePipeline(
@@ -78,11 +82,11 @@ public enum ReplayCommand {
                 errors.write(warning.description + "\n")
             })
         } catch {
-            for device in order { sessions[device]!.finish(emit: print) }
+            for device in order { sessions[device]!.finish(at: clock.now, emit: print) }
             errors.write("gestoctl replay: \(error)\n")
             return 1
         }
-        for device in order { sessions[device]!.finish(emit: print) }
+        for device in order { sessions[device]!.finish(at: clock.now, emit: print) }
         output.flush()
         if !json {
             errors.write("\(lines) gesture report\(lines == 1 ? "" : "s"), \(actions) action\(actions == 1 ? "" : "s")"

@@ -63,7 +63,9 @@ public enum StatusCommand {
         }
         lines.append("wayland:  " + (status.waylandConnected ? "connected" : "not connected (exec actions only)"))
         lines.append("counts:   \(status.gestureCount) gesture\(status.gestureCount == 1 ? "" : "s") recognized, "
-                     + "\(status.actionCount) action\(status.actionCount == 1 ? "" : "s") run, \(status.monitorCount) monitor\(status.monitorCount == 1 ? "" : "s") connected")
+                     + "\(status.actionCount) action\(status.actionCount == 1 ? "" : "s") run, "
+                     + (status.failedActionCount > 0 ? "\(status.failedActionCount) failed (see gestod's log), " : "")
+                     + "\(status.monitorCount) monitor\(status.monitorCount == 1 ? "" : "s") connected")
         return lines.joined(separator: "\n")
     }
 }

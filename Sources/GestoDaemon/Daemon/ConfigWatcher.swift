@@ -1,14 +1,25 @@
 // Hot reload: an inotify watch on the config file's directory, because editors replace the
 // file (write a temporary, rename it over) rather than write it in place, and a watch on the
-// file itself would follow the old inode. One reload per batch of events.
+// file itself would follow the old inode. One reload per batch of events. A directory that
+// does not exist yet (no `~/.config/gesto` before `gestoctl init`) is waited for: the watch
+// sits on its nearest existing ancestor and moves down as the chain is made, and back up when
+// the directory is removed.
 import CGestoSys
 import Glibc
 
-/// Calls its handler when the config file has been written, moved into place or re-linked.
+/// Calls its handler when the config file has been written, moved into place or re-linked,
+/// or has appeared with the directory that holds it.
 final class ConfigWatcher {
     /// What a directory event must be to concern the config: closed after writing, moved in,
     /// created (a symlink made by a dotfile manager; a plain new file is reloaded on its close).
     static let watchedEvents = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+    /// What the watched directory itself may undergo: removed or renamed, the watch moves up.
+    static let selfEvents = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+    /// What an ancestor's event must be to concern the chain: its next folder made or moved in.
+    static let ancestorEvents = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR)
+    /// How often one move of the watch may find the chain grown under it before it waits for
+    /// the next event (each pass goes at least one folder deeper; paths are not this deep).
+    static let maximumRewatches = 64
     /// The fixed part of `struct inotify_event`, in bytes (wd, mask, cookie, len).
     static let eventHeaderBytes = 16
 
@@ -18,11 +29,14 @@ final class ConfigWatcher {
     private let fileName: String
     private let onChange: () -> Void
     private var buffer = [UInt8](repeating: 0, count: 4096)
+    /// The folder watched now: ``directory`` or, while it is missing, its nearest existing ancestor.
+    private(set) var watchedDirectory = ""
+    private var watch: CInt = -1
 
-    /// Watches the directory of `path`.
+    /// Watches the directory of `path`, or its nearest existing ancestor until it exists.
     ///
-    /// - Throws: `SystemError` from `inotify_init1`, `inotify_add_watch` (`ENOENT` when the
-    ///   directory does not exist) or `epoll_ctl`.
+    /// - Throws: `SystemError` from `inotify_init1`, `inotify_add_watch` (no folder of the
+    ///   chain can be watched) or `epoll_ctl`.
     init(path: String, loop: EventLoop, onChange: @escaping () -> Void) throws(SystemError) {
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -37,7 +51,7 @@ final class ConfigWatcher {
             inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
         })
         do {
-            _ = try retryingInterrupts("inotify_add_watch") { inotify_add_watch(fd.rawValue, directory, Self.watchedEvents) }
+            try rewatch()
             try loop.register(fd, for: .readable) { [unowned self] _ in self.readEvents() }
         } catch {
             try? fd.close()
@@ -50,8 +64,55 @@ final class ConfigWatcher {
         try? fd.close()
     }
 
+    /// Whether the config's own folder is watched (not an ancestor waiting for it).
+    var isWatchingConfigDirectory: Bool { watchedDirectory == directory }
+
+    /// Moves the watch to the deepest existing folder of the chain down to ``directory``.
+    private func rewatch() throws(SystemError) {
+        // Again while a folder below the one just watched appeared meanwhile (`mkdir -p`).
+        for _ in 0..<Self.maximumRewatches {
+            var candidate = directory
+            while true {
+                let isTarget = candidate == directory
+                let mask = (isTarget ? Self.watchedEvents : Self.ancestorEvents) | Self.selfEvents
+                let added = inotify_add_watch(fd.rawValue, candidate, mask)
+                if added >= 0 {
+                    if watch >= 0, watch != added { inotify_rm_watch(fd.rawValue, watch) }
+                    watch = added
+                    watchedDirectory = candidate
+                    break
+                }
+                let failure = errno
+                if failure == EINTR { continue }
+                guard failure == ENOENT || failure == ENOTDIR, let parent = Self.parent(of: candidate) else {
+                    throw SystemError(code: failure, call: "inotify_add_watch")
+                }
+                candidate = parent
+            }
+            guard let next = nextComponent else { return }
+            let below = watchedDirectory == "/" ? "/" + next : watchedDirectory + "/" + next
+            if access(below, F_OK) != 0 { return }
+        }
+    }
+
+    /// The folder above `path`, nil at the top (`/`, or `.` for a relative path).
+    static func parent(of path: String) -> String? {
+        guard path != "/", path != "." else { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The name of the folder below ``watchedDirectory`` on the way to ``directory``.
+    private var nextComponent: String? {
+        guard !isWatchingConfigDirectory else { return nil }
+        let prefix = watchedDirectory == "/" ? "/" : watchedDirectory == "." ? "" : watchedDirectory + "/"
+        guard directory.hasPrefix(prefix) else { return nil }
+        return directory.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
+    }
+
     private func readEvents() {
         var concernsConfig = false
+        var chainChanged = false
         while true {
             let result = buffer.withUnsafeMutableBytes { raw in
                 Result { () throws(SystemError) in try fd.read(into: raw) }
@@ -59,21 +120,36 @@ final class ConfigWatcher {
             guard case .success(let count) = result, count > 0 else { break }
             var offset = 0
             while offset + Self.eventHeaderBytes <= count {
+                let descriptor = CInt(bitPattern: field(at: offset))
                 let mask = field(at: offset + 4)
                 let nameLength = Int(field(at: offset + 12))
                 let nameBytes = buffer[(offset + Self.eventHeaderBytes)..<min(count, offset + Self.eventHeaderBytes + nameLength)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += Self.eventHeaderBytes + nameLength
-                guard name == fileName else { continue }
-                if mask & UInt32(IN_CREATE) != 0 {
-                    // A new plain file is reloaded when it is closed after writing; a symlink now.
-                    var information = stat()
-                    if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT == S_IFLNK {
+                guard descriptor == watch else { continue }  // A watch already moved away from.
+                if mask & (Self.selfEvents | UInt32(IN_IGNORED)) != 0 {
+                    chainChanged = true
+                } else if !isWatchingConfigDirectory {
+                    if name == nextComponent { chainChanged = true }
+                } else if name == fileName {
+                    if mask & UInt32(IN_CREATE) != 0 {
+                        // A new plain file is reloaded when it is closed after writing; a symlink now.
+                        var information = stat()
+                        if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT == S_IFLNK {
+                            concernsConfig = true
+                        }
+                    } else {
                         concernsConfig = true
                     }
-                } else {
-                    concernsConfig = true
                 }
+            }
+        }
+        if chainChanged {
+            let previous = watch
+            do { try rewatch() } catch { return }
+            // The file may have been written before the watch reached its (new) folder.
+            if isWatchingConfigDirectory, watch != previous, access(directory + "/" + fileName, F_OK) == 0 {
+                concernsConfig = true
             }
         }
         if concernsConfig { onChange() }

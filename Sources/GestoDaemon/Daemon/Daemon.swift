@@ -36,6 +36,10 @@ public final class Daemon {
     /// Counters reported by `status` (and the benchmarks).
     public private(set) var gestureCount = 0
     public private(set) var actionCount = 0
+    /// How many actions could not run (no Wayland session, the compositor refused, no shell).
+    public private(set) var failedActionCount = 0
+    /// Why the latest action failed, for the `trigger` that ran it.
+    private(set) var lastActionFailure: String?
 
     // State of the control plane (DaemonControl.swift).
     /// What `gestoctl monitor` subscribes to.
@@ -160,14 +164,28 @@ public final class Daemon {
     }
 
     private func replay(_ path: String) {
+        var clock = ReplayClock()
         do {
-            try RecordedInput(path: path).forEach({ handle($0) }, warnings: { log.warning("\($0)") })
+            try RecordedInput(path: path).forEach({ record in
+                // The recording's other events stand in for the timer: fire the deadlines they pass.
+                if let time = clock.advance(past: record) {
+                    for device in Array(pipelines.keys) {
+                        pipelines[device]?.handleDeadlines(through: time) { perform($0, device: device) }
+                    }
+                }
+                handle(record)
+            }, warnings: { log.warning("\($0)") })
         } catch {
             log.error("\(error)")
             exitStatus = 1
         }
-        for device in Array(pipelines.keys) { finish(device) }
-        log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount)])
+        for device in Array(pipelines.keys) { finish(device, at: clock.now) }
+        log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount),
+                                     "failed": String(failedActionCount)])
+        if failedActionCount > 0 && actionCount == 0 {
+            log.error("every action of the replay failed (\(failedActionCount))")
+            exitStatus = 1
+        }
     }
 
     private func handle(_ record: InputRecord) {
@@ -202,13 +220,16 @@ public final class Daemon {
             devices.removeAll { $0.node == device.node }
             if hadTouchpad && devices.isEmpty { log.info("no touchpad left: waiting for one to appear") }
             finish(device.number)
+        case .otherEvent:
+            break  // Only a replay's clock (see replay(_:)); the live source has the timer.
         }
     }
 
-    /// Ends a device's gestures in progress (cancelled, end of input) and forgets it.
-    private func finish(_ device: UInt32?) {
+    /// Ends a device's gestures in progress (cancelled, end of input at `end` if later than
+    /// its last event) and forgets it.
+    private func finish(_ device: UInt32?, at end: Timestamp? = nil) {
         guard let box = pipelines.removeValue(forKey: device) else { return }
-        box.finish { perform($0, device: device) }
+        box.finish(at: end) { perform($0, device: device) }
         rearmTimer()
     }
 
@@ -270,7 +291,9 @@ public final class Daemon {
                 // The firing, not the report: a continuous stream's own began and closing
                 // phase, progress against the binding's own threshold.
                 let environment = firing.gesture.environment.map { (name: $0.0, value: $0.1) }
-                _ = try? runner.run(command, environment: environment)
+                do { _ = try runner.run(command, environment: environment) } catch {
+                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
+                }
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.
             case .windowMotion(let motion):
@@ -278,17 +301,26 @@ public final class Daemon {
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
             case .keys, .window, .sway:
                 guard let performer else {
-                    log.warning("cannot run \(firing.action.summary): no Wayland session", ["gesture": line.gesture.name.description])
+                    actionFailed(firing.action, "no Wayland session", gesture: line.gesture.name)
                     continue
                 }
                 do {
                     try performer.perform(firing.action)
                     wayland?.flush()
                 } catch {
-                    log.warning("\(firing.action.summary) failed: \(error)", ["gesture": line.gesture.name.description])
+                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
                 }
             }
         }
+    }
+
+    /// Logs an action that could not run and counts it as failed, not run.
+    private func actionFailed(_ action: Action, _ why: String, gesture: GestureName) {
+        let message = "\(action.summary) failed: \(why)"
+        log.warning(message, ["gesture": gesture.description])
+        actionCount -= 1  // Counted when it started.
+        failedActionCount += 1
+        lastActionFailure = message
     }
 
     // MARK: Signals
@@ -310,6 +342,7 @@ public final class Daemon {
     @discardableResult
     public func reloadConfig() -> Result<Config, ConfigFileProblem>? {
         guard let path = configPath else { return nil }
+        if options.replayPath == nil { watchConfig() }
         let result = ConfigFile.load(path: path)
         switch result {
         case .success(let loaded):
@@ -343,15 +376,21 @@ final class PipelineBox {
         return updateDeadline()
     }
 
+    /// Feeds every deadline at or before `time` (a replay's clock passed them).
+    func handleDeadlines(through time: Timestamp, emit: (ReplayLine) -> Void) {
+        pipeline.handleDeadlines(through: time, emit: emit)
+        _ = updateDeadline()
+    }
+
     /// Feeds a deadline that passed.
     func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
         pipeline.handleDeadline(time, emit: emit)
         _ = updateDeadline()
     }
 
-    /// Ends the input (gestures in progress are cancelled).
-    func finish(emit: (ReplayLine) -> Void) {
-        pipeline.finish(emit: emit)
+    /// Ends the input at `end` if later than the last event (gestures in progress are cancelled).
+    func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void) {
+        pipeline.finish(at: end, emit: emit)
         _ = updateDeadline()
     }
 

@@ -25,16 +25,7 @@ extension Daemon {
         } else {
             log.warning("XDG_RUNTIME_DIR is not set: no control socket (gestoctl cannot reach this gestod; give --socket PATH)")
         }
-        if let path = configPath {
-            do {
-                configWatcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in
-                    self.log.info("config file changed: reloading", ["path": path])
-                    self.reloadConfig()
-                }
-            } catch {
-                log.info("not watching the config for changes (\(error)); SIGHUP or `gestoctl reload` re-reads it", ["path": path])
-            }
-        }
+        watchConfig()
         do {
             let monitor = try SessionLockMonitor(loop: loop) { [unowned self] state in self.sessionLockChanged(to: state) }
             lockMonitor = monitor
@@ -42,6 +33,21 @@ extension Daemon {
             log.info("watching the session lock", ["session": monitor.sessionID, "state": monitor.state.rawValue])
         } catch {
             log.info("session lock state unknown (\(error)): gestures are handled even behind a lock screen")
+        }
+    }
+
+    /// Starts the hot-reload watch unless it runs: at start, and again on each reload, since a
+    /// watch that could not be set then (no inotify watch left) may be possible now. A config
+    /// folder that does not exist yet is waited for (see ``ConfigWatcher``).
+    func watchConfig() {
+        guard configWatcher == nil, let path = configPath else { return }
+        do {
+            configWatcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in
+                self.log.info("config file changed: reloading", ["path": path])
+                self.reloadConfig()
+            }
+        } catch {
+            log.info("not watching the config for changes (\(error)); SIGHUP or `gestoctl reload` re-reads it", ["path": path])
         }
     }
 
@@ -121,7 +127,7 @@ extension Daemon {
             uptimeSeconds: Double(MonotonicClock.now().microseconds - startTime.microseconds) / 1e6,
             configPath: configPath, configLoadedAt: configLoadedAt, configError: configProblem?.description,
             bindingCount: config.bindings.count, input: input, devices: devices.map(DeviceSummary.init),
-            gestureCount: gestureCount, actionCount: actionCount,
+            gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
             waylandConnected: wayland?.session.isConnected ?? false, monitorCount: bus.subscriberCount)
     }
 
@@ -175,7 +181,11 @@ extension Daemon {
         let report = RecognizedGesture(name: gesture, phase: .ended, time: MonotonicClock.now(), progress: 1)
         let firing = BindingFiring(bindingIndex: index, action: binding.action, gesture: report)
         log.info("trigger: running \(binding.action.summary)", ["gesture": gesture.description])
+        let failuresBefore = failedActionCount
         perform(ReplayLine(gesture: report, firings: [firing], isPrinted: true), device: nil, triggered: true)
+        if failedActionCount > failuresBefore {
+            return .failure(IPCFailure(.actionFailed, lastActionFailure ?? "\(binding.action.summary) failed"))
+        }
         return .success(result: TriggerSummary(gesture: gesture.description, bindingIndex: index,
                                                action: binding.action.summary, app: focusedApp).json)
     }

@@ -50,6 +50,8 @@ public struct DaemonStatus: Sendable {
     /// Gestures recognized (final reports) and actions run since start.
     public var gestureCount: Int
     public var actionCount: Int
+    /// Actions that could not run (not counted in ``actionCount``).
+    public var failedActionCount: Int
     /// Whether gestod is connected to the Wayland compositor.
     public var waylandConnected: Bool
     /// Connected `monitor` clients.
@@ -73,6 +75,7 @@ public struct DaemonStatus: Sendable {
         object.addRaw("devices", "[" + devices.map(\.json).joined(separator: ", ") + "]")
         object.add("gestures", gestureCount)
         object.add("actions", actionCount)
+        object.add("actions_failed", failedActionCount)
         object.add("wayland", waylandConnected)
         object.add("monitors", monitorCount)
         return object.json
@@ -94,13 +97,14 @@ public struct DaemonStatus: Sendable {
         devices = json["devices"]?.elements.map(DeviceSummary.init(json:)) ?? []
         gestureCount = Int(json["gestures"]?.numberValue ?? 0)
         actionCount = Int(json["actions"]?.numberValue ?? 0)
+        failedActionCount = Int(json["actions_failed"]?.numberValue ?? 0)
         waylandConnected = json["wayland"]?.boolValue ?? false
         monitorCount = Int(json["monitors"]?.numberValue ?? 0)
     }
 
     init(version: String, pid: Int, state: DaemonRunState, sessionLock: SessionLockState, uptimeSeconds: Double,
          configPath: String?, configLoadedAt: Double?, configError: String?, bindingCount: Int, input: String,
-         devices: [DeviceSummary], gestureCount: Int, actionCount: Int, waylandConnected: Bool, monitorCount: Int) {
+         devices: [DeviceSummary], gestureCount: Int, actionCount: Int, failedActionCount: Int, waylandConnected: Bool, monitorCount: Int) {
         self.version = version
         self.pid = pid
         self.state = state
@@ -114,6 +118,7 @@ public struct DaemonStatus: Sendable {
         self.devices = devices
         self.gestureCount = gestureCount
         self.actionCount = actionCount
+        self.failedActionCount = failedActionCount
         self.waylandConnected = waylandConnected
         self.monitorCount = monitorCount
     }

@@ -88,9 +88,10 @@ public struct GesturePipeline: Sendable {
         process(.deadline(time), emit: emit)
     }
 
-    /// Ends the input: gestures in progress are cancelled with reason "end of input".
-    public mutating func finish(emit: (ReplayLine) -> Void) {
-        process(.endOfInput(lastTime ?? Timestamp(microseconds: 0)), emit: emit)
+    /// Ends the input (at `end`, a recording's last line, when later than the last event):
+    /// gestures in progress are cancelled with reason "end of input".
+    public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void) {
+        process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit)
     }
 
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void) {

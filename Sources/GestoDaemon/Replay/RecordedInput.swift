@@ -1,6 +1,7 @@
 // Reads a recording of touchpad input, whichever form it has: `libinput debug-events` text
 // (streamed, any libinput version's format) or `libinput record` YAML. Shared by
-// `gestoctl replay` and `gestod --replay`.
+// `gestoctl replay` and `gestod --replay`. A recording's clock runs to its last line, gesture
+// or not: its other events stand in for the live daemon's timer.
 import Glibc
 import GestoCore
 import GestoInput
@@ -80,6 +81,9 @@ public struct RecordedInput {
             case .recordedByLibinput, .noEvents:
                 for device in recording.devices { body(.deviceAdded(device.device)) }
                 for event in recording.gestures { body(.gesture(event)) }
+                if let last = recording.lastEventTime, recording.gestures.last.map({ last > $0.time }) ?? true {
+                    body(.otherEvent(at: last))
+                }
             case .needsReplayThroughKernel:
                 throw .needsKernelReplay(path: name, summary: recording.summary)
             case .incompleteRecording:
@@ -89,5 +93,36 @@ public struct RecordedInput {
             if filled == 0 { return }  // An empty file: nothing happened.
             throw .unknownFormat(path: name)
         }
+    }
+}
+
+/// Where a replay's clock is: the time of the recording's latest line, gesture or not.
+public struct ReplayClock: Sendable {
+    /// The latest time seen, nil before the first event.
+    public private(set) var now: Timestamp?
+
+    public init() {}
+
+    /// Moves the clock to `record`'s time if it carries a later one; returns the time when
+    /// `record` is another device's event, the moment to fire the deadlines up to.
+    public mutating func advance(past record: InputRecord) -> Timestamp? {
+        switch record {
+        case .gesture(let event):
+            now = max(now ?? event.time, event.time)
+            return nil
+        case .otherEvent(let time):
+            now = max(now ?? time, time)
+            return time
+        case .deviceAdded, .deviceRemoved:
+            return nil
+        }
+    }
+}
+
+extension GesturePipeline {
+    /// Feeds every deadline at or before `time`, earliest first: what the live daemon's timer
+    /// fires while the fingers rest and only other devices report.
+    public mutating func handleDeadlines(through time: Timestamp, emit: (ReplayLine) -> Void) {
+        while let deadline = nextDeadline, deadline <= time { handleDeadline(deadline, emit: emit) }
     }
 }
