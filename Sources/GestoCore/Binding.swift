@@ -161,6 +161,29 @@ public struct BindingMatcher: Sendable {
 
     /// Per binding: kind and finger count packed into one integer (``kindKey(_:)``).
     private let keys: [Int]
+
+    /// What the hot path reads of a rule: never a whole ``BindingRule`` (its settings are
+    /// ~200 bytes: copying one per report and rival was a fifth of gestod's instructions).
+    private struct Brief: Sendable {
+        var gesture: GestureName
+        var mode: FireMode
+        var specificity: Int
+        var app: String?
+        var pressDuration: Double
+
+        func matches(_ name: GestureName) -> Bool {
+            if gesture == name { return true }
+            return gesture.directionName == nil && gesture == name.undirected
+        }
+
+        func applies(to focusedApp: String?) -> Bool {
+            guard let app else { return true }
+            guard let focusedApp else { return false }
+            return globMatches(app, focusedApp)
+        }
+    }
+
+    private let briefs: [Brief]
     /// Per binding: the bindings of the same kind, fingers and job (itself included), which
     /// compete on specificity.
     private let rivals: [[Int]]
@@ -184,6 +207,10 @@ public struct BindingMatcher: Sendable {
         self.rules = rules
         let keys = rules.map { Self.kindKey($0.gesture) }
         self.keys = keys
+        briefs = rules.map {
+            Brief(gesture: $0.gesture, mode: $0.mode, specificity: $0.specificity, app: $0.app,
+                  pressDuration: $0.settings.longPress.minimumDuration)
+        }
         rivals = rules.indices.map { index in
             rules.indices.filter { keys[$0] == keys[index] && rules[$0].job == rules[index].job }
         }
@@ -219,10 +246,10 @@ public struct BindingMatcher: Sendable {
     /// Whether binding `index` may fire for a report named `name`: it applies to the focused
     /// app, and no rival that applies and matches (or streams) is more specific.
     private func isEligible(_ index: Int, for name: GestureName, focusedApp: String?) -> Bool {
-        guard rules[index].applies(to: focusedApp) else { return false }
-        let own = rules[index].specificity
-        for rival in rivals[index] where rival != index && rules[rival].specificity > own {
-            if rules[rival].applies(to: focusedApp) && (rules[rival].matches(name) || states[rival].streaming) { return false }
+        guard briefs[index].applies(to: focusedApp) else { return false }
+        let own = briefs[index].specificity
+        for rival in rivals[index] where rival != index && briefs[rival].specificity > own {
+            if briefs[rival].applies(to: focusedApp) && (briefs[rival].matches(name) || states[rival].streaming) { return false }
         }
         return true
     }
@@ -230,20 +257,19 @@ public struct BindingMatcher: Sendable {
     /// Whether a long press released after `heldFor` seconds reached a longer tier than
     /// binding `index`'s (an `on-end` `long-press:F` rival with a longer duration it lasted).
     private func isOutlasted(_ index: Int, heldFor: Double, focusedApp: String?) -> Bool {
-        let own = rules[index].settings.longPress.minimumDuration
-        for rival in rivals[index] where rival != index && rules[rival].mode == .onEnd {
-            let duration = rules[rival].settings.longPress.minimumDuration
-            if duration > own && duration <= heldFor && rules[rival].applies(to: focusedApp)
-                && rules[rival].specificity == rules[index].specificity { return true }
+        let own = briefs[index].pressDuration
+        for rival in rivals[index] where rival != index && briefs[rival].mode == .onEnd {
+            let duration = briefs[rival].pressDuration
+            if duration > own && duration <= heldFor && briefs[rival].applies(to: focusedApp)
+                && briefs[rival].specificity == briefs[index].specificity { return true }
         }
         return false
     }
 
     private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, focusedApp: String?,
                                emit: (Int, RecognizedGesture) -> Void) {
-        let rule = rules[index]
-        let matches = rule.matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
-        switch rule.mode {
+        let matches = briefs[index].matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
+        switch briefs[index].mode {
         case .onEnd:
             guard matches, gesture.phase == .ended else {
                 if case .longPress = gesture.name, gesture.phase == .arming { states[index].armedAt = gesture.time }
@@ -301,7 +327,7 @@ public struct BindingMatcher: Sendable {
         case .repeat:
             guard matches, !gesture.phase.isFinal || gesture.phase == .ended else { return }
             // Clamped so an absurdly small step can never overflow or fire without end.
-            let steps = Int(min(Self.stepsTravelled(gesture, settings: rule.settings), Self.maximumRepeatSteps).rounded(.down))
+            let steps = Int(min(Self.stepsTravelled(gesture, settings: rules[index].settings), Self.maximumRepeatSteps).rounded(.down))
             while states[index].steps < steps {
                 states[index].steps += 1
                 emit(index, gesture)

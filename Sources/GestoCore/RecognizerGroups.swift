@@ -34,7 +34,7 @@ public struct RecognizerGroups: Sendable {
         var source: ReportSource
     }
 
-    /// One engine and the bindings that listen to it.
+    /// What a group is: its settings and the bindings that listen to it.
     public struct Group: Sendable {
         /// The effective settings of every binding in the group.
         public let settings: RecognizerSettings
@@ -42,11 +42,14 @@ public struct RecognizerGroups: Sendable {
         public let families: GestureEngine.Families
         /// Indices of the bindings that listen to this group.
         public let listeners: [Int]
-        var engine: GestureEngine
     }
 
     /// The groups; group 0 has the global settings.
-    public private(set) var groups: [Group]
+    public let groups: [Group]
+    /// Per group: its engine, and its listeners again, each in an array of its own so the hot
+    /// path touches only what it needs (reading a whole ``Group`` per report copied it).
+    private var engines: [GestureEngine]
+    private let listeners: [[Int]]
     /// The matcher over every binding.
     public private(set) var matcher: BindingMatcher
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
@@ -86,13 +89,15 @@ public struct RecognizerGroups: Sendable {
                 members.append([index])
             }
         }
-        groups = keys.indices.map { group in
+        let groups = keys.indices.map { group in
             let families: GestureEngine.Families = group == 0
                 ? .all
                 : members[group].reduce(into: []) { $0.formUnion(.recognizing(rules[$1].gesture)) }
-            return Group(settings: keys[group], families: families, listeners: members[group],
-                         engine: GestureEngine(settings: keys[group], families: families))
+            return Group(settings: keys[group], families: families, listeners: members[group])
         }
+        self.groups = groups
+        engines = groups.map { GestureEngine(settings: $0.settings, families: $0.families) }
+        listeners = members
         matcher = BindingMatcher(rules: rules)
         hasSeveralGroups = groups.count > 1
     }
@@ -100,12 +105,12 @@ public struct RecognizerGroups: Sendable {
     /// The earliest time any group needs a deadline input, or nil.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp? = nil
-        for group in groups { earliest = earliest.earliest(group.engine.nextDeadline) }
+        for index in engines.indices { earliest = earliest.earliest(engines[index].nextDeadline) }
         return earliest
     }
 
     /// True while any group has a gesture in progress.
-    public var isActive: Bool { groups.contains { $0.engine.isActive } }
+    public var isActive: Bool { engines.indices.contains { engines[$0].isActive } }
 
     /// Feeds one input; `emit` receives every report with its source and the firings it
     /// caused (empty: none), group by group, in input order. `focusedApp` is the focused
@@ -144,22 +149,22 @@ public struct RecognizerGroups: Sendable {
     /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
     public mutating func match(_ report: RecognizedGesture, from source: ReportSource, focusedApp: String? = nil,
                                emit: (MatchedFiring) -> Void) {
-        matcher.handle(report, listeners: groups[source.group].listeners, focusedApp: focusedApp) { index, gesture in
+        matcher.handle(report, listeners: listeners[source.group], focusedApp: focusedApp) { index, gesture in
             emit(MatchedFiring(bindingIndex: index, gesture: gesture))
         }
     }
 
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void) {
-        for group in groups.indices {
-            if case .deadline(let time) = input, !(groups[group].engine.nextDeadline.map { $0 <= time } ?? false) { continue }
+        for group in engines.indices {
+            if case .deadline(let time) = input, !(engines[group].nextDeadline.map { $0 <= time } ?? false) { continue }
             if hasSeveralGroups {
                 var reports: [RecognizedGesture] = []
-                groups[group].engine.handle(input) { reports.append($0) }
+                engines[group].handle(input) { reports.append($0) }
                 for report in reports {
                     emit(report, ReportSource(group: group, isOutcome: owner(of: report.name) == group))
                 }
             } else {
-                groups[group].engine.handle(input) { emit($0, ReportSource(group: group, isOutcome: true)) }
+                engines[group].handle(input) { emit($0, ReportSource(group: group, isOutcome: true)) }
             }
         }
     }
@@ -168,11 +173,10 @@ public struct RecognizerGroups: Sendable {
     public func owner(of name: GestureName) -> Int {
         let key = BindingMatcher.kindKey(name)
         var sameKind: Int? = nil
-        for group in groups.indices {
-            for index in groups[group].listeners {
-                let rule = matcher.rules[index]
-                if rule.matches(name) { return group }
-                if sameKind == nil && BindingMatcher.kindKey(rule.gesture) == key { sameKind = group }
+        for group in listeners.indices {
+            for index in listeners[group] {
+                if matcher.rules[index].matches(name) { return group }
+                if sameKind == nil && BindingMatcher.kindKey(matcher.rules[index].gesture) == key { sameKind = group }
             }
         }
         return sameKind ?? 0
