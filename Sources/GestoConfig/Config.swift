@@ -73,6 +73,10 @@ enum ConfigKeys {
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 }
 
+/// The longest duration a config may give, in seconds: a day. Longer is surely a typo, and
+/// durations become microsecond deadlines on the event clock.
+let longestDuration: Double = 86_400
+
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
     var errors: [ConfigError] = []
@@ -205,7 +209,7 @@ struct ConfigDecoder {
 
     mutating func decodeLongPress(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout LongPressSettings) {
         switch key {
-        case "duration": s.minimumDuration = number(value, key, positive: true) ?? s.minimumDuration
+        case "duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
         case "tolerance": s.maximumDistance = number(value, key, positive: false) ?? s.maximumDistance
         case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
@@ -369,6 +373,10 @@ struct ConfigDecoder {
                 error("'\(entry.key)' must be a number, not '\(text)'", at: entry.value.location)
                 return nil
             }
+            if ["duration", "response"].contains(entry.key), value > longestDuration {
+                error("'\(entry.key)' must be at most \(formatCompact(longestDuration)) s (a day), not \(text)", at: entry.value.location)
+                return nil
+            }
             options[entry.key] = value
         }
         do {
@@ -387,7 +395,10 @@ struct ConfigDecoder {
         return text
     }
 
-    mutating func number(_ node: YAMLNode, _ key: String, positive: Bool) -> Double? {
+    /// A finite number above 0 (`positive`) or at least 0, and at most `maximum` (`unit`
+    /// follows the maximum in the message); nil with the error recorded at the value.
+    mutating func number(_ node: YAMLNode, _ key: String, positive: Bool,
+                         atMost maximum: Double = .infinity, unit: String = "") -> Double? {
         guard let text = scalar(node, key) else { return nil }
         guard let value = Double(text), value.isFinite else {
             error("'\(key)' must be a number, not '\(text)'", at: node.location)
@@ -395,6 +406,10 @@ struct ConfigDecoder {
         }
         if positive ? value <= 0 : value < 0 {
             error("'\(key)' must be \(positive ? "above" : "at least") 0, not \(text)", at: node.location)
+            return nil
+        }
+        guard value <= maximum else {
+            error("'\(key)' must be at most \(formatCompact(maximum))\(unit), not \(text)", at: node.location)
             return nil
         }
         return value

@@ -115,6 +115,12 @@ import GestoCore
         ("gestures: []\n", "unknown key 'gestures'"),
         ("settings:\n  swipe: {repeat-distance: 1e-300}\n", "'repeat-distance' must be at least 1 unit"),
         ("settings:\n  pinch: {repeat-scale: 1.0000001}\n", "'repeat-scale' must be at least 1.001"),
+        // Durations become deadlines on the event clock: 1e13 s trapped gestod at a hold.
+        ("settings:\n  long-press: {duration: 1e13}\n", "x.yaml:2:26: error: 'duration' must be at most 86400 s (a day), not 1e13"),
+        ("settings:\n  long-press: {duration: 86400.5}\n", "'duration' must be at most 86400 s (a day)"),
+        ("bindings:\n  - gesture: long-press:3\n    duration: 1e308\n    exec: a\n", "x.yaml:3:15: error: 'duration' must be at most 86400 s"),
+        ("animation: {duration: 1e20}\n", "x.yaml:1:23: error: 'duration' must be at most 86400 s (a day), not 1e20"),
+        ("animation: {response: 1e20}\n", "'response' must be at most 86400 s"),
     ])
     func badValuesSayWhatWasExpected(text: String, message: String) {
         do {
