@@ -308,13 +308,14 @@ public struct DebugEventsParser: Sendable {
 
     /// A field of a gesture line, for warnings.
     enum Field: CustomStringConvertible {
-        case time, fingerCount, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
+        case time, fingerCount, fingerRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
         case scale, angleDelta
 
         var description: String {
             switch self {
             case .time: "time ('+SECONDS s')"
             case .fingerCount: "finger count"
+            case .fingerRange: "a finger count of \(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) (a touchpad gesture)"
             case .deltas: "deltas ('dx/dy')"
             case .deltaY: "dy after '/'"
             case .unacceleratedDeltas: "unaccelerated deltas ('(dx/dy unaccelerated)')"
@@ -354,8 +355,13 @@ public struct DebugEventsParser: Sendable {
         }
         guard let microseconds = cursor.microseconds() else { return fail(.time, cursor) }
         guard cursor.consume(UInt8(ascii: "s")) else { return fail(.time, cursor) }
-        guard cursor.skipBlanks() > 0, let fingers = cursor.unsignedInteger() else {
-            return fail(.fingerCount, cursor)
+        guard cursor.skipBlanks() > 0 else { return fail(.fingerCount, cursor) }
+        let fingersStart = cursor.position
+        guard let fingers = cursor.unsignedInteger() else { return fail(.fingerCount, cursor) }
+        // No `swipe:0:left` or `swipe:2147483647:right`: a count outside the touchpad's range
+        // (or with more digits than unsignedInteger reads) is not a gesture.
+        guard GestureEvent.touchpadFingerCounts.contains(fingers), !isDigit(cursor.current) else {
+            return Problem(field: .fingerRange, offset: fingersStart, isTruncated: false)
         }
         event.fingerCount = fingers
         event.time = Timestamp(microseconds: microseconds)

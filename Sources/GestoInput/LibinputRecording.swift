@@ -104,11 +104,23 @@ public struct LibinputRecording: Sendable {
     }
 
     private init(root: YAMLNode?, fileName: String?) {
-        fileVersion = root?["version"]?.number.map { Int($0) }
         libinputVersion = root?["libinput"]?["version"]?.scalar
         devices = []
         gestures = []
         warnings = []
+        fileVersion = nil
+        if let version = root?["version"] {
+            // A whole number of at least 1; anything else (nan, 1e20, 1.5) leaves the
+            // recording incomplete, with a warning at the value.
+            if let number = version.number, let whole = Int(exactly: number), whole >= 1 {
+                fileVersion = whole
+            } else {
+                warnings.append(InputWarning(
+                    file: fileName, line: version.mark.line, column: version.mark.column,
+                    reason: "'version' must be a whole number of at least 1, not '\(version.scalar ?? version.kindDescription)'",
+                    text: version.scalar ?? ""))
+            }
+        }
         evdevFrameCount = 0
         gestureAvailability = .incompleteRecording
 
@@ -136,8 +148,16 @@ public struct LibinputRecording: Sendable {
                 }
             }
             var size: DeviceSize?
-            if let dimensions = node["libinput"]?["size"]?.items.compactMap(\.number), dimensions.count == 2 {
-                size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
+            if let sizeNode = node["libinput"]?["size"] {
+                let dimensions = sizeNode.items.compactMap(\.number)
+                if dimensions.count == 2, dimensions.allSatisfy({ $0 > 0 && $0 <= Self.largestDeviceSize }) {
+                    size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
+                } else {
+                    warnings.append(InputWarning(
+                        file: fileName, line: sizeNode.mark.line, column: sizeNode.mark.column,
+                        reason: "device size must be [WIDTH, HEIGHT] in millimetres, each above 0 and at most \(Int(Self.largestDeviceSize)); size ignored",
+                        text: "size"))
+                }
             }
             var isTouchpad: Bool?
             if let properties = node["udev"]?["properties"]?.items.compactMap(\.scalar) {
@@ -187,6 +207,10 @@ public struct LibinputRecording: Sendable {
         }
     }
 
+    /// The largest device side accepted, in millimetres: 10 m (a wall-sized touchscreen is
+    /// under 3 m); larger or non-finite sizes are corruption.
+    static let largestDeviceSize = 10_000.0
+
     /// `0x1d` or `29` as an integer.
     private static func integer(_ text: String) -> Int? {
         let trimmed = text.trimmingBlanks()
@@ -199,8 +223,9 @@ public struct LibinputRecording: Sendable {
         guard let type = item["type"]?.scalar, type.hasPrefix("GESTURE_") else { return nil }
         var mark = YAMLMark(line: 0, column: 0)
         if case .mapping(_, let itemMark) = item { mark = itemMark }
-        func problem(_ reason: String) -> Result<GestureEvent, InputWarning> {
-            .failure(InputWarning(file: fileName, line: mark.line, column: mark.column, reason: reason, text: type))
+        func problem<Value>(_ reason: String, at place: YAMLMark? = nil) -> Result<Value, InputWarning> {
+            let place = place ?? mark
+            return .failure(InputWarning(file: fileName, line: place.line, column: place.column, reason: reason, text: type))
         }
         let parts = type.split(separator: "_")
         guard parts.count == 3 else { return problem("unknown gesture event type '\(type)'") }
@@ -221,20 +246,58 @@ public struct LibinputRecording: Sendable {
         guard let timeText = item["time"]?.scalar, let microseconds = Self.microseconds(timeText) else {
             return problem("\(type) without a valid 'time'")
         }
-        guard let fingers = item["nfingers"]?.number else { return problem("\(type) without 'nfingers'") }
-        var event = GestureEvent(kind, phase, fingers: Int(fingers), time: Timestamp(microseconds: microseconds), device: device)
+        guard let fingersNode = item["nfingers"] else { return problem("\(type) without 'nfingers'") }
+        // Int(exactly:) is nil for nan, infinities, fractions and values beyond Int: no trap.
+        guard let fingers = fingersNode.number.flatMap({ Int(exactly: $0) }),
+              GestureEvent.touchpadFingerCounts.contains(fingers) else {
+            return problem("\(type) with nfingers '\(fingersNode.scalar ?? fingersNode.kindDescription)': a touchpad gesture has "
+                + "\(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) fingers",
+                at: fingersNode.mark)
+        }
+        var event = GestureEvent(kind, phase, fingers: fingers, time: Timestamp(microseconds: microseconds), device: device)
         if phase == .update {
-            guard let delta = item["delta"]?.items.compactMap(\.number), delta.count == 2 else {
-                return problem("\(type) without 'delta: [dx, dy]'")
+            /// A finite number of magnitude at most ``GestureEvent/largestMagnitude``, or why not.
+            func bounded(_ node: YAMLNode, _ name: String) -> Result<Double, InputWarning> {
+                guard let value = node.number, value.isFinite, abs(value) <= GestureEvent.largestMagnitude else {
+                    return problem("\(type) with \(name) '\(node.scalar ?? node.kindDescription)': "
+                        + "expected a finite number of magnitude at most 1e6", at: node.mark)
+                }
+                return .success(value)
             }
-            event.delta = Vector2(delta[0], delta[1])
+            /// A `[x, y]` pair of bounded numbers.
+            func pair(_ key: String) -> Result<Vector2, InputWarning>? {
+                guard let node = item[key] else { return nil }
+                guard case .sequence(let items, _) = node, items.count == 2 else {
+                    return problem("\(type) without '\(key): [dx, dy]'", at: node.mark)
+                }
+                return bounded(items[0], "\(key) x").flatMap { x in bounded(items[1], "\(key) y").map { Vector2(x, $0) } }
+            }
+            switch pair("delta") {
+            case nil: return problem("\(type) without 'delta: [dx, dy]'")
+            case .failure(let warning)?: return .failure(warning)
+            case .success(let delta)?: event.delta = delta
+            }
             event.unacceleratedDelta = event.delta
-            if let unaccelerated = item["unaccel"]?.items.compactMap(\.number), unaccelerated.count == 2 {
-                event.unacceleratedDelta = Vector2(unaccelerated[0], unaccelerated[1])
+            switch pair("unaccel") {
+            case nil: break
+            case .failure(let warning)?: return .failure(warning)
+            case .success(let unaccelerated)?: event.unacceleratedDelta = unaccelerated
             }
             if kind == .pinch {
-                event.scale = item["scale"]?.number ?? 1
-                event.angleDelta = item["angle_delta"]?.number ?? 0
+                if let node = item["scale"] {
+                    switch bounded(node, "scale") {
+                    case .failure(let warning): return .failure(warning)
+                    case .success(let scale) where scale <= 0:
+                        return problem("\(type) with scale '\(node.scalar ?? "")': a scale is above 0", at: node.mark)
+                    case .success(let scale): event.scale = scale
+                    }
+                }
+                if let node = item["angle_delta"] {
+                    switch bounded(node, "angle_delta") {
+                    case .failure(let warning): return .failure(warning)
+                    case .success(let angle): event.angleDelta = angle
+                    }
+                }
             }
         }
         if phase == .end, let cancelled = item["cancelled"]?.scalar {

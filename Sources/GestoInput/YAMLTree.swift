@@ -53,6 +53,22 @@ indirect enum YAMLNode: Sendable {
         }
     }
 
+    /// What the node is, for messages: "a list", "a mapping", "a value".
+    var kindDescription: String {
+        switch self {
+        case .scalar: "a value"
+        case .sequence, .skippedSequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+
+    /// Where the node starts.
+    var mark: YAMLMark {
+        switch self {
+        case .scalar(_, let mark), .sequence(_, let mark), .mapping(_, let mark), .skippedSequence(_, let mark): mark
+        }
+    }
+
     /// The scalar as a Double (nil if absent or not a number).
     var number: Double? { scalar.flatMap { Double($0.trimmingBlanks()) } }
 }
