@@ -91,6 +91,68 @@ struct IPCRobustnessTests {
         #expect(daemon.answersStatus)
     }
 
+    @Test func aSecondGestodRefusesEvenWhenTheFirstsSocketFileIsGone() throws {
+        // Issue 18: with the socket file deleted, a second gestod bound a new one and both read
+        // the touchpad. The lock beside the socket is still held by the first.
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        #expect(unlink(daemon.socket) == 0)
+        let second = try runProcess(gestodExecutable, ["--no-devices", "--no-wayland", "--socket", daemon.socket, "--config", daemon.config])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("gestod is already running (pid \(daemon.process.processIdentifier)) on \(daemon.socket)"),
+                "\(second.errors)")
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func theLockIsTakenBeforeTheSocketIsTouched() throws {
+        // A gestod between taking the lock and listening (the bind-to-listen window where a
+        // second gestod took the socket for stale): the lock alone keeps the second out.
+        let folder = try TemporaryFolder()
+        let socket = folder.file("gestod.sock")
+        guard case .acquired(let lock) = try UnixSocket.lockDaemon(at: UnixSocket.lockPath(forSocket: socket)) else {
+            Issue.record("the test could not take the lock"); return
+        }
+        defer { try? lock.close() }
+        _ = FileManager.default.createFile(atPath: folder.file("config.yaml"), contents: Data())
+        let second = try runProcess(gestodExecutable, ["--no-devices", "--no-wayland", "--socket", socket, "--config", folder.file("config.yaml")])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("gestod is already running (pid \(getpid())) on \(socket)"), "\(second.errors)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func ofTwoGestodsStartedTogetherOneServesAndTheOtherNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let socket = folder.file("run/gestod.sock")
+        let config = folder.file("config.yaml")
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let processes = (0..<2).map { index in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: gestodExecutable)
+            process.arguments = ["--no-devices", "--no-wayland", "--socket", socket, "--config", config]
+            process.standardOutput = FileHandle.nullDevice
+            _ = FileManager.default.createFile(atPath: folder.file("err\(index)"), contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: folder.file("err\(index)"))
+            return process
+        }
+        for process in processes { try process.run() }
+        defer {
+            for process in processes where process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                process.waitUntilExit()
+            }
+        }
+        #expect(eventually { processes.contains { !$0.isRunning } })
+        guard let loser = processes.firstIndex(where: { !$0.isRunning }) else { return }
+        let winner = processes[1 - loser]
+        #expect(processes[loser].terminationStatus == 1)
+        let errors = (try? String(contentsOfFile: folder.file("err\(loser)"), encoding: .utf8)) ?? ""
+        #expect(errors.contains("gestod is already running (pid \(winner.processIdentifier)) on \(socket)")
+                || errors.contains("gestod is already running on \(socket)"), "\(errors)")
+        #expect(winner.isRunning)
+        #expect(eventually { (try? runProcess(gestoctlExecutable, ["status", "--json", "--socket", socket]))?.status == 0 })
+    }
+
     @Test func aStaleSocketIsReplaced() throws {
         let folder = try TemporaryFolder()
         let first = try TestDaemon(config: "", folder: folder)

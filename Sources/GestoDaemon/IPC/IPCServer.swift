@@ -7,8 +7,10 @@ import Glibc
 
 /// Why the control socket could not be opened.
 public enum IPCServerError: Error, Sendable, CustomStringConvertible {
-    /// Another gestod answers on the socket.
+    /// Another gestod answers on the socket or holds its lock (pid 0 when it is not known).
     case alreadyRunning(pid: pid_t, path: String)
+    /// The daemon lock beside the socket could not be taken.
+    case cannotLock(path: String, SystemError)
     /// The socket's directory could not be made or is not private to this user.
     case directory(path: String, SystemError)
     /// Something that is not a socket is at the path; gestod does not remove it.
@@ -19,7 +21,9 @@ public enum IPCServerError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .alreadyRunning(let pid, let path):
-            "gestod is already running (pid \(pid)) on \(path); stop it first (`systemctl --user stop gestod`), or give this one another --socket"
+            "gestod is already running \(pid > 0 ? "(pid \(pid)) " : "")on \(path); stop it first (`systemctl --user stop gestod`), or give this one another --socket"
+        case .cannotLock(let path, let error):
+            "cannot take the daemon lock \(path): \(error)"
         case .directory(let path, let error):
             "cannot use \(path) for the control socket: \(error)"
         case .notASocket(let path):
@@ -75,6 +79,8 @@ public final class IPCServer {
     private let bus: EventBus
     private let handler: (IPCRequest) -> IPCReply
     private var listener: FileDescriptor?
+    /// The daemon lock (``UnixSocket/lockDaemon(at:)``), held until ``close()``.
+    private var lock: FileDescriptor?
     private var inode: ino_t = 0
     private var clients: [CInt: Client] = [:]
     private var chunk = [UInt8](repeating: 0, count: readChunkBytes)
@@ -84,6 +90,9 @@ public final class IPCServer {
 
     /// Opens the socket at `path` and serves it on `loop`.
     ///
+    /// First the daemon lock beside the socket is taken (``UnixSocket/lockPath(forSocket:)``);
+    /// if another process holds it, that gestod runs
+    /// (``IPCServerError/alreadyRunning(pid:path:)`` with the PID it wrote in the lock).
     /// If a file is at `path`, gestod connects to it first: a live server means another gestod
     /// runs (``IPCServerError/alreadyRunning(pid:path:)``), a refused connection means a stale
     /// socket, which is removed. The directory is made with mode 0700 if missing (and, with
@@ -115,14 +124,35 @@ public final class IPCServer {
         } catch {
             throw .directory(path: directory, error)
         }
-        try removeStaleSocket()
+        // The lock comes before the socket is touched: a second gestod that found the first
+        // between its bind() and listen() took the socket for stale and unlinked it.
+        let lockPath = UnixSocket.lockPath(forSocket: path)
+        do {
+            switch try UnixSocket.lockDaemon(at: lockPath) {
+            case .acquired(let fd): lock = fd
+            case .held(let pid): throw IPCServerError.alreadyRunning(pid: pid ?? 0, path: path)
+            }
+        } catch let error as IPCServerError {
+            throw error
+        } catch let error as SystemError {
+            throw .cannotLock(path: lockPath, error)
+        } catch {
+            throw .cannotLock(path: lockPath, SystemError(code: EIO, call: "flock"))
+        }
+        do {
+            try removeStaleSocket()
+        } catch {
+            releaseLock()
+            throw error
+        }
         do {
             let (fd, inode) = try UnixSocket.listen(at: path, backlog: Self.listenBacklog)
             listener = fd
             self.inode = inode
             try loop.register(fd, for: .readable) { [unowned self] _ in self.acceptClients() }
         } catch let error where error.code == EADDRINUSE {
-            // Another gestod bound it between our check and our bind.
+            releaseLock()
+            // Something bound it between our check and our bind (a gestod without the lock).
             if let fd = try? UnixSocket.connect(to: path), let peer = try? UnixSocket.peer(of: fd) {
                 try? fd.close()
                 throw .alreadyRunning(pid: peer.pid, path: path)
@@ -130,6 +160,7 @@ public final class IPCServer {
             throw .cannotListen(path: path, error)
         } catch {
             if let listener { try? listener.close() }
+            releaseLock()
             throw .cannotListen(path: path, error)
         }
         log.info("listening for gestoctl", ["socket": path])
@@ -146,6 +177,13 @@ public final class IPCServer {
         try? loop.unregister(listener)
         try? listener.close()
         if UnixSocket.inode(at: path) == inode { unlink(path) }
+        releaseLock()
+    }
+
+    /// Lets the next gestod start (after the socket file is gone).
+    private func releaseLock() {
+        try? lock?.close()
+        lock = nil
     }
 
     // MARK: Startup
