@@ -37,8 +37,13 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
 }
 
 extension YAMLNode {
+    /// How deeply collections may nest: 64. gesto's config nests 5 levels at most (bindings,
+    /// a binding, `animation:`…); a config nested 32,000 levels deep stalled gestod for seconds.
+    public static let maximumDepth = 64
+
     /// Parses `text` (UTF-8 YAML) with libyaml. An empty document gives an empty mapping.
-    /// - Throws: ``YAMLError`` at the first syntax error, duplicate key, alias, or second document.
+    /// - Throws: ``YAMLError`` at the first syntax error, duplicate key, alias, second document,
+    ///   or collection nested deeper than ``maximumDepth``.
     public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLNode {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
@@ -100,10 +105,15 @@ extension YAMLNode {
                     String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
                 } ?? ""
                 try add(.scalar(value, here))
-            case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, here))
-            case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], here))
+            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+                guard stack.count < YAMLNode.maximumDepth else {
+                    throw YAMLError(location: here, message: "collections nest deeper than \(YAMLNode.maximumDepth) levels; gesto's config needs only a few")
+                }
+                if event.type == YAML_MAPPING_START_EVENT {
+                    stack.append(.mapping([], pendingKey: nil, here))
+                } else {
+                    stack.append(.sequence([], here))
+                }
             case YAML_MAPPING_END_EVENT:
                 if case .mapping(let entries, _, let start)? = stack.popLast() { try add(.mapping(entries, start)) }
             case YAML_SEQUENCE_END_EVENT:

@@ -96,6 +96,24 @@ import GestoCore
         }
     }
 
+    @Test func deeplyNestedCollectionsAreRefusedWhereTheyGoTooDeep() {
+        // Issue 18: a 64 KB config nested 32k levels deep stalled gestod for 4.5 s.
+        for depth in [64, 32_000] {
+            let text = "bindings: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+            do {
+                _ = try Config.parse(text, file: "deep.yaml")
+                Issue.record("expected an error at depth \(depth)")
+            } catch {
+                #expect(error.description.contains("deep.yaml:1:74: error: collections nest deeper than 64 levels"), "\(error.description)")
+            }
+        }
+        // 64 levels (the root mapping and 63 lists) still parse, and are then a wrong value.
+        let text = "bindings: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n"
+        do { _ = try Config.parse(text, file: "deep.yaml") } catch {
+            #expect(!error.description.contains("nest deeper"), "\(error.description)")
+        }
+    }
+
     @Test func duplicateKeysAreRejected() {
         do {
             _ = try Config.parse("bindings:\n  - gesture: hold:3\n    exec: a\n    exec: b\n", file: "d.yaml")
