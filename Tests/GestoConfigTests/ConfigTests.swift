@@ -240,3 +240,32 @@ import GestoCore
         #expect(forced.engineSettings.longPress.dragEnabled)
     }
 }
+
+/// The YAML builder's cost is linear in the input (issue 18, item 3): appending to an open
+/// collection copied its array, and each key was compared with every earlier key, so these
+/// took minutes. The limit only catches that quadratic cost again; it is not a speed test.
+@Suite(.timeLimit(.minutes(1))) struct YAMLBuilderScalingTests {
+    @Test func aListOfThreeHundredThousandItemsBuildsInLinearTime() throws {
+        let text = "[" + String(repeating: "1, ", count: 300_000) + "1]\n"
+        guard case .sequence(let items, _) = try YAMLNode.parse(text, file: "long.yaml") else {
+            Issue.record("expected a list"); return
+        }
+        #expect(items.count == 300_001)
+    }
+
+    @Test func aMappingOfOneHundredThousandKeysBuildsInLinearTime() throws {
+        var text = ""
+        for index in 0..<100_000 { text += "k\(index): \(index)\n" }
+        guard case .mapping(let entries, _) = try YAMLNode.parse(text, file: "wide.yaml") else {
+            Issue.record("expected a mapping"); return
+        }
+        #expect(entries.count == 100_000)
+        #expect(entries[99_999].key == "k99999" && entries[99_999].keyLocation.line == 100_000)
+        do {
+            _ = try YAMLNode.parse(text + "k7: again\n", file: "wide.yaml")
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.description == "wide.yaml:100001:1: duplicate key 'k7' (first given at line 8)")
+        }
+    }
+}

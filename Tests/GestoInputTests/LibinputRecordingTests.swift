@@ -206,3 +206,27 @@ struct InputFormatTests {
         #expect(InputFormat.detect(in: Array("hello\nworld\n".utf8)) == .unknown)
     }
 }
+
+/// The recording's tree is built in linear time (issue 18, item 3): each appended entry copied
+/// the open `events:` list, so 50,000 empty frames took 22 s and these 300,000 would take
+/// many minutes. The limit only catches that quadratic cost again; it is not a speed test.
+@Suite(.timeLimit(.minutes(1))) struct RecordingScalingTests {
+    @Test func threeHundredThousandFramesAreReadInLinearTime() throws {
+        let header = recordingWithLibinputEvents.components(separatedBy: "  events:\n")[0] + "  events:\n"
+        let text = header + String(repeating: "  - evdev: []\n", count: 300_000)
+        let recording = try LibinputRecording(parsing: Array(text.utf8), fileName: "frames.yml")
+        #expect(recording.evdevFrameCount == 300_000)
+        #expect(recording.gestureAvailability == .needsReplayThroughKernel)
+    }
+
+    @Test func collectionsNestedDeeperThanARecordingAreRefused() {
+        let text = "version: 1\ndevices: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        do {
+            _ = try LibinputRecording(parsing: Array(text.utf8), fileName: "deep.yml")
+            Issue.record("a 100,000-deep recording was read")
+        } catch {
+            #expect("\(error)".contains("deep.yml:2:73"), "\(error)")
+            #expect("\(error)".contains("collections nest deeper than 64 levels"), "\(error)")
+        }
+    }
+}
