@@ -387,9 +387,16 @@ struct ConfigDecoder {
         }
     }
 
+    /// A scalar's text; nil with the error recorded for a collection, or for text with a NUL
+    /// (`"\0"` in double quotes): commands and names end at a NUL, so `exec` would show one
+    /// command and run another.
     mutating func scalar(_ node: YAMLNode, _ key: String) -> String? {
         guard case .scalar(let text, _) = node else {
             error("'\(key)' must be a single value, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        guard !text.utf8.contains(0) else {
+            error("'\(key)' must not contain a NUL character (\\0): everything after it would be lost", at: node.location)
             return nil
         }
         return text

@@ -139,6 +139,10 @@ import GestoCore
         ("bindings:\n  - gesture: long-press:3\n    duration: 1e308\n    exec: a\n", "x.yaml:3:15: error: 'duration' must be at most 86400 s"),
         ("animation: {duration: 1e20}\n", "x.yaml:1:23: error: 'duration' must be at most 86400 s (a day), not 1e20"),
         ("animation: {response: 1e20}\n", "'response' must be at most 86400 s"),
+        // Issue 18: an exec with an embedded NUL showed one command and ran the part before it.
+        ("bindings:\n  - gesture: hold:3\n    exec: \"echo shown\\0rm -rf run\"\n",
+         "x.yaml:3:11: error: 'exec' must not contain a NUL character (\\0)"),
+        ("bindings:\n  - gesture: hold:3\n    sway: \"workspace 1\\0\"\n", "'sway' must not contain a NUL character"),
     ])
     func badValuesSayWhatWasExpected(text: String, message: String) {
         do {
