@@ -65,7 +65,7 @@ public enum ReplayCommand {
         }
         let input = RecordedInput(path: options.positionals[0])
         do {
-            try input.forEach({ record in
+            warnings = try input.forEach({ record in
                 guard case .gesture(let event) = record else { return }
                 if sessions[event.device] == nil {
                     sessions[event.device] = GesturePipeline(
@@ -74,7 +74,6 @@ public enum ReplayCommand {
                 }
                 sessions[event.device]!.handle(event, emit: print)
             }, warnings: { warning in
-                warnings += 1
                 errors.write(warning.description + "\n")
             })
         } catch {
