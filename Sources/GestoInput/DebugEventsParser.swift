@@ -188,10 +188,16 @@ public struct DebugEventsParser: Sendable {
         }
     }
 
+    /// The most of a line a warning keeps, in bytes: 240.
+    let maximumWarningTextBytes = 240
+
     private func warning(
         _ line: Int, column: Int?, reason: String, base: UnsafePointer<UInt8>, end: Int
     ) -> InputWarning {
-        InputWarning(file: fileName, line: line, column: column, reason: reason, text: text(base, 0, end))
+        // The line as the warning shows it: at most 240 bytes (a libinput line is under 200).
+        let shown = min(end, maximumWarningTextBytes)
+        return InputWarning(file: fileName, line: line, column: column, reason: reason,
+                            text: text(base, 0, shown) + (shown < end ? " …" : ""))
     }
 
     // MARK: - Node and event name
