@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import GestoDaemon
+import GestoWayland
 
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct IPCRobustnessTests {
@@ -196,6 +197,11 @@ struct IPCRobustnessTests {
                              ("{\"command\": \"trigger\", \"gesture\": \"swipe:1\"}", .badArgument)] {
             #expect { try IPCRequest(line: line) } throws: { ($0 as? IPCFailure)?.code == code }
         }
+        // Found by scripts/fuzz: a high surrogate followed by another one trapped the JSON
+        // parser (an arithmetic overflow), which any local client could send to gestod.
+        #expect { try IPCRequest(line: "\"\\uD998\\uD998") } throws: { ($0 as? IPCFailure)?.code == .malformedRequest }
+        #expect(try IPCRequest(line: "{\"command\": \"status\", \"x\": \"\\uD998\\uD998\\uD83D\\uDE00\"}") == .status)
+        #expect(try JSONValue.parse("\"\\uD998\\uD998\\uD83D\\uDE00\\uDC00x\"") == .string("\u{FFFD}\u{FFFD}\u{1F600}\u{FFFD}x"))
         // Every request survives its own wire form.
         for request in [IPCRequest.status, .reload, .pause, .resume, .devices, .bindings, .version, .monitor(raw: true),
                         .trigger(gesture: .pinch(fingers: 2, direction: .in), app: nil)] {
