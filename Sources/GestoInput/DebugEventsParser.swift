@@ -314,13 +314,14 @@ public struct DebugEventsParser: Sendable {
 
     /// A field of a gesture line, for warnings.
     enum Field: CustomStringConvertible {
-        case time, fingerCount, fingerRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
+        case time, fingerCount, fingerRange, valueRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
         case scale, angleDelta
 
         var description: String {
             switch self {
             case .time: "time ('+SECONDS s')"
             case .fingerCount: "finger count"
+            case .valueRange: "deltas and angle of magnitude at most 1e6 and a scale above 0 and at most 1e6"
             case .fingerRange: "a finger count of \(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) (a touchpad gesture)"
             case .deltas: "deltas ('dx/dy')"
             case .deltaY: "dy after '/'"
@@ -378,7 +379,9 @@ public struct DebugEventsParser: Sendable {
             cursor.skipBlanks()
             event.isCancelled = cursor.consume("cancelled")
         case .update:
-            guard cursor.skipBlanks() > 0, let dx = cursor.decimal() else { return fail(.deltas, cursor) }
+            guard cursor.skipBlanks() > 0 else { return fail(.deltas, cursor) }
+            let valuesStart = cursor.position
+            guard let dx = cursor.decimal() else { return fail(.deltas, cursor) }
             cursor.skipBlanks()
             guard cursor.consume(UInt8(ascii: "/")) else { return fail(.deltaY, cursor) }
             cursor.skipBlanks()
@@ -411,6 +414,13 @@ public struct DebugEventsParser: Sendable {
                 guard let angle = cursor.decimal() else { return fail(.angleDelta, cursor) }
                 event.scale = scale
                 event.angleDelta = angle
+            }
+            // Values no touchpad reports (a fuzzed 1e13 scale) are refused like a C caller's.
+            let largest = GestureEvent.largestMagnitude
+            guard abs(event.delta.x) <= largest, abs(event.delta.y) <= largest,
+                  abs(event.unacceleratedDelta.x) <= largest, abs(event.unacceleratedDelta.y) <= largest,
+                  abs(event.angleDelta) <= largest, event.scale > 0, event.scale <= largest else {
+                return Problem(field: .valueRange, offset: valuesStart, isTruncated: false)
             }
         }
         return nil

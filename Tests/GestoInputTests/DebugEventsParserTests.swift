@@ -122,6 +122,23 @@ struct DebugEventsLineFormatTests {
         #expect(warning.reason.hasSuffix("expected a finger count of 1 to 10 (a touchpad gesture)"), "\(warning)")
     }
 
+    @Test(arguments: [
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  9999999999990.24 @  0.00",
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  0.00 @  0.00",
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  1.00 @  -1000000.01",
+        " event4  GESTURE_SWIPE_UPDATE  +1.00s\t3  123456789012345.00/ 0.00 ( 0.00/ 0.00 unaccelerated)",
+        " event4  GESTURE_SWIPE_UPDATE  +1.00s\t3  0.00/ 0.00 ( 0.00/-2000000.00 unaccelerated)",
+    ])
+    func valuesNoTouchpadReportsAreWarned(line: String) {
+        // Found by scripts/fuzz: a 1e13 scale reached the recognizers.
+        var parser = DebugEventsParser()
+        guard case .warning(let warning) = parser.parse(line: line, number: 1) else {
+            Issue.record("expected a warning for \(line)"); return
+        }
+        #expect(warning.column == 42, "\(warning)")
+        #expect(warning.reason.contains("magnitude at most 1e6"), "\(warning)")
+    }
+
     @Test func timesBeyondInt64MicrosecondsAreWarned() {
         var parser = DebugEventsParser()
         guard case .warning(let warning) = parser.parse(line: "event4  GESTURE_HOLD_BEGIN  +999999999999999.9s  3", number: 1) else {
