@@ -67,6 +67,22 @@ struct IPCRobustnessTests {
         #expect(try IPCReply.result(of: late)["state"]?.stringValue == "running")
     }
 
+    @Test func idleConnectionsCannotLockGestoctlOut() throws {
+        // Issue 18: 128 idle clients locked gestoctl out indefinitely (too-many-clients).
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        var idle: [IPCConnection] = []
+        defer { for connection in idle { connection.close() } }
+        for _ in 0..<IPCServer.maximumClients { idle.append(try daemon.connect()) }
+        let status = try daemon.ctl("status", "--json")
+        #expect(status.status == 0, "\(status.errors)")
+        // The first to connect was idle longest: it is told why it is closed.
+        let reason = try #require(try idle[0].readLine(timeoutMilliseconds: 5_000))
+        #expect(reason.contains("\"closed-idle\""), "\(reason)")
+        #expect(daemon.log.contains("closing the longest idle control connection"))
+        #expect(daemon.answersStatus)
+    }
+
     @Test func fiftyClientsAtOnce() throws {
         let daemon = try TestDaemon(config: "")
         defer { daemon.stop() }

@@ -178,6 +178,8 @@ public enum IPCErrorCode: String, Sendable, CaseIterable {
     case actionFailed = "action-failed"
     /// gestod has as many clients as it serves at once; try again.
     case tooManyClients = "too-many-clients"
+    /// The connection was closed to make room: gestod was full and it had been idle longest.
+    case closedIdle = "closed-idle"
     /// A code this client does not know (a newer gestod).
     case other = "other"
 }

@@ -36,8 +36,11 @@ public enum IPCServerError: Error, Sendable, CustomStringConvertible {
 
 /// The control socket's server.
 public final class IPCServer {
-    /// Clients served at once; more are answered `too-many-clients` and closed. gestoctl
-    /// connects for one request, so this is reached only by a runaway script.
+    /// Clients served at once. When a client comes and all are taken, the requesting client
+    /// that has been idle longest is closed (`closed-idle`) to make room, so idle connections
+    /// cannot lock gestoctl out; only when every one is a monitor is the newcomer answered
+    /// `too-many-clients`. gestoctl connects for one request, so this is reached only by a
+    /// runaway script.
     public static let maximumClients = 128
     /// Output queued for one client before it is dropped, in bytes: a monitor that stopped
     /// reading must not make gestod hold events without bound.
@@ -68,7 +71,9 @@ public final class IPCServer {
         var output: [UInt8] = []
         var outputOffset = 0
         var isWaitingToWrite = false
-        init(fd: FileDescriptor, pid: pid_t) { self.fd = fd; self.pid = pid }
+        /// When it last connected or sent bytes, on the server's activity count.
+        var lastActivity: UInt64
+        init(fd: FileDescriptor, pid: pid_t, at activity: UInt64) { self.fd = fd; self.pid = pid; lastActivity = activity }
         var queuedBytes: Int { output.count - outputOffset }
     }
 
@@ -83,6 +88,8 @@ public final class IPCServer {
     private var lock: FileDescriptor?
     private var inode: ino_t = 0
     private var clients: [CInt: Client] = [:]
+    /// Counts connections and reads: orders clients by how recently they did something.
+    private var activity: UInt64 = 0
     private var chunk = [UInt8](repeating: 0, count: readChunkBytes)
 
     /// How many clients are connected.
@@ -234,6 +241,7 @@ public final class IPCServer {
                 try? fd.close()
                 continue
             }
+            if clients.count >= Self.maximumClients { closeLongestIdleClient() }
             guard clients.count < Self.maximumClients else {
                 let reply = IPCReply.failure(IPCFailure(.tooManyClients, "gestod serves \(Self.maximumClients) clients at once; try again"))
                 _ = try? fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
@@ -241,7 +249,8 @@ public final class IPCServer {
                 log.warning("refused a control connection: \(Self.maximumClients) clients already", ["pid": String(peer.pid)])
                 continue
             }
-            let client = Client(fd: fd, pid: peer.pid)
+            activity += 1
+            let client = Client(fd: fd, pid: peer.pid, at: activity)
             do {
                 try loop.register(fd, for: .readable) { [unowned self] readiness in self.service(fd.rawValue, readiness) }
             } catch {
@@ -252,6 +261,17 @@ public final class IPCServer {
             clients[fd.rawValue] = client
             log.debug("gestoctl connected", ["pid": String(peer.pid)])
         }
+    }
+
+    /// Closes the requesting client that has been idle longest, telling it why; monitors
+    /// (idle by nature) and clients being closed stay.
+    private func closeLongestIdleClient() {
+        let requesting = clients.values.filter { if case .requesting = $0.state { true } else { false } }
+        guard let idle = requesting.min(by: { $0.lastActivity < $1.lastActivity }) else { return }
+        log.warning("closing the longest idle control connection: \(Self.maximumClients) clients already", ["pid": String(idle.pid)])
+        let reply = IPCReply.failure(IPCFailure(.closedIdle, "gestod serves \(Self.maximumClients) clients at once and this connection was the longest idle; closing it"))
+        _ = try? idle.fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
+        drop(idle.fd.rawValue)
     }
 
     private func service(_ raw: CInt, _ readiness: EventLoop.Readiness) {
@@ -273,6 +293,8 @@ public final class IPCServer {
                 endOfInput(client)
                 return
             case .success(let count):
+                activity += 1
+                client.lastActivity = activity
                 switch client.state {
                 case .requesting:
                     client.input.append(contentsOf: chunk[0..<count])
