@@ -180,6 +180,8 @@ public enum IPCErrorCode: String, Sendable, CaseIterable {
     case tooManyClients = "too-many-clients"
     /// The connection was closed to make room: gestod was full and it had been idle longest.
     case closedIdle = "closed-idle"
+    /// The client runs as another user than gestod; it is refused.
+    case permissionDenied = "permission-denied"
     /// A code this client does not know (a newer gestod).
     case other = "other"
 }

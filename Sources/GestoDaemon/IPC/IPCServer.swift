@@ -238,6 +238,8 @@ public final class IPCServer {
             }
             guard peer.uid == getuid() else {
                 log.warning("refused a control connection from another user", ["pid": String(peer.pid), "uid": String(peer.uid)])
+                let reply = IPCReply.failure(IPCFailure(.permissionDenied, "gestod serves only its own user (uid \(getuid())), not uid \(peer.uid)"))
+                _ = try? fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
                 try? fd.close()
                 continue
             }
