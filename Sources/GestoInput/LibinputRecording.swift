@@ -82,28 +82,76 @@ public struct LibinputRecording: Sendable {
     /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` for invalid YAML,
     ///   with libyaml's line and column.
     public init(parsing bytes: UnsafeRawBufferPointer, fileName: String? = nil) throws(InputError) {
-        let root = try YAMLTree.parse(bytes, fileName: fileName)
-        self.init(root: root, fileName: fileName)
+        try self.init(input: .bytes(bytes), fileName: fileName)
     }
 
     /// Reads a recording held in a byte array.
     /// - Throws: as ``init(parsing:fileName:)``.
     public init(parsing bytes: [UInt8], fileName: String? = nil) throws(InputError) {
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(InputError) in try YAMLTree.parse(raw, fileName: fileName) }
+            Result { () throws(InputError) in try LibinputRecording(input: .bytes(raw), fileName: fileName) }
         }
-        self.init(root: try result.get(), fileName: fileName)
+        self = try result.get()
     }
 
-    /// Reads the recording at `path`.
+    /// Reads the recording at `path`, streamed: memory follows the gestures, not the file.
     /// - Throws: ``InputError/cannotOpen(path:errno:)``, ``InputError/readFailed(path:errno:)``,
     ///   or a malformed-recording error.
     public init(contentsOf path: String) throws(InputError) {
-        let bytes = try readWholeFile(path)
-        try self.init(parsing: bytes, fileName: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        defer { close(descriptor) }
+        try self.init(fileDescriptor: descriptor, prefix: [], fileName: path)
     }
 
-    private init(root: YAMLNode?, fileName: String?) {
+    /// Reads `prefix` (bytes already taken from the descriptor to detect its format: a pipe
+    /// cannot be rewound), then the descriptor to its end, streamed. The caller keeps the
+    /// descriptor.
+    /// - Throws: as ``init(contentsOf:)``.
+    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil) throws(InputError) {
+        try self.init(input: .descriptor(fileDescriptor, prefix: prefix), fileName: fileName)
+    }
+
+    /// What the streamed `events:` entries of one device held.
+    private struct DeviceEvents {
+        var frames = 0
+        var libinputEntries = 0
+    }
+
+    /// Parses the header into a tree and each device's `events:` entry as it completes.
+    private init(input: YAMLTree.Input, fileName: String?) throws(InputError) {
+        var streamed: [Int: DeviceEvents] = [:]
+        var gestures: [GestureEvent] = []
+        var warnings: [InputWarning] = []
+        var deviceNumbers: [Int: UInt32?] = [:]
+        let root = try YAMLTree.parse(input, fileName: fileName) { deviceIndex, header, entry in
+            let number: UInt32?
+            if let known = deviceNumbers[deviceIndex] {
+                number = known
+            } else {
+                // libinput record writes `node:` first in each device.
+                number = InputDevice.number(ofNode: header.first { $0.key == "node" }?.value.scalar ?? "")
+                deviceNumbers[deviceIndex] = number
+            }
+            var counts = streamed[deviceIndex] ?? DeviceEvents()
+            if let frame = entry["evdev"], frame.itemCount >= 0 { counts.frames += 1 }
+            if let libinput = entry["libinput"] {
+                for item in libinput.items {
+                    counts.libinputEntries += 1
+                    switch Self.gesture(from: item, device: number, fileName: fileName) {
+                    case .none: break
+                    case .some(.success(let event)): gestures.append(event)
+                    case .some(.failure(let warning)): warnings.append(warning)
+                    }
+                }
+            }
+            streamed[deviceIndex] = counts
+        }
+        self.init(root: root, streamed: streamed, gestures: gestures, warnings: warnings, fileName: fileName)
+    }
+
+    private init(root: YAMLNode?, streamed: [Int: DeviceEvents], gestures streamedGestures: [GestureEvent],
+                 warnings streamedWarnings: [InputWarning], fileName: String?) {
         libinputVersion = root?["libinput"]?["version"]?.scalar
         devices = []
         gestures = []
@@ -127,10 +175,12 @@ public struct LibinputRecording: Sendable {
         guard let root, case .mapping = root, fileVersion != nil, let deviceList = root["devices"] else {
             // A fragment: count what can be counted, promise nothing.
             if let root { evdevFrameCount = Self.countFrames(root) }
+            evdevFrameCount += streamed.values.reduce(0) { $0 + $1.frames }
+            warnings += streamedWarnings
             return
         }
         var libinputEvents = 0
-        for node in deviceList.items {
+        for (index, node) in deviceList.items.enumerated() {
             let path = node["node"]?.scalar ?? ""
             let nodeName = path.split(separator: "/").last.map(String.init) ?? path
             let evdev = node["evdev"]
@@ -164,30 +214,25 @@ public struct LibinputRecording: Sendable {
                 isTouchpad = properties.contains("ID_INPUT_TOUCHPAD=1")
             }
             let device = InputDevice(node: nodeName, name: evdev?["name"]?.scalar ?? "", capabilities: capabilities, size: size)
-            var frames = 0
-            var entries = 0
-            for entry in node["events"]?.items ?? [] {
-                if let frame = entry["evdev"], frame.itemCount >= 0 { frames += 1 }
-                guard let libinput = entry["libinput"] else { continue }
-                for item in libinput.items {
-                    entries += 1
-                    switch Self.gesture(from: item, device: device.number, fileName: fileName) {
-                    case .none: break
-                    case .some(.success(let event)): gestures.append(event)
-                    case .some(.failure(let warning)): warnings.append(warning)
-                    }
-                }
-            }
+            // The entries were streamed while parsing (YAMLTree's eventsEntry).
+            let frames = streamed[index]?.frames ?? 0
+            let entries = streamed[index]?.libinputEntries ?? 0
             evdevFrameCount += frames
             libinputEvents += entries
             devices.append(RecordedDevice(
                 device: device, evdevID: evdev?["id"]?.items.compactMap { $0.scalar.flatMap(Self.integer) } ?? [],
                 isTouchpad: isTouchpad, evdevFrameCount: frames, libinputEventCount: entries))
         }
-        // Stable sort by time: events of several devices interleave.
-        gestures = gestures.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        warnings += streamedWarnings
+        // Stable sort by time: events of several devices interleave. One device's events are
+        // in order already, and sorting them would double the memory of the largest array.
+        if zip(streamedGestures, streamedGestures.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
+            gestures = streamedGestures
+        } else {
+            gestures = streamedGestures.enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }.map(\.element)
+        }
         if libinputEvents > 0 {
             gestureAvailability = .recordedByLibinput
         } else if evdevFrameCount > 0 {
@@ -315,23 +360,5 @@ public struct LibinputRecording: Sendable {
             guard let value = cursor.microseconds(), cursor.isAtEnd else { return nil }
             return value
         }
-    }
-}
-
-/// The whole content of the file at `path`.
-func readWholeFile(_ path: String) throws(InputError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw .readFailed(path: path, errno: errno)
-        }
-        if count == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<count])
     }
 }

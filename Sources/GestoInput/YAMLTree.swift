@@ -1,8 +1,14 @@
 // A small YAML tree built from libyaml's event parser, with the 1-based line and column of
 // every node, for the `libinput record` reader. Bulky lists nobody reads here (evdev frames,
-// HID report descriptors) are counted and dropped while parsing, so memory follows the
-// header and the libinput events, not the kernel event stream.
+// HID report descriptors) are counted and dropped while parsing, and each entry of a device's
+// `events:` can be handed to the reader as soon as it is complete, so memory follows the
+// header, not the recording.
 import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A place in a YAML file, 1-based.
 struct YAMLMark: Sendable, Hashable {
@@ -93,22 +99,88 @@ enum YAMLTree {
     /// recording, and walking or freeing a tree that deep recursively could exhaust the stack.
     static let maximumDepth = 64
 
-    /// The first document's root node, or nil for an empty stream.
-    /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` at libyaml's mark,
-    ///   or where collections nest deeper than ``maximumDepth``.
+    /// Where the YAML text comes from.
+    enum Input {
+        /// Bytes in memory.
+        case bytes(UnsafeRawBufferPointer)
+        /// `prefix` (bytes already taken from the descriptor, a format probe), then the
+        /// descriptor to its end, read as libyaml asks: the file is never held whole.
+        case descriptor(Int32, prefix: [UInt8])
+    }
+
+    /// Feeds libyaml from a descriptor (its read handler's `data`).
+    private final class DescriptorReader {
+        let descriptor: Int32
+        let prefix: [UInt8]
+        var prefixOffset = 0
+        /// The errno of a failed read, for the error libyaml then reports.
+        var failure: Int32 = 0
+        init(descriptor: Int32, prefix: [UInt8]) { self.descriptor = descriptor; self.prefix = prefix }
+
+        /// Fills `buffer` with up to `size` bytes; false on a read error (EINTR is retried).
+        func fill(_ buffer: UnsafeMutablePointer<UInt8>, size: Int, count: inout Int) -> Bool {
+            if prefixOffset < prefix.count {
+                count = min(size, prefix.count - prefixOffset)
+                prefix.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + prefixOffset, count: count) }
+                prefixOffset += count
+                return true
+            }
+            while true {
+                let result = read(descriptor, buffer, size)
+                if result >= 0 { count = result; return true }
+                if errno == EINTR { continue }
+                failure = errno
+                return false
+            }
+        }
+    }
+
+    /// Parses `bytes` (see ``parse(_:fileName:eventsEntry:)``).
     static func parse(_ bytes: UnsafeRawBufferPointer, fileName: String?) throws(InputError) -> YAMLNode? {
+        try parse(.bytes(bytes), fileName: fileName, eventsEntry: nil)
+    }
+
+    /// The first document's root node, or nil for an empty stream.
+    ///
+    /// With `eventsEntry`, each item of a device's `events:` list (the path
+    /// `devices[i].events[j]` of a recording) is handed to it as soon as it is complete, with
+    /// the device's index and the pairs of its mapping read so far (libinput record writes
+    /// `node:` and the header first), and is not kept: the tree stays the size of the header
+    /// and memory does not grow with the recording.
+    /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` at libyaml's mark,
+    ///   or where collections nest deeper than ``maximumDepth``; ``InputError/readFailed(path:errno:)``.
+    static func parse(
+        _ input: Input, fileName: String?,
+        eventsEntry: ((_ deviceIndex: Int, _ device: [(key: String, value: YAMLNode)], _ entry: YAMLNode) -> Void)?
+    ) throws(InputError) -> YAMLNode? {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        var reader: Unmanaged<DescriptorReader>?
         defer {
             yaml_parser_delete(parser)
             parser.deallocate()
             event.deallocate()
+            reader?.release()
         }
         guard yaml_parser_initialize(parser) != 0 else {
             throw .malformedRecording(file: fileName, line: 1, column: 1, problem: "libyaml could not start")
         }
-        yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? nil,
-                                     bytes.count)
+        switch input {
+        case .bytes(let bytes):
+            yaml_parser_set_input_string(parser, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? nil,
+                                         bytes.count)
+        case .descriptor(let descriptor, let prefix):
+            let retained = Unmanaged.passRetained(DescriptorReader(descriptor: descriptor, prefix: prefix))
+            reader = retained
+            yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+                guard let data, let buffer, let sizeRead else { return 0 }
+                var count = 0
+                let ok = Unmanaged<DescriptorReader>.fromOpaque(data).takeUnretainedValue()
+                    .fill(buffer, size: size, count: &count)
+                sizeRead.pointee = count
+                return ok ? 1 : 0
+            }, retained.toOpaque())
+        }
 
         /// An open collection: its items, or its pairs and the key waiting for a value. The
         /// stack's top is appended to in place (`stack[top].items.append`), and a finished
@@ -134,6 +206,12 @@ enum YAMLTree {
                 if root == nil { root = node }
                 return
             }
+            // An item of devices[i].events, complete: streamed, not kept.
+            if let eventsEntry, top == 3, !stack[3].isMapping, stack[2].isMapping, stack[2].pendingKey == "events",
+               !stack[1].isMapping, stack[0].isMapping, stack[0].pendingKey == "devices" {
+                eventsEntry(stack[1].items.count, stack[2].pairs, node)
+                return
+            }
             if !stack[top].isMapping {
                 stack[top].items.append(node)
             } else if let key = stack[top].pendingKey {
@@ -150,6 +228,9 @@ enum YAMLTree {
 
         while true {
             guard yaml_parser_parse(parser, event) != 0 else {
+                if let failure = reader?.takeUnretainedValue().failure, failure != 0 {
+                    throw .readFailed(path: fileName, errno: failure)
+                }
                 let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown YAML error"
                 let context = parser.pointee.context.map { String(cString: $0) }
                 let mark = YAMLMark(parser.pointee.problem_mark)

@@ -230,3 +230,34 @@ struct InputFormatTests {
         }
     }
 }
+
+/// The recording is read as a stream (issue 18, item 3): from a descriptor, the format probe
+/// first, each `events:` entry handed over as it completes rather than kept in a tree.
+@Suite struct RecordingStreamTests {
+    @Test func aRecordingReadFromAPipeAfterItsProbeEqualsOneReadInMemory() throws {
+        let bytes = Array(recordingWithLibinputEvents.utf8)
+        let inMemory = try LibinputRecording(parsing: bytes, fileName: "r.yml")
+        for split in [0, 1, 700, bytes.count - 1, bytes.count] {
+            let pipe = Pipe()
+            pipe.fileHandleForWriting.write(Data(bytes[split...]))
+            try pipe.fileHandleForWriting.close()
+            let streamed = try LibinputRecording(fileDescriptor: pipe.fileHandleForReading.fileDescriptor,
+                                                 prefix: Array(bytes[..<split]), fileName: "r.yml")
+            #expect(streamed.gestures == inMemory.gestures)
+            #expect(streamed.devices == inMemory.devices)
+            #expect(streamed.evdevFrameCount == 2 && streamed.gestureAvailability == .recordedByLibinput)
+        }
+    }
+
+    @Test func eventsOfTwoDevicesAreMergedInTimeOrder() throws {
+        let device = recordingWithLibinputEvents.components(separatedBy: "devices:\n")[1]
+        let second = device.replacingOccurrences(of: "/dev/input/event7", with: "/dev/input/event9")
+            .replacingOccurrences(of: "time: 0.", with: "time: 0.0")
+        let text = recordingWithLibinputEvents + "\n" + second
+        let recording = try LibinputRecording(parsing: Array(text.utf8), fileName: "two.yml")
+        #expect(recording.devices.map(\.device.number) == [7, 9])
+        #expect(recording.gestures.count == 12)
+        #expect(zip(recording.gestures, recording.gestures.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(recording.gestures.first?.device == 9)
+    }
+}

@@ -93,16 +93,9 @@ public struct RecordedInput {
             var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe)
             do { try reader.forEach(body, warnings: warnings) } catch { throw .input(error) }
         case .libinputRecording:
-            var bytes = probe
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if count < 0 { if errno == EINTR { continue }; throw .input(.readFailed(path: name, errno: errno)) }
-                if count == 0 { break }
-                bytes += chunk[0..<count]
-            }
+            // Streamed from the descriptor, the probe first: the file is never held whole.
             let recording: LibinputRecording
-            do { recording = try LibinputRecording(parsing: bytes, fileName: name) } catch { throw .input(error) }
+            do { recording = try LibinputRecording(fileDescriptor: fd, prefix: probe, fileName: name) } catch { throw .input(error) }
             recording.warnings.forEach(warnings)
             switch recording.gestureAvailability {
             case .recordedByLibinput, .noEvents:
