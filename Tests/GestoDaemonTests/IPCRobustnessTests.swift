@@ -118,8 +118,21 @@ struct IPCRobustnessTests {
         #expect(second.status == 1)
         #expect(second.errors.contains("gestod is already running (pid \(daemon.process.processIdentifier)) on \(daemon.socket)"),
                 "\(second.errors)")
-        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
         #expect(daemon.process.isRunning)
+    }
+
+    @Test func aRemovedSocketIsMadeAgain() throws {
+        // Issue 18: deleting the socket file left gestod running and unreachable.
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        #expect(unlink(daemon.socket) == 0)
+        #expect(eventually { daemon.answersStatus })
+        #expect(daemon.log.contains("the control socket was removed: made it again"))
+        // Renamed away works the same; the renamed file is left alone.
+        #expect(rename(daemon.socket, daemon.socket + ".old") == 0)
+        #expect(eventually { daemon.answersStatus })
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
     }
 
     @Test func theLockIsTakenBeforeTheSocketIsTouched() throws {

@@ -86,6 +86,8 @@ public final class IPCServer {
     private var listener: FileDescriptor?
     /// The daemon lock (``UnixSocket/lockDaemon(at:)``), held until ``close()``.
     private var lock: FileDescriptor?
+    /// The inotify watch on the socket's directory (``watchSocketFile(in:)``).
+    private var socketWatch: FileDescriptor?
     private var inode: ino_t = 0
     private var clients: [CInt: Client] = [:]
     /// Counts connections and reads: orders clients by how recently they did something.
@@ -171,6 +173,63 @@ public final class IPCServer {
             throw .cannotListen(path: path, error)
         }
         log.info("listening for gestoctl", ["socket": path])
+        watchSocketFile(in: directory)
+    }
+
+    // MARK: The socket file
+
+    /// Watches the socket's directory for the socket file being removed or renamed away, so
+    /// that gestod makes it again (it holds the lock: no other gestod can own the path). Without
+    /// the watch (inotify unavailable) a removed socket stays removed, as before.
+    private func watchSocketFile(in directory: String) {
+        do throws(SystemError) {
+            let fd = FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
+                inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
+            })
+            do throws(SystemError) {
+                _ = try retryingInterrupts("inotify_add_watch") {
+                    inotify_add_watch(fd.rawValue, directory, UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
+                }
+                try loop.register(fd, for: .readable) { [unowned self] _ in self.socketDirectoryChanged() }
+            } catch {
+                try? fd.close()
+                throw error
+            }
+            socketWatch = fd
+        } catch {
+            log.info("not watching the control socket's directory (\(error)): a removed socket is not made again", ["socket": path])
+        }
+    }
+
+    /// Drains the directory's events; if the socket file is gone, listens again at the path.
+    private func socketDirectoryChanged() {
+        guard let watch = socketWatch else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try watch.read(into: raw) }
+            }
+            guard case .success(let count) = result, count > 0 else { break }
+        }
+        guard listener != nil, UnixSocket.inode(at: path) != inode else { return }
+        if UnixSocket.inode(at: path) != nil {
+            log.error("the control socket was replaced by another file: gestoctl cannot reach this gestod until it is removed and gestod restarted", ["socket": path])
+            return
+        }
+        if let old = listener {
+            try? loop.unregister(old)
+            try? old.close()
+            listener = nil
+        }
+        do {
+            let (fd, inode) = try UnixSocket.listen(at: path, backlog: Self.listenBacklog)
+            listener = fd
+            self.inode = inode
+            try loop.register(fd, for: .readable) { [unowned self] _ in self.acceptClients() }
+            log.warning("the control socket was removed: made it again", ["socket": path])
+        } catch {
+            log.error("the control socket was removed and cannot be made again: \(error); gestoctl cannot reach this gestod", ["socket": path])
+        }
     }
 
     deinit { close() }
@@ -179,6 +238,11 @@ public final class IPCServer {
     /// the socket file if it is still the one this server made. Idempotent.
     public func close() {
         for fd in Array(clients.keys) { drop(fd) }
+        if let watch = socketWatch {
+            try? loop.unregister(watch)
+            try? watch.close()
+            socketWatch = nil
+        }
         guard let listener else { return }
         self.listener = nil
         try? loop.unregister(listener)
