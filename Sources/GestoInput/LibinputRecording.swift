@@ -176,7 +176,6 @@ public struct LibinputRecording: Sendable {
             // A fragment: count what can be counted, promise nothing.
             if let root { evdevFrameCount = Self.countFrames(root) }
             evdevFrameCount += streamed.values.reduce(0) { $0 + $1.frames }
-            warnings += streamedWarnings
             return
         }
         var libinputEvents = 0
