@@ -71,10 +71,15 @@ let package = Package(
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
+        // The fuzz targets (every edge where outside bytes enter) and their libFuzzer driver,
+        // built for fuzzing by scripts/fuzz; GestoFuzzTests replays the regression corpus.
+        .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
+        .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoConfig", "GestoCore"]),
+        .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
         // Runs sway headless as an unprivileged user (its README says what CI sets up).
         .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoDaemon", "GestoConfig", "GestoCore"],
                     exclude: ["README.md"]),

@@ -13,7 +13,7 @@ let recognizedSize0_1 = 136
 /// The largest |delta| and |angle_delta| accepted, and the largest scale: 1e6 (100 m of
 /// finger travel in one event). Larger values are not input but corruption, and sums of
 /// them could overflow the repeat-step count of a binding.
-let largestEventMagnitude = 1e6
+let largestEventMagnitude = GestureEvent.largestMagnitude
 
 /// Decodes and validates a caller's event.
 func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function: String) throws(ExportError) -> GestureEvent {
@@ -38,7 +38,7 @@ func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function
     case GESTO_EVENT_END.rawValue: phase = .end
     default: throw .invalid("\(function): event->phase \(event.phase) is not an enum gesto_event_phase")
     }
-    guard (1...10).contains(event.fingers) else {
+    guard GestureEvent.touchpadFingerCounts.contains(Int(event.fingers)) else {
         throw .invalid("\(function): event->fingers must be 1 to 10, got \(event.fingers)")
     }
     let time = try timestamp(event.time_usec, "event->time_usec", in: function)

@@ -71,6 +71,10 @@ enum ConfigKeys {
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 }
 
+/// The longest duration a config may give, in seconds: a day. Longer is surely a typo, and
+/// durations become microsecond deadlines on the event clock.
+let longestDuration: Double = 86_400
+
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
     var errors: [ConfigError] = []
@@ -204,7 +208,7 @@ struct ConfigDecoder {
 
     mutating func decodeLongPress(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout LongPressSettings) {
         switch key {
-        case "duration": s.minimumDuration = number(value, key, positive: true) ?? s.minimumDuration
+        case "duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
         case "tolerance": s.maximumDistance = number(value, key, positive: false) ?? s.maximumDistance
         case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
@@ -213,7 +217,7 @@ struct ConfigDecoder {
 
     mutating func decodeHold(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout HoldSettings) {
         switch key {
-        case "minimum-duration": s.minimumDuration = number(value, key, positive: true) ?? s.minimumDuration
+        case "minimum-duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
         default: unknownKey(key, at: at, expected: ConfigKeys.hold)
         }
     }
@@ -384,6 +388,10 @@ struct ConfigDecoder {
                 error("'\(entry.key)' must be a number, not '\(text)'", at: entry.value.location)
                 return nil
             }
+            if ["duration", "response"].contains(entry.key), value > longestDuration {
+                error("'\(entry.key)' must be at most \(formatCompact(longestDuration)) s (a day), not \(text)", at: entry.value.location)
+                return nil
+            }
             options[entry.key] = value
         }
         do {
@@ -394,15 +402,25 @@ struct ConfigDecoder {
         }
     }
 
+    /// A scalar's text; nil with the error recorded for a collection, or for text with a NUL
+    /// (`"\0"` in double quotes): commands and names end at a NUL, so `exec` would show one
+    /// command and run another.
     mutating func scalar(_ node: YAMLNode, _ key: String) -> String? {
         guard case .scalar(let text, _) = node else {
             error("'\(key)' must be a single value, not \(node.kindDescription)", at: node.location)
             return nil
         }
+        guard !text.utf8.contains(0) else {
+            error("'\(key)' must not contain a NUL character (\\0): everything after it would be lost", at: node.location)
+            return nil
+        }
         return text
     }
 
-    mutating func number(_ node: YAMLNode, _ key: String, positive: Bool) -> Double? {
+    /// A finite number above 0 (`positive`) or at least 0, and at most `maximum` (`unit`
+    /// follows the maximum in the message); nil with the error recorded at the value.
+    mutating func number(_ node: YAMLNode, _ key: String, positive: Bool,
+                         atMost maximum: Double = .infinity, unit: String = "") -> Double? {
         guard let text = scalar(node, key) else { return nil }
         guard let value = Double(text), value.isFinite else {
             error("'\(key)' must be a number, not '\(text)'", at: node.location)
@@ -410,6 +428,10 @@ struct ConfigDecoder {
         }
         if positive ? value <= 0 : value < 0 {
             error("'\(key)' must be \(positive ? "above" : "at least") 0, not \(text)", at: node.location)
+            return nil
+        }
+        guard value <= maximum else {
+            error("'\(key)' must be at most \(formatCompact(maximum))\(unit), not \(text)", at: node.location)
             return nil
         }
         return value

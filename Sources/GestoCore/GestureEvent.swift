@@ -109,3 +109,17 @@ extension GestureEvent: CustomStringConvertible {
         return text
     }
 }
+
+// MARK: - Ranges an input source accepts
+
+extension GestureEvent {
+    /// The finger counts a touchpad gesture may have: 1 to 10. Every input source (recordings,
+    /// `debug-events` text, the C ABI) rejects events outside it.
+    public static let touchpadFingerCounts: ClosedRange<Int> = 1...10
+
+    /// The largest |delta|, |unaccelerated delta|, |angle delta| and scale an input source
+    /// accepts: 1e6 (100 m of finger travel in one event). Larger values are not input but
+    /// corruption, and sums of them could overflow a binding's repeat-step count. Values must
+    /// also be finite.
+    public static let largestMagnitude: Double = 1e6
+}

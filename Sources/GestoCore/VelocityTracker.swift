@@ -69,8 +69,14 @@ public struct VelocityTracker: Sendable {
         return index < 0 ? index + Self.capacity : index
     }
 
+    /// Microseconds from `earlier` to `later`, saturating (times come from input and may be
+    /// at the ends of the Int64 range).
+    private static func elapsed(_ later: Int64, since earlier: Int64) -> Int64 {
+        Timestamp(microseconds: later).microseconds(since: Timestamp(microseconds: earlier))
+    }
+
     private mutating func include(_ sample: Sample, sign: Double) {
-        sums.add(s: Double(sample.time - origin.time) / 1_000_000, x: sample.x - origin.x, y: sample.y - origin.y, sign: sign)
+        sums.add(s: Double(Self.elapsed(sample.time, since: origin.time)) / 1_000_000, x: sample.x - origin.x, y: sample.y - origin.y, sign: sign)
     }
 
     /// Adds the position `position` (cumulative, in any unit) observed at `time`.
@@ -87,7 +93,7 @@ public struct VelocityTracker: Sendable {
                 return
             }
             // A pause longer than the gap: the fingers stopped; earlier samples no longer count.
-            if sample.time - last.time > Self.maximumGap.microseconds { count = 0; sums = Sums() }
+            if Self.elapsed(sample.time, since: last.time) > Self.maximumGap.microseconds { count = 0; sums = Sums() }
         }
         if count == 0 { origin = sample }
         if count == Self.capacity { evictOldest() }
@@ -95,8 +101,8 @@ public struct VelocityTracker: Sendable {
         samples[newest] = sample
         count += 1
         include(sample, sign: 1)
-        while count > 1 && sample.time - samples[oldestIndex].time > Self.horizon.microseconds { evictOldest() }
-        if sample.time - origin.time > Self.rebaseSpan { rebase() }
+        while count > 1 && Self.elapsed(sample.time, since: samples[oldestIndex].time) > Self.horizon.microseconds { evictOldest() }
+        if Self.elapsed(sample.time, since: origin.time) > Self.rebaseSpan { rebase() }
     }
 
     /// Adds a scalar position (stored on the x axis; read it back with ``velocity(at:)``'s `x`).
@@ -126,16 +132,16 @@ public struct VelocityTracker: Sendable {
     public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
         let head = samples[newest]
-        if time.microseconds - head.time > Self.maximumGap.microseconds { return .zero }
+        if Self.elapsed(time.microseconds, since: head.time) > Self.maximumGap.microseconds { return .zero }
         var result: Vector2
         let sums = self.sums
         if count >= 3, let (c1, c2) = Self.solveLinearAndQuadraticTerms(sums) {
             // x(s) = c0 + c1·s + c2·s²: the velocity at the newest sample is c1 + 2·c2·s_newest.
-            let sNewest = Double(head.time - origin.time) / 1_000_000
+            let sNewest = Double(Self.elapsed(head.time, since: origin.time)) / 1_000_000
             result = c1 + c2 * (2 * sNewest)
         } else if count >= 2 {
             let oldest = samples[oldestIndex]
-            let span = Double(head.time - oldest.time) / 1_000_000
+            let span = Double(Self.elapsed(head.time, since: oldest.time)) / 1_000_000
             result = Vector2(x: (head.x - oldest.x) / span, y: (head.y - oldest.y) / span)
         } else {
             return .zero

@@ -119,15 +119,19 @@ struct ByteCursor {
     }
 
     /// Reads seconds in decimal (`+9.53`, `4294967.295`) as whole microseconds; digits past
-    /// the sixth decimal are dropped.
+    /// the sixth decimal are dropped. Nil if the microseconds do not fit in Int64 (over
+    /// about 9.2e12 s), which no clock reaches.
     @inline(__always) mutating func microseconds() -> Int64? {
         guard let (mantissa, fractionDigits) = fixedPoint() else { return nil }
+        let scale: Int64
         switch fractionDigits {
-        case 3: return mantissa &* 1_000
-        case 2: return mantissa &* 10_000
-        case 0...6: return mantissa &* Int64(powerOfTen(6 - fractionDigits))
+        case 3: scale = 1_000
+        case 2: scale = 10_000
+        case 0...6: scale = Int64(powerOfTen(6 - fractionDigits))
         default: return mantissa / Int64(powerOfTen(fractionDigits - 6))
         }
+        let (value, overflow) = mantissa.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : value
     }
 }
 

@@ -191,10 +191,16 @@ public struct DebugEventsParser: Sendable {
         }
     }
 
+    /// The most of a line a warning keeps, in bytes: 240.
+    let maximumWarningTextBytes = 240
+
     private func warning(
         _ line: Int, column: Int?, reason: String, base: UnsafePointer<UInt8>, end: Int
     ) -> InputWarning {
-        InputWarning(file: fileName, line: line, column: column, reason: reason, text: text(base, 0, end))
+        // The line as the warning shows it: at most 240 bytes (a libinput line is under 200).
+        let shown = min(end, maximumWarningTextBytes)
+        return InputWarning(file: fileName, line: line, column: column, reason: reason,
+                            text: text(base, 0, shown) + (shown < end ? " …" : ""))
     }
 
     // MARK: - Node and event name
@@ -311,13 +317,15 @@ public struct DebugEventsParser: Sendable {
 
     /// A field of a gesture line, for warnings.
     enum Field: CustomStringConvertible {
-        case time, fingerCount, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
+        case time, fingerCount, fingerRange, valueRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
         case scale, angleDelta
 
         var description: String {
             switch self {
             case .time: "time ('+SECONDS s')"
             case .fingerCount: "finger count"
+            case .valueRange: "deltas and angle of magnitude at most 1e6 and a scale above 0 and at most 1e6"
+            case .fingerRange: "a finger count of \(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) (a touchpad gesture)"
             case .deltas: "deltas ('dx/dy')"
             case .deltaY: "dy after '/'"
             case .unacceleratedDeltas: "unaccelerated deltas ('(dx/dy unaccelerated)')"
@@ -364,8 +372,13 @@ public struct DebugEventsParser: Sendable {
     static func parseGesture(_ cursor: inout ByteCursor, into event: inout GestureEvent) -> Problem? {
         let kind = event.kind
         guard let time = parseTime(&cursor) else { return fail(.time, cursor) }
-        guard cursor.skipBlanks() > 0, let fingers = cursor.unsignedInteger() else {
-            return fail(.fingerCount, cursor)
+        guard cursor.skipBlanks() > 0 else { return fail(.fingerCount, cursor) }
+        let fingersStart = cursor.position
+        guard let fingers = cursor.unsignedInteger() else { return fail(.fingerCount, cursor) }
+        // No `swipe:0:left` or `swipe:2147483647:right`: a count outside the touchpad's range
+        // (or with more digits than unsignedInteger reads) is not a gesture.
+        guard GestureEvent.touchpadFingerCounts.contains(fingers), !isDigit(cursor.current) else {
+            return Problem(field: .fingerRange, offset: fingersStart, isTruncated: false)
         }
         event.fingerCount = fingers
         event.time = time
@@ -376,7 +389,9 @@ public struct DebugEventsParser: Sendable {
             cursor.skipBlanks()
             event.isCancelled = cursor.consume("cancelled")
         case .update:
-            guard cursor.skipBlanks() > 0, let dx = cursor.decimal() else { return fail(.deltas, cursor) }
+            guard cursor.skipBlanks() > 0 else { return fail(.deltas, cursor) }
+            let valuesStart = cursor.position
+            guard let dx = cursor.decimal() else { return fail(.deltas, cursor) }
             cursor.skipBlanks()
             guard cursor.consume(UInt8(ascii: "/")) else { return fail(.deltaY, cursor) }
             cursor.skipBlanks()
@@ -409,6 +424,13 @@ public struct DebugEventsParser: Sendable {
                 guard let angle = cursor.decimal() else { return fail(.angleDelta, cursor) }
                 event.scale = scale
                 event.angleDelta = angle
+            }
+            // Values no touchpad reports (a fuzzed 1e13 scale) are refused like a C caller's.
+            let largest = GestureEvent.largestMagnitude
+            guard abs(event.delta.x) <= largest, abs(event.delta.y) <= largest,
+                  abs(event.unacceleratedDelta.x) <= largest, abs(event.unacceleratedDelta.y) <= largest,
+                  abs(event.angleDelta) <= largest, event.scale > 0, event.scale <= largest else {
+                return Problem(field: .valueRange, offset: valuesStart, isTruncated: false)
             }
         }
         return nil

@@ -1,6 +1,7 @@
 // Streaming reader of `libinput debug-events` text from a file or pipe: read(2) in large
 // chunks, split lines with memchr, hand each line's bytes to ``DebugEventsParser``. Memory
-// stays flat in the length of the input (one chunk plus the longest line).
+// stays flat in the length of the input: one chunk; a line longer than a chunk is skipped
+// with a warning (a 100 MB line cost 425 MB when the buffer grew to hold it).
 import GestoCore
 #if canImport(Glibc)
 import Glibc
@@ -64,8 +65,8 @@ public struct DebugEventsReader: ~Copyable {
         _ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void
     ) throws(InputError) {
         var parser = DebugEventsParser(fileName: fileName)
-        var capacity = max(debugEventsChunkSize, prefix.count * 2)
-        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let capacity = max(debugEventsChunkSize, prefix.count * 2)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var filled = prefix.count
         prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: $0.count) } }
@@ -76,28 +77,42 @@ public struct DebugEventsReader: ~Copyable {
             buffer.update(from: buffer + consumed, count: filled - consumed)
             filled -= consumed
         }
+        // Inside a line longer than the buffer: its bytes are dropped up to its newline.
+        var isSkippingLine = false
         while true {
             if filled == capacity {
-                // One line longer than the buffer: grow (rare; memory still bounded by that line).
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                larger.update(from: buffer, count: filled)
-                buffer.deallocate()
-                buffer = larger
-                capacity *= 2
+                // A line longer than the buffer (libinput's are under 200 bytes): say so once,
+                // then drop it, so memory stays one buffer whatever the input.
+                if !isSkippingLine {
+                    let shown = String(decoding: UnsafeBufferPointer(start: buffer, count: min(filled, 80)), as: UTF8.self)
+                    warnings(InputWarning(file: fileName, line: lineNumber,
+                                          reason: "line longer than \(capacity) bytes: skipped", text: shown + " …"))
+                    isSkippingLine = true
+                }
+                filled = 0
             }
+            let start = filled
             let count = read(descriptor, buffer + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .readFailed(path: fileName, errno: errno)
             }
             if count == 0 {
-                if filled > 0 {
+                if filled > 0 && !isSkippingLine {
                     deliver(parser.parse(line: UnsafeBufferPointer(start: buffer, count: filled), number: lineNumber),
                             body, warnings)
                 }
                 return
             }
             filled += count
+            if isSkippingLine {
+                guard let newline = memchr(buffer + start, 0x0A, count) else { filled = 0; continue }
+                let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                buffer.update(from: buffer + end, count: filled - end)
+                filled -= end
+                lineNumber += 1
+                isSkippingLine = false
+            }
             let consumed = parser.parseLines(in: UnsafeBufferPointer(start: buffer, count: filled),
                                              firstLineNumber: &lineNumber, body, warnings)
             if consumed > 0 {

@@ -85,43 +85,110 @@ public struct LibinputRecording: Sendable {
     /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` for invalid YAML,
     ///   with libyaml's line and column.
     public init(parsing bytes: UnsafeRawBufferPointer, fileName: String? = nil) throws(InputError) {
-        let root = try YAMLTree.parse(bytes, fileName: fileName)
-        self.init(root: root, fileName: fileName)
+        try self.init(input: .bytes(bytes), fileName: fileName)
     }
 
     /// Reads a recording held in a byte array.
     /// - Throws: as ``init(parsing:fileName:)``.
     public init(parsing bytes: [UInt8], fileName: String? = nil) throws(InputError) {
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(InputError) in try YAMLTree.parse(raw, fileName: fileName) }
+            Result { () throws(InputError) in try LibinputRecording(input: .bytes(raw), fileName: fileName) }
         }
-        self.init(root: try result.get(), fileName: fileName)
+        self = try result.get()
     }
 
-    /// Reads the recording at `path`.
+    /// Reads the recording at `path`, streamed: memory follows the gestures, not the file.
     /// - Throws: ``InputError/cannotOpen(path:errno:)``, ``InputError/readFailed(path:errno:)``,
     ///   or a malformed-recording error.
     public init(contentsOf path: String) throws(InputError) {
-        let bytes = try readWholeFile(path)
-        try self.init(parsing: bytes, fileName: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        defer { close(descriptor) }
+        try self.init(fileDescriptor: descriptor, prefix: [], fileName: path)
     }
 
-    private init(root: YAMLNode?, fileName: String?) {
-        fileVersion = root?["version"]?.number.map { Int($0) }
+    /// Reads `prefix` (bytes already taken from the descriptor to detect its format: a pipe
+    /// cannot be rewound), then the descriptor to its end, streamed. The caller keeps the
+    /// descriptor.
+    /// - Throws: as ``init(contentsOf:)``.
+    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil) throws(InputError) {
+        try self.init(input: .descriptor(fileDescriptor, prefix: prefix), fileName: fileName)
+    }
+
+    /// What the streamed `events:` entries of one device held.
+    private struct DeviceEvents {
+        var frames = 0
+        var libinputEntries = 0
+        /// The latest time of any libinput entry, gesture or not (the replay's clock runs to it).
+        var lastTime: Timestamp?
+    }
+
+    /// Parses the header into a tree and each device's `events:` entry as it completes.
+    private init(input: YAMLTree.Input, fileName: String?) throws(InputError) {
+        var streamed: [Int: DeviceEvents] = [:]
+        var gestures: [GestureEvent] = []
+        var warnings: [InputWarning] = []
+        var deviceNumbers: [Int: UInt32?] = [:]
+        let root = try YAMLTree.parse(input, fileName: fileName) { deviceIndex, header, entry in
+            let number: UInt32?
+            if let known = deviceNumbers[deviceIndex] {
+                number = known
+            } else {
+                // libinput record writes `node:` first in each device.
+                number = InputDevice.number(ofNode: header.first { $0.key == "node" }?.value.scalar ?? "")
+                deviceNumbers[deviceIndex] = number
+            }
+            var counts = streamed[deviceIndex] ?? DeviceEvents()
+            if let frame = entry["evdev"], frame.itemCount >= 0 { counts.frames += 1 }
+            if let libinput = entry["libinput"] {
+                for item in libinput.items {
+                    counts.libinputEntries += 1
+                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text) {
+                        let time = Timestamp(microseconds: microseconds)
+                        counts.lastTime = max(counts.lastTime ?? time, time)
+                    }
+                    switch Self.gesture(from: item, device: number, fileName: fileName) {
+                    case .none: break
+                    case .some(.success(let event)): gestures.append(event)
+                    case .some(.failure(let warning)): warnings.append(warning)
+                    }
+                }
+            }
+            streamed[deviceIndex] = counts
+        }
+        self.init(root: root, streamed: streamed, gestures: gestures, warnings: warnings, fileName: fileName)
+    }
+
+    private init(root: YAMLNode?, streamed: [Int: DeviceEvents], gestures streamedGestures: [GestureEvent],
+                 warnings streamedWarnings: [InputWarning], fileName: String?) {
         libinputVersion = root?["libinput"]?["version"]?.scalar
         devices = []
         gestures = []
         warnings = []
+        fileVersion = nil
+        if let version = root?["version"] {
+            // A whole number of at least 1; anything else (nan, 1e20, 1.5) leaves the
+            // recording incomplete, with a warning at the value.
+            if let number = version.number, let whole = Int(exactly: number), whole >= 1 {
+                fileVersion = whole
+            } else {
+                warnings.append(InputWarning(
+                    file: fileName, line: version.mark.line, column: version.mark.column,
+                    reason: "'version' must be a whole number of at least 1, not '\(version.scalar ?? version.kindDescription)'",
+                    text: version.scalar ?? ""))
+            }
+        }
         evdevFrameCount = 0
         gestureAvailability = .incompleteRecording
 
         guard let root, case .mapping = root, fileVersion != nil, let deviceList = root["devices"] else {
             // A fragment: count what can be counted, promise nothing.
             if let root { evdevFrameCount = Self.countFrames(root) }
+            evdevFrameCount += streamed.values.reduce(0) { $0 + $1.frames }
             return
         }
         var libinputEvents = 0
-        for node in deviceList.items {
+        for (index, node) in deviceList.items.enumerated() {
             let path = node["node"]?.scalar ?? ""
             let nodeName = path.split(separator: "/").last.map(String.init) ?? path
             let evdev = node["evdev"]
@@ -139,42 +206,42 @@ public struct LibinputRecording: Sendable {
                 }
             }
             var size: DeviceSize?
-            if let dimensions = node["libinput"]?["size"]?.items.compactMap(\.number), dimensions.count == 2 {
-                size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
+            if let sizeNode = node["libinput"]?["size"] {
+                let dimensions = sizeNode.items.compactMap(\.number)
+                if dimensions.count == 2, dimensions.allSatisfy({ $0 > 0 && $0 <= Self.largestDeviceSize }) {
+                    size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
+                } else {
+                    warnings.append(InputWarning(
+                        file: fileName, line: sizeNode.mark.line, column: sizeNode.mark.column,
+                        reason: "device size must be [WIDTH, HEIGHT] in millimetres, each above 0 and at most \(Int(Self.largestDeviceSize)); size ignored",
+                        text: "size"))
+                }
             }
             var isTouchpad: Bool?
             if let properties = node["udev"]?["properties"]?.items.compactMap(\.scalar) {
                 isTouchpad = properties.contains("ID_INPUT_TOUCHPAD=1")
             }
             let device = InputDevice(node: nodeName, name: evdev?["name"]?.scalar ?? "", capabilities: capabilities, size: size)
-            var frames = 0
-            var entries = 0
-            for entry in node["events"]?.items ?? [] {
-                if let frame = entry["evdev"], frame.itemCount >= 0 { frames += 1 }
-                guard let libinput = entry["libinput"] else { continue }
-                for item in libinput.items {
-                    entries += 1
-                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text) {
-                        let time = Timestamp(microseconds: microseconds)
-                        lastEventTime = max(lastEventTime ?? time, time)
-                    }
-                    switch Self.gesture(from: item, device: device.number, fileName: fileName) {
-                    case .none: break
-                    case .some(.success(let event)): gestures.append(event)
-                    case .some(.failure(let warning)): warnings.append(warning)
-                    }
-                }
-            }
+            // The entries were streamed while parsing (YAMLTree's eventsEntry).
+            let frames = streamed[index]?.frames ?? 0
+            let entries = streamed[index]?.libinputEntries ?? 0
+            if let time = streamed[index]?.lastTime { lastEventTime = max(lastEventTime ?? time, time) }
             evdevFrameCount += frames
             libinputEvents += entries
             devices.append(RecordedDevice(
                 device: device, evdevID: evdev?["id"]?.items.compactMap { $0.scalar.flatMap(Self.integer) } ?? [],
                 isTouchpad: isTouchpad, evdevFrameCount: frames, libinputEventCount: entries))
         }
-        // Stable sort by time: events of several devices interleave.
-        gestures = gestures.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        warnings += streamedWarnings
+        // Stable sort by time: events of several devices interleave. One device's events are
+        // in order already, and sorting them would double the memory of the largest array.
+        if zip(streamedGestures, streamedGestures.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
+            gestures = streamedGestures
+        } else {
+            gestures = streamedGestures.enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }.map(\.element)
+        }
         if libinputEvents > 0 {
             gestureAvailability = .recordedByLibinput
         } else if evdevFrameCount > 0 {
@@ -194,6 +261,10 @@ public struct LibinputRecording: Sendable {
         }
     }
 
+    /// The largest device side accepted, in millimetres: 10 m (a wall-sized touchscreen is
+    /// under 3 m); larger or non-finite sizes are corruption.
+    static let largestDeviceSize = 10_000.0
+
     /// `0x1d` or `29` as an integer.
     private static func integer(_ text: String) -> Int? {
         let trimmed = text.trimmingBlanks()
@@ -206,8 +277,9 @@ public struct LibinputRecording: Sendable {
         guard let type = item["type"]?.scalar, type.hasPrefix("GESTURE_") else { return nil }
         var mark = YAMLMark(line: 0, column: 0)
         if case .mapping(_, let itemMark) = item { mark = itemMark }
-        func problem(_ reason: String) -> Result<GestureEvent, InputWarning> {
-            .failure(InputWarning(file: fileName, line: mark.line, column: mark.column, reason: reason, text: type))
+        func problem<Value>(_ reason: String, at place: YAMLMark? = nil) -> Result<Value, InputWarning> {
+            let place = place ?? mark
+            return .failure(InputWarning(file: fileName, line: place.line, column: place.column, reason: reason, text: type))
         }
         let parts = type.split(separator: "_")
         guard parts.count == 3 else { return problem("unknown gesture event type '\(type)'") }
@@ -228,20 +300,58 @@ public struct LibinputRecording: Sendable {
         guard let timeText = item["time"]?.scalar, let microseconds = Self.microseconds(timeText) else {
             return problem("\(type) without a valid 'time'")
         }
-        guard let fingers = item["nfingers"]?.number else { return problem("\(type) without 'nfingers'") }
-        var event = GestureEvent(kind, phase, fingers: Int(fingers), time: Timestamp(microseconds: microseconds), device: device)
+        guard let fingersNode = item["nfingers"] else { return problem("\(type) without 'nfingers'") }
+        // Int(exactly:) is nil for nan, infinities, fractions and values beyond Int: no trap.
+        guard let fingers = fingersNode.number.flatMap({ Int(exactly: $0) }),
+              GestureEvent.touchpadFingerCounts.contains(fingers) else {
+            return problem("\(type) with nfingers '\(fingersNode.scalar ?? fingersNode.kindDescription)': a touchpad gesture has "
+                + "\(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) fingers",
+                at: fingersNode.mark)
+        }
+        var event = GestureEvent(kind, phase, fingers: fingers, time: Timestamp(microseconds: microseconds), device: device)
         if phase == .update {
-            guard let delta = item["delta"]?.items.compactMap(\.number), delta.count == 2 else {
-                return problem("\(type) without 'delta: [dx, dy]'")
+            /// A finite number of magnitude at most ``GestureEvent/largestMagnitude``, or why not.
+            func bounded(_ node: YAMLNode, _ name: String) -> Result<Double, InputWarning> {
+                guard let value = node.number, value.isFinite, abs(value) <= GestureEvent.largestMagnitude else {
+                    return problem("\(type) with \(name) '\(node.scalar ?? node.kindDescription)': "
+                        + "expected a finite number of magnitude at most 1e6", at: node.mark)
+                }
+                return .success(value)
             }
-            event.delta = Vector2(delta[0], delta[1])
+            /// A `[x, y]` pair of bounded numbers.
+            func pair(_ key: String) -> Result<Vector2, InputWarning>? {
+                guard let node = item[key] else { return nil }
+                guard case .sequence(let items, _) = node, items.count == 2 else {
+                    return problem("\(type) without '\(key): [dx, dy]'", at: node.mark)
+                }
+                return bounded(items[0], "\(key) x").flatMap { x in bounded(items[1], "\(key) y").map { Vector2(x, $0) } }
+            }
+            switch pair("delta") {
+            case nil: return problem("\(type) without 'delta: [dx, dy]'")
+            case .failure(let warning)?: return .failure(warning)
+            case .success(let delta)?: event.delta = delta
+            }
             event.unacceleratedDelta = event.delta
-            if let unaccelerated = item["unaccel"]?.items.compactMap(\.number), unaccelerated.count == 2 {
-                event.unacceleratedDelta = Vector2(unaccelerated[0], unaccelerated[1])
+            switch pair("unaccel") {
+            case nil: break
+            case .failure(let warning)?: return .failure(warning)
+            case .success(let unaccelerated)?: event.unacceleratedDelta = unaccelerated
             }
             if kind == .pinch {
-                event.scale = item["scale"]?.number ?? 1
-                event.angleDelta = item["angle_delta"]?.number ?? 0
+                if let node = item["scale"] {
+                    switch bounded(node, "scale") {
+                    case .failure(let warning): return .failure(warning)
+                    case .success(let scale) where scale <= 0:
+                        return problem("\(type) with scale '\(node.scalar ?? "")': a scale is above 0", at: node.mark)
+                    case .success(let scale): event.scale = scale
+                    }
+                }
+                if let node = item["angle_delta"] {
+                    switch bounded(node, "angle_delta") {
+                    case .failure(let warning): return .failure(warning)
+                    case .success(let angle): event.angleDelta = angle
+                    }
+                }
             }
         }
         if phase == .end, let cancelled = item["cancelled"]?.scalar {
@@ -259,23 +369,5 @@ public struct LibinputRecording: Sendable {
             guard let value = cursor.microseconds(), cursor.isAtEnd else { return nil }
             return value
         }
-    }
-}
-
-/// The whole content of the file at `path`.
-func readWholeFile(_ path: String) throws(InputError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw .readFailed(path: path, errno: errno)
-        }
-        if count == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<count])
     }
 }

@@ -187,9 +187,16 @@ struct JSONParser {
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
                        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        let next = index
                         index += 2
                         let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            // Not a pair ("\uD998\uD998" trapped here, found by scripts/fuzz):
+                            // the lone high surrogate becomes U+FFFD, the next escape is read alone.
+                            index = next
+                        }
                     }
                     scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                 default: scalars.append(Unicode.Scalar(escape))

@@ -96,6 +96,24 @@ import GestoCore
         }
     }
 
+    @Test func deeplyNestedCollectionsAreRefusedWhereTheyGoTooDeep() {
+        // Issue 18: a 64 KB config nested 32k levels deep stalled gestod for 4.5 s.
+        for depth in [64, 32_000] {
+            let text = "bindings: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n"
+            do {
+                _ = try Config.parse(text, file: "deep.yaml")
+                Issue.record("expected an error at depth \(depth)")
+            } catch {
+                #expect(error.description.contains("deep.yaml:1:74: error: collections nest deeper than 64 levels"), "\(error.description)")
+            }
+        }
+        // 64 levels (the root mapping and 63 lists) still parse, and are then a wrong value.
+        let text = "bindings: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n"
+        do { _ = try Config.parse(text, file: "deep.yaml") } catch {
+            #expect(!error.description.contains("nest deeper"), "\(error.description)")
+        }
+    }
+
     @Test func duplicateKeysAreRejected() {
         do {
             _ = try Config.parse("bindings:\n  - gesture: hold:3\n    exec: a\n    exec: b\n", file: "d.yaml")
@@ -115,6 +133,18 @@ import GestoCore
         ("gestures: []\n", "unknown key 'gestures'"),
         ("settings:\n  swipe: {repeat-distance: 1e-300}\n", "'repeat-distance' must be at least 1 unit"),
         ("settings:\n  pinch: {repeat-scale: 1.0000001}\n", "'repeat-scale' must be at least 1.001"),
+        // Durations become deadlines on the event clock: 1e13 s trapped gestod at a hold.
+        ("settings:\n  long-press: {duration: 1e13}\n", "x.yaml:2:26: error: 'duration' must be at most 86400 s (a day), not 1e13"),
+        ("settings:\n  long-press: {duration: 86400.5}\n", "'duration' must be at most 86400 s (a day)"),
+        ("bindings:\n  - gesture: long-press:3\n    duration: 1e308\n    exec: a\n", "x.yaml:3:15: error: 'duration' must be at most 86400 s"),
+        ("settings:\n  hold: {minimum-duration: 1e13}\n", "x.yaml:2:28: error: 'minimum-duration' must be at most 86400 s (a day), not 1e13"),
+        ("bindings:\n  - gesture: hold:3\n    minimum-duration: 1e308\n    exec: a\n", "x.yaml:3:23: error: 'minimum-duration' must be at most 86400 s"),
+        ("animation: {duration: 1e20}\n", "x.yaml:1:23: error: 'duration' must be at most 86400 s (a day), not 1e20"),
+        ("animation: {response: 1e20}\n", "'response' must be at most 86400 s"),
+        // Issue 18: an exec with an embedded NUL showed one command and ran the part before it.
+        ("bindings:\n  - gesture: hold:3\n    exec: \"echo shown\\0rm -rf run\"\n",
+         "x.yaml:3:11: error: 'exec' must not contain a NUL character (\\0)"),
+        ("bindings:\n  - gesture: hold:3\n    sway: \"workspace 1\\0\"\n", "'sway' must not contain a NUL character"),
     ])
     func badValuesSayWhatWasExpected(text: String, message: String) {
         do {
@@ -214,5 +244,34 @@ import GestoCore
         #expect(withDrag.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
         let forced = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
         #expect(forced.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
+    }
+}
+
+/// The YAML builder's cost is linear in the input (issue 18, item 3): appending to an open
+/// collection copied its array, and each key was compared with every earlier key, so these
+/// took minutes. The limit only catches that quadratic cost again; it is not a speed test.
+@Suite(.timeLimit(.minutes(1))) struct YAMLBuilderScalingTests {
+    @Test func aListOfThreeHundredThousandItemsBuildsInLinearTime() throws {
+        let text = "[" + String(repeating: "1, ", count: 300_000) + "1]\n"
+        guard case .sequence(let items, _) = try YAMLNode.parse(text, file: "long.yaml") else {
+            Issue.record("expected a list"); return
+        }
+        #expect(items.count == 300_001)
+    }
+
+    @Test func aMappingOfOneHundredThousandKeysBuildsInLinearTime() throws {
+        var text = ""
+        for index in 0..<100_000 { text += "k\(index): \(index)\n" }
+        guard case .mapping(let entries, _) = try YAMLNode.parse(text, file: "wide.yaml") else {
+            Issue.record("expected a mapping"); return
+        }
+        #expect(entries.count == 100_000)
+        #expect(entries[99_999].key == "k99999" && entries[99_999].keyLocation.line == 100_000)
+        do {
+            _ = try YAMLNode.parse(text + "k7: again\n", file: "wide.yaml")
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.description == "wide.yaml:100001:1: duplicate key 'k7' (first given at line 8)")
+        }
     }
 }

@@ -123,6 +123,39 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @Test func aLongPressDurationBeyondADayIsRefusedNotTrappedOn() throws {
+        // Issue 18: `check` accepted this config and gestod trapped (SIGILL) at the first hold.
+        let config = try write("settings: {long-press: {duration: 1e13}}\nbindings: []\n", to: "long.yaml")
+        let check = try runProduct("gestoctl", ["check", config])
+        #expect(check.status != 0)
+        #expect(check.errors.contains("long.yaml:1:35: error: 'duration' must be at most 86400 s (a day), not 1e13"), "\(check.errors)")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/008-synaptics-tm3276-t480-3fg-hold.debug-events.txt").path
+        let daemon = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+        #expect(daemon.status == 1 || daemon.status == 2, "\(daemon.status) \(daemon.errors)")
+        #expect(daemon.errors.contains("'duration' must be at most 86400 s"))
+        let day = try write("settings: {long-press: {duration: 86400}}\nbindings: []\n", to: "day.yaml")
+        let held = try runProduct("gestod", ["--replay", fixture, "--config", day, "--dry-run", "--no-wayland"])
+        #expect(held.status == 0, "\(held.errors)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func replayWarningsAreCappedAndTheRestCounted() throws {
+        // Issue 18: a recording of broken lines printed one warning per line without end.
+        var text = "-event4   DEVICE_ADDED     Synaptics TM3276-022              seat0 default group9  cap:pg  size 97x65mm\n"
+        for index in 0..<250 { text += " event4   GESTURE_SWIPE_BEGIN  +\(index).000s\t0\n" }
+        text += " event4   GESTURE_HOLD_BEGIN  +300.000s\t3\n event4   GESTURE_HOLD_END  +301.000s\t3\n"
+        let path = try write(text, to: "broken.txt")
+        let replay = try runProduct("gestoctl", ["replay", path])
+        #expect(replay.status == 0, "\(replay.errors)")
+        let warnings = replay.errors.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == 101)
+        #expect(warnings.last?.contains("broken.txt:251:") == true, "\(warnings.last ?? "")")
+        #expect(warnings.last?.contains("150 more warnings not shown") == true, "\(warnings.last ?? "")")
+        #expect(replay.errors.contains("250 lines skipped"))
+        #expect(replay.output.contains("hold:3"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
         let marker = directory.appendingPathComponent("never").path
         let config = try write("bindings:\n  - gesture: pinch:2:out\n    exec: touch '\(marker)'\n", to: "dry.yaml")

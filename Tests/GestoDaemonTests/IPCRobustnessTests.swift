@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import GestoDaemon
+import GestoWayland
 
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct IPCRobustnessTests {
@@ -66,6 +67,22 @@ struct IPCRobustnessTests {
         #expect(try IPCReply.result(of: late)["state"]?.stringValue == "running")
     }
 
+    @Test func idleConnectionsCannotLockGestoctlOut() throws {
+        // Issue 18: 128 idle clients locked gestoctl out indefinitely (too-many-clients).
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        var idle: [IPCConnection] = []
+        defer { for connection in idle { connection.close() } }
+        for _ in 0..<IPCServer.maximumClients { idle.append(try daemon.connect()) }
+        let status = try daemon.ctl("status", "--json")
+        #expect(status.status == 0, "\(status.errors)")
+        // The first to connect was idle longest: it is told why it is closed.
+        let reason = try #require(try idle[0].readLine(timeoutMilliseconds: 5_000))
+        #expect(reason.contains("\"closed-idle\""), "\(reason)")
+        #expect(daemon.log.contains("closing the longest idle control connection"))
+        #expect(daemon.answersStatus)
+    }
+
     @Test func fiftyClientsAtOnce() throws {
         let daemon = try TestDaemon(config: "")
         defer { daemon.stop() }
@@ -89,6 +106,81 @@ struct IPCRobustnessTests {
         #expect(second.status == 1)
         #expect(second.errors.contains("gestod is already running (pid \(daemon.process.processIdentifier)) on \(daemon.socket)"))
         #expect(daemon.answersStatus)
+    }
+
+    @Test func aSecondGestodRefusesEvenWhenTheFirstsSocketFileIsGone() throws {
+        // Issue 18: with the socket file deleted, a second gestod bound a new one and both read
+        // the touchpad. The lock beside the socket is still held by the first.
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        #expect(unlink(daemon.socket) == 0)
+        let second = try runProcess(gestodExecutable, ["--no-devices", "--no-wayland", "--socket", daemon.socket, "--config", daemon.config])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("gestod is already running (pid \(daemon.process.processIdentifier)) on \(daemon.socket)"),
+                "\(second.errors)")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func aRemovedSocketIsMadeAgain() throws {
+        // Issue 18: deleting the socket file left gestod running and unreachable.
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        #expect(unlink(daemon.socket) == 0)
+        #expect(eventually { daemon.answersStatus })
+        #expect(daemon.log.contains("the control socket was removed: made it again"))
+        // Renamed away works the same; the renamed file is left alone.
+        #expect(rename(daemon.socket, daemon.socket + ".old") == 0)
+        #expect(eventually { daemon.answersStatus })
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+    }
+
+    @Test func theLockIsTakenBeforeTheSocketIsTouched() throws {
+        // A gestod between taking the lock and listening (the bind-to-listen window where a
+        // second gestod took the socket for stale): the lock alone keeps the second out.
+        let folder = try TemporaryFolder()
+        let socket = folder.file("gestod.sock")
+        guard case .acquired(let lock) = try UnixSocket.lockDaemon(at: UnixSocket.lockPath(forSocket: socket)) else {
+            Issue.record("the test could not take the lock"); return
+        }
+        defer { try? lock.close() }
+        _ = FileManager.default.createFile(atPath: folder.file("config.yaml"), contents: Data())
+        let second = try runProcess(gestodExecutable, ["--no-devices", "--no-wayland", "--socket", socket, "--config", folder.file("config.yaml")])
+        #expect(second.status == 1)
+        #expect(second.errors.contains("gestod is already running (pid \(getpid())) on \(socket)"), "\(second.errors)")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test func ofTwoGestodsStartedTogetherOneServesAndTheOtherNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let socket = folder.file("run/gestod.sock")
+        let config = folder.file("config.yaml")
+        _ = FileManager.default.createFile(atPath: config, contents: Data())
+        let processes = (0..<2).map { index in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: gestodExecutable)
+            process.arguments = ["--no-devices", "--no-wayland", "--socket", socket, "--config", config]
+            process.standardOutput = FileHandle.nullDevice
+            _ = FileManager.default.createFile(atPath: folder.file("err\(index)"), contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: folder.file("err\(index)"))
+            return process
+        }
+        for process in processes { try process.run() }
+        defer {
+            for process in processes where process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                process.waitUntilExit()
+            }
+        }
+        #expect(eventually { processes.contains { !$0.isRunning } })
+        guard let loser = processes.firstIndex(where: { !$0.isRunning }) else { return }
+        let winner = processes[1 - loser]
+        #expect(processes[loser].terminationStatus == 1)
+        let errors = (try? String(contentsOfFile: folder.file("err\(loser)"), encoding: .utf8)) ?? ""
+        #expect(errors.contains("gestod is already running (pid \(winner.processIdentifier)) on \(socket)")
+                || errors.contains("gestod is already running on \(socket)"), "\(errors)")
+        #expect(winner.isRunning)
+        #expect(eventually { (try? runProcess(gestoctlExecutable, ["status", "--json", "--socket", socket]))?.status == 0 })
     }
 
     @Test func aStaleSocketIsReplaced() throws {
@@ -134,6 +226,11 @@ struct IPCRobustnessTests {
                              ("{\"command\": \"trigger\", \"gesture\": \"swipe:1\"}", .badArgument)] {
             #expect { try IPCRequest(line: line) } throws: { ($0 as? IPCFailure)?.code == code }
         }
+        // Found by scripts/fuzz: a high surrogate followed by another one trapped the JSON
+        // parser (an arithmetic overflow), which any local client could send to gestod.
+        #expect { try IPCRequest(line: "\"\\uD998\\uD998") } throws: { ($0 as? IPCFailure)?.code == .malformedRequest }
+        #expect(try IPCRequest(line: "{\"command\": \"status\", \"x\": \"\\uD998\\uD998\\uD83D\\uDE00\"}") == .status)
+        #expect(try JSONValue.parse("\"\\uD998\\uD998\\uD83D\\uDE00\\uDC00x\"") == .string("\u{FFFD}\u{FFFD}\u{1F600}\u{FFFD}x"))
         // Every request survives its own wire form.
         for request in [IPCRequest.status, .reload, .pause, .resume, .devices, .bindings, .version, .monitor(raw: true),
                         .trigger(gesture: .pinch(fingers: 2, direction: .in), app: nil)] {

@@ -118,6 +118,48 @@ struct DebugEventsLineFormatTests {
         #expect(unknown.reason.contains("unknown gesture event 'GESTURE_HOLD_UPDATE'"))
     }
 
+    @Test(arguments: [
+        ("event4  GESTURE_SWIPE_BEGIN  +1.00s  0", 38),
+        ("event4  GESTURE_SWIPE_END  +1.00s  11", 36),
+        ("event4  GESTURE_SWIPE_BEGIN  +1.00s  2147483647", 38),
+        ("event4  GESTURE_SWIPE_UPDATE  +1.00s  999999999  1.00/2.00", 39),
+    ])
+    func absurdFingerCountsAreWarnedNotNamed(line: String, column: Int) {
+        // Issue 18: replay invented `swipe:0:left` and `swipe:2147483647:right`.
+        var parser = DebugEventsParser(fileName: "x.txt")
+        guard case .warning(let warning) = parser.parse(line: line, number: 3) else {
+            Issue.record("expected a warning for \(line)"); return
+        }
+        #expect(warning.description.hasPrefix("x.txt:3:\(column): warning: "), "\(warning)")
+        #expect(warning.reason.hasSuffix("expected a finger count of 1 to 10 (a touchpad gesture)"), "\(warning)")
+    }
+
+    @Test(arguments: [
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  9999999999990.24 @  0.00",
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  0.00 @  0.00",
+        " event4  GESTURE_PINCH_UPDATE  +1.00s\t2  0.00/ 0.00 ( 0.00/ 0.00 unaccelerated)  1.00 @  -1000000.01",
+        " event4  GESTURE_SWIPE_UPDATE  +1.00s\t3  123456789012345.00/ 0.00 ( 0.00/ 0.00 unaccelerated)",
+        " event4  GESTURE_SWIPE_UPDATE  +1.00s\t3  0.00/ 0.00 ( 0.00/-2000000.00 unaccelerated)",
+    ])
+    func valuesNoTouchpadReportsAreWarned(line: String) {
+        // Found by scripts/fuzz: a 1e13 scale reached the recognizers.
+        var parser = DebugEventsParser()
+        guard case .warning(let warning) = parser.parse(line: line, number: 1) else {
+            Issue.record("expected a warning for \(line)"); return
+        }
+        #expect(warning.column == 42, "\(warning)")
+        #expect(warning.reason.contains("magnitude at most 1e6"), "\(warning)")
+    }
+
+    @Test func timesBeyondInt64MicrosecondsAreWarned() {
+        var parser = DebugEventsParser()
+        guard case .warning(let warning) = parser.parse(line: "event4  GESTURE_HOLD_BEGIN  +999999999999999.9s  3", number: 1) else {
+            Issue.record("expected a warning"); return
+        }
+        #expect(warning.reason.contains("expected time"))
+        #expect(gesture("event4  GESTURE_SWIPE_BEGIN  +1.00s  10")?.fingerCount == 10)
+    }
+
     @Test func wrappedUpdateIsWarnedAndRejoined() {
         var parser = DebugEventsParser()
         guard case .warning(let first) = parser.parse(line: "event15\tGESTURE_SWIPE_UPDATE\t+188.18s\t4  0.00/-", number: 1) else {

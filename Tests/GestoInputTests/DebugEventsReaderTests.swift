@@ -30,6 +30,32 @@ struct DebugEventsReaderTests {
         #expect(records == inMemory(text))
     }
 
+    @Test(arguments: [3 * debugEventsChunkSize + 17, debugEventsChunkSize - 30])
+    func aLineLongerThanAChunkIsSkippedWithOneWarning(length: Int) throws {
+        // Issue 18: a 100 MB line cost 425 MB, the buffer growing to hold it and its warning
+        // keeping a copy. Now it is dropped with one warning and the next line reads as usual.
+        var text = Array(" event5   GESTURE_SWIPE_BEGIN     +1.000s\t3\n".utf8)
+        text += Array(" event5   GESTURE_SWIPE_UPDATE    +1.007s\t3  ".utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: length) + [0x0A]
+        text += Array(" event5   GESTURE_SWIPE_END       +1.014s\t3\n".utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-long-line-\(getpid())-\(length).txt")
+        try Data(text).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var records: [InputRecord] = []
+        var warnings: [InputWarning] = []
+        var reader = try DebugEventsReader(path: url.path)
+        try reader.forEach { records.append($0) } warnings: { warnings.append($0) }
+        #expect(records.count == 2)
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.line == 2)
+        #expect(warning.text.utf8.count < 300, "a warning keeps \(warning.text.utf8.count) bytes of the line")
+        if length > debugEventsChunkSize {
+            #expect(warning.reason == "line longer than \(debugEventsChunkSize) bytes: skipped")
+        }
+        guard case .gesture(let end)? = records.last else { Issue.record("no END"); return }
+        #expect(end.phase == .end && end.time == Timestamp(microseconds: 1_014_000))
+    }
+
     @Test func pipeWithCRLFAndNoFinalNewline() throws {
         let text = " event5   GESTURE_SWIPE_BEGIN     +1.000s\t3\r\n"
             + " event5   GESTURE_SWIPE_UPDATE    +1.007s\t3  1.00/ 2.00 ( 0.50/ 1.00 unaccelerated)\r\n"

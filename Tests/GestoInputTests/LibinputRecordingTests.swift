@@ -98,6 +98,71 @@ struct LibinputRecordingTests {
         #expect(recording.gestures[5].phase == .end && !recording.gestures[5].isCancelled)
     }
 
+    /// The inline recording with `original` replaced by `replacement`.
+    private func recording(replacing original: String, with replacement: String) throws -> LibinputRecording {
+        #expect(recordingWithLibinputEvents.contains(original))
+        let text = recordingWithLibinputEvents.replacingOccurrences(of: original, with: replacement)
+        return try LibinputRecording(parsing: Array(text.utf8), fileName: "r.yml")
+    }
+
+    @Test(arguments: ["1e309", "nan", "1e308", "18446744073709551616", "-3", "0", "2.5", "11", "null", "[3]"])
+    func absurdFingerCountsAreWarnedAtTheirLine(nfingers: String) throws {
+        // Issue 18: `Int(fingers)` trapped on these.
+        let result = try recording(replacing: "GESTURE_SWIPE_UPDATE, nfingers: 3,", with: "GESTURE_SWIPE_UPDATE, nfingers: \(nfingers),")
+        #expect(result.gestures.count == 5)
+        #expect(!result.gestures.contains { $0.kind == .swipe && $0.phase == .update })
+        let warning = try #require(result.warnings.first)
+        #expect(result.warnings.count == 1)
+        #expect(warning.description.hasPrefix("r.yml:49:"), "\(warning)")
+        #expect(warning.reason.contains("a touchpad gesture has 1 to 10 fingers"), "\(warning)")
+    }
+
+    @Test(arguments: [
+        ("delta: [  3.10,  -1.25]", "delta: [nan, -1.25]", "delta x 'nan'"),
+        ("delta: [  3.10,  -1.25]", "delta: [3.10, .inf]", "delta y '.inf'"),
+        ("delta: [  3.10,  -1.25]", "delta: [null, null]", "delta x 'null'"),
+        ("delta: [  3.10,  -1.25]", "delta: [1, 2, 3]", "without 'delta: [dx, dy]'"),
+        ("delta: [  3.10,  -1.25]", "delta: [1e300, 0]", "delta x '1e300'"),
+        ("unaccel: [  2.00,  -1.00]}", "unaccel: [2.00, NaN]}", "unaccel y 'NaN'"),
+        ("unaccel: [  2.00,  -1.00]}", "unaccel: [2.00, -1.00, 0]}", "without 'unaccel: [dx, dy]'"),
+    ])
+    func nonFiniteOrHugeDeltasAreWarnedNotReplayed(original: String, replacement: String, message: String) throws {
+        let swipe = "GESTURE_SWIPE_UPDATE, nfingers: 3, delta: [  3.10,  -1.25], unaccel: [  2.00,  -1.00]}"
+        let result = try recording(replacing: swipe, with: swipe.replacingOccurrences(of: original, with: replacement))
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.reason.contains(message) == true, "\(result.warnings)")
+        #expect(result.warnings.first?.line == 49)
+        // A NaN never reaches a recognizer (and so never an action).
+        #expect(result.gestures.allSatisfy { $0.delta.x.isFinite && $0.delta.y.isFinite && $0.unacceleratedDelta.x.isFinite })
+        #expect(result.gestures.count == 5)
+    }
+
+    @Test(arguments: [("scale:   0.97}", "scale: nan}"), ("scale:   0.97}", "scale: 0}"), ("angle_delta:  -0.02", "angle_delta: -inf")])
+    func badPinchScalesAndAnglesAreWarned(original: String, replacement: String) throws {
+        let update = "GESTURE_PINCH_UPDATE, nfingers: 2, delta: [ -0.42,  -0.42], unaccel: [ -0.53,  -0.53], angle_delta:  -0.02, scale:   0.97}"
+        let result = try recording(replacing: update, with: update.replacingOccurrences(of: original, with: replacement))
+        #expect(result.warnings.count == 1, "\(result.warnings)")
+        #expect(result.warnings.first?.line == 46)
+        #expect(!result.gestures.contains { $0.kind == .pinch && $0.phase == .update })
+    }
+
+    @Test(arguments: ["nan", "1e20", "1.5", "0", "-1", "[1]"])
+    func aBadFileVersionLeavesTheRecordingIncomplete(version: String) throws {
+        // Issue 18: `version: nan` and `version: 1e20` trapped at `Int(_:)`.
+        let result = try recording(replacing: "version: 1\n", with: "version: \(version)\n")
+        #expect(result.fileVersion == nil)
+        #expect(!result.isComplete)
+        #expect(result.warnings.first?.description.hasPrefix("r.yml:2:10: warning: 'version' must be a whole number") == true,
+                "\(result.warnings)")
+    }
+
+    @Test func aNonsenseDeviceSizeIsIgnoredWithAWarning() throws {
+        let result = try recording(replacing: "size: [97, 65]", with: "size: [nan, 1e300]")
+        #expect(result.devices.first?.device.size == nil)
+        #expect(result.warnings.first?.reason.contains("device size") == true)
+        #expect(result.gestures.count == 6)
+    }
+
     @Test func kernelFramesOnlyNeedReplay() throws {
         let text = recordingWithLibinputEvents.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.contains("{time:") && !$0.hasSuffix("- libinput:") }.joined(separator: "\n")
@@ -139,5 +204,60 @@ struct InputFormatTests {
         #expect(try detect("libinput-1.22", "027") == .debugEvents)
         #expect(InputFormat.detect(in: Array(recordingWithLibinputEvents.utf8)) == .libinputRecording)
         #expect(InputFormat.detect(in: Array("hello\nworld\n".utf8)) == .unknown)
+    }
+}
+
+/// The recording's tree is built in linear time (issue 18, item 3): each appended entry copied
+/// the open `events:` list, so 50,000 empty frames took 22 s and these 300,000 would take
+/// many minutes. The limit only catches that quadratic cost again; it is not a speed test.
+@Suite(.timeLimit(.minutes(1))) struct RecordingScalingTests {
+    @Test func threeHundredThousandFramesAreReadInLinearTime() throws {
+        let header = recordingWithLibinputEvents.components(separatedBy: "  events:\n")[0] + "  events:\n"
+        let text = header + String(repeating: "  - evdev: []\n", count: 300_000)
+        let recording = try LibinputRecording(parsing: Array(text.utf8), fileName: "frames.yml")
+        #expect(recording.evdevFrameCount == 300_000)
+        #expect(recording.gestureAvailability == .needsReplayThroughKernel)
+    }
+
+    @Test func collectionsNestedDeeperThanARecordingAreRefused() {
+        let text = "version: 1\ndevices: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        do {
+            _ = try LibinputRecording(parsing: Array(text.utf8), fileName: "deep.yml")
+            Issue.record("a 100,000-deep recording was read")
+        } catch {
+            #expect("\(error)".contains("deep.yml:2:73"), "\(error)")
+            #expect("\(error)".contains("collections nest deeper than 64 levels"), "\(error)")
+        }
+    }
+}
+
+/// The recording is read as a stream (issue 18, item 3): from a descriptor, the format probe
+/// first, each `events:` entry handed over as it completes rather than kept in a tree.
+@Suite struct RecordingStreamTests {
+    @Test func aRecordingReadFromAPipeAfterItsProbeEqualsOneReadInMemory() throws {
+        let bytes = Array(recordingWithLibinputEvents.utf8)
+        let inMemory = try LibinputRecording(parsing: bytes, fileName: "r.yml")
+        for split in [0, 1, 700, bytes.count - 1, bytes.count] {
+            let pipe = Pipe()
+            pipe.fileHandleForWriting.write(Data(bytes[split...]))
+            try pipe.fileHandleForWriting.close()
+            let streamed = try LibinputRecording(fileDescriptor: pipe.fileHandleForReading.fileDescriptor,
+                                                 prefix: Array(bytes[..<split]), fileName: "r.yml")
+            #expect(streamed.gestures == inMemory.gestures)
+            #expect(streamed.devices == inMemory.devices)
+            #expect(streamed.evdevFrameCount == 2 && streamed.gestureAvailability == .recordedByLibinput)
+        }
+    }
+
+    @Test func eventsOfTwoDevicesAreMergedInTimeOrder() throws {
+        let device = recordingWithLibinputEvents.components(separatedBy: "devices:\n")[1]
+        let second = device.replacingOccurrences(of: "/dev/input/event7", with: "/dev/input/event9")
+            .replacingOccurrences(of: "time: 0.", with: "time: 0.0")
+        let text = recordingWithLibinputEvents + "\n" + second
+        let recording = try LibinputRecording(parsing: Array(text.utf8), fileName: "two.yml")
+        #expect(recording.devices.map(\.device.number) == [7, 9])
+        #expect(recording.gestures.count == 12)
+        #expect(zip(recording.gestures, recording.gestures.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(recording.gestures.first?.device == 9)
     }
 }

@@ -66,7 +66,7 @@ public enum ReplayCommand {
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
         do {
-            try input.forEach({ record in
+            warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
                     for device in order { sessions[device]!.handleDeadlines(through: time, emit: print) }
                 }
@@ -78,7 +78,6 @@ public enum ReplayCommand {
                 }
                 sessions[event.device]!.handle(event, emit: print)
             }, warnings: { warning in
-                warnings += 1
                 errors.write(warning.description + "\n")
             })
         } catch {

@@ -155,6 +155,9 @@ extension Daemon {
             }
             return .failure(IPCFailure(.configInvalid, "\(path) has \(problems.count) error\(problems.count == 1 ? "" : "s"); the last good config stays active",
                                        problems: problems))
+        case .failure(let problem)?:
+            // Not a regular file, or too large: refused before reading.
+            return .failure(IPCFailure(.configUnreadable, "\(problem); the last good config stays active"))
         case nil:
             return .failure(IPCFailure(.noConfig, "gestod has no config path"))
         }

@@ -178,6 +178,10 @@ public enum IPCErrorCode: String, Sendable, CaseIterable {
     case actionFailed = "action-failed"
     /// gestod has as many clients as it serves at once; try again.
     case tooManyClients = "too-many-clients"
+    /// The connection was closed to make room: gestod was full and it had been idle longest.
+    case closedIdle = "closed-idle"
+    /// The client runs as another user than gestod; it is refused.
+    case permissionDenied = "permission-denied"
     /// A code this client does not know (a newer gestod).
     case other = "other"
 }

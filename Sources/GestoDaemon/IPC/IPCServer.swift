@@ -7,8 +7,10 @@ import Glibc
 
 /// Why the control socket could not be opened.
 public enum IPCServerError: Error, Sendable, CustomStringConvertible {
-    /// Another gestod answers on the socket.
+    /// Another gestod answers on the socket or holds its lock (pid 0 when it is not known).
     case alreadyRunning(pid: pid_t, path: String)
+    /// The daemon lock beside the socket could not be taken.
+    case cannotLock(path: String, SystemError)
     /// The socket's directory could not be made or is not private to this user.
     case directory(path: String, SystemError)
     /// Something that is not a socket is at the path; gestod does not remove it.
@@ -19,7 +21,9 @@ public enum IPCServerError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .alreadyRunning(let pid, let path):
-            "gestod is already running (pid \(pid)) on \(path); stop it first (`systemctl --user stop gestod`), or give this one another --socket"
+            "gestod is already running \(pid > 0 ? "(pid \(pid)) " : "")on \(path); stop it first (`systemctl --user stop gestod`), or give this one another --socket"
+        case .cannotLock(let path, let error):
+            "cannot take the daemon lock \(path): \(error)"
         case .directory(let path, let error):
             "cannot use \(path) for the control socket: \(error)"
         case .notASocket(let path):
@@ -32,8 +36,11 @@ public enum IPCServerError: Error, Sendable, CustomStringConvertible {
 
 /// The control socket's server.
 public final class IPCServer {
-    /// Clients served at once; more are answered `too-many-clients` and closed. gestoctl
-    /// connects for one request, so this is reached only by a runaway script.
+    /// Clients served at once. When a client comes and all are taken, the requesting client
+    /// that has been idle longest is closed (`closed-idle`) to make room, so idle connections
+    /// cannot lock gestoctl out; only when every one is a monitor is the newcomer answered
+    /// `too-many-clients`. gestoctl connects for one request, so this is reached only by a
+    /// runaway script.
     public static let maximumClients = 128
     /// Output queued for one client before it is dropped, in bytes: a monitor that stopped
     /// reading must not make gestod hold events without bound.
@@ -64,7 +71,9 @@ public final class IPCServer {
         var output: [UInt8] = []
         var outputOffset = 0
         var isWaitingToWrite = false
-        init(fd: FileDescriptor, pid: pid_t) { self.fd = fd; self.pid = pid }
+        /// When it last connected or sent bytes, on the server's activity count.
+        var lastActivity: UInt64
+        init(fd: FileDescriptor, pid: pid_t, at activity: UInt64) { self.fd = fd; self.pid = pid; lastActivity = activity }
         var queuedBytes: Int { output.count - outputOffset }
     }
 
@@ -75,8 +84,14 @@ public final class IPCServer {
     private let bus: EventBus
     private let handler: (IPCRequest) -> IPCReply
     private var listener: FileDescriptor?
+    /// The daemon lock (``UnixSocket/lockDaemon(at:)``), held until ``close()``.
+    private var lock: FileDescriptor?
+    /// The inotify watch on the socket's directory (``watchSocketFile(in:)``).
+    private var socketWatch: FileDescriptor?
     private var inode: ino_t = 0
     private var clients: [CInt: Client] = [:]
+    /// Counts connections and reads: orders clients by how recently they did something.
+    private var activity: UInt64 = 0
     private var chunk = [UInt8](repeating: 0, count: readChunkBytes)
 
     /// How many clients are connected.
@@ -84,6 +99,9 @@ public final class IPCServer {
 
     /// Opens the socket at `path` and serves it on `loop`.
     ///
+    /// First the daemon lock beside the socket is taken (``UnixSocket/lockPath(forSocket:)``);
+    /// if another process holds it, that gestod runs
+    /// (``IPCServerError/alreadyRunning(pid:path:)`` with the PID it wrote in the lock).
     /// If a file is at `path`, gestod connects to it first: a live server means another gestod
     /// runs (``IPCServerError/alreadyRunning(pid:path:)``), a refused connection means a stale
     /// socket, which is removed. The directory is made with mode 0700 if missing (and, with
@@ -115,14 +133,35 @@ public final class IPCServer {
         } catch {
             throw .directory(path: directory, error)
         }
-        try removeStaleSocket()
+        // The lock comes before the socket is touched: a second gestod that found the first
+        // between its bind() and listen() took the socket for stale and unlinked it.
+        let lockPath = UnixSocket.lockPath(forSocket: path)
+        do {
+            switch try UnixSocket.lockDaemon(at: lockPath) {
+            case .acquired(let fd): lock = fd
+            case .held(let pid): throw IPCServerError.alreadyRunning(pid: pid ?? 0, path: path)
+            }
+        } catch let error as IPCServerError {
+            throw error
+        } catch let error as SystemError {
+            throw .cannotLock(path: lockPath, error)
+        } catch {
+            throw .cannotLock(path: lockPath, SystemError(code: EIO, call: "flock"))
+        }
+        do {
+            try removeStaleSocket()
+        } catch {
+            releaseLock()
+            throw error
+        }
         do {
             let (fd, inode) = try UnixSocket.listen(at: path, backlog: Self.listenBacklog)
             listener = fd
             self.inode = inode
             try loop.register(fd, for: .readable) { [unowned self] _ in self.acceptClients() }
         } catch let error where error.code == EADDRINUSE {
-            // Another gestod bound it between our check and our bind.
+            releaseLock()
+            // Something bound it between our check and our bind (a gestod without the lock).
             if let fd = try? UnixSocket.connect(to: path), let peer = try? UnixSocket.peer(of: fd) {
                 try? fd.close()
                 throw .alreadyRunning(pid: peer.pid, path: path)
@@ -130,9 +169,67 @@ public final class IPCServer {
             throw .cannotListen(path: path, error)
         } catch {
             if let listener { try? listener.close() }
+            releaseLock()
             throw .cannotListen(path: path, error)
         }
         log.info("listening for gestoctl", ["socket": path])
+        watchSocketFile(in: directory)
+    }
+
+    // MARK: The socket file
+
+    /// Watches the socket's directory for the socket file being removed or renamed away, so
+    /// that gestod makes it again (it holds the lock: no other gestod can own the path). Without
+    /// the watch (inotify unavailable) a removed socket stays removed, as before.
+    private func watchSocketFile(in directory: String) {
+        do throws(SystemError) {
+            let fd = FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
+                inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
+            })
+            do throws(SystemError) {
+                _ = try retryingInterrupts("inotify_add_watch") {
+                    inotify_add_watch(fd.rawValue, directory, UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
+                }
+                try loop.register(fd, for: .readable) { [unowned self] _ in self.socketDirectoryChanged() }
+            } catch {
+                try? fd.close()
+                throw error
+            }
+            socketWatch = fd
+        } catch {
+            log.info("not watching the control socket's directory (\(error)): a removed socket is not made again", ["socket": path])
+        }
+    }
+
+    /// Drains the directory's events; if the socket file is gone, listens again at the path.
+    private func socketDirectoryChanged() {
+        guard let watch = socketWatch else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try watch.read(into: raw) }
+            }
+            guard case .success(let count) = result, count > 0 else { break }
+        }
+        guard listener != nil, UnixSocket.inode(at: path) != inode else { return }
+        if UnixSocket.inode(at: path) != nil {
+            log.error("the control socket was replaced by another file: gestoctl cannot reach this gestod until it is removed and gestod restarted", ["socket": path])
+            return
+        }
+        if let old = listener {
+            try? loop.unregister(old)
+            try? old.close()
+            listener = nil
+        }
+        do {
+            let (fd, inode) = try UnixSocket.listen(at: path, backlog: Self.listenBacklog)
+            listener = fd
+            self.inode = inode
+            try loop.register(fd, for: .readable) { [unowned self] _ in self.acceptClients() }
+            log.warning("the control socket was removed: made it again", ["socket": path])
+        } catch {
+            log.error("the control socket was removed and cannot be made again: \(error); gestoctl cannot reach this gestod", ["socket": path])
+        }
     }
 
     deinit { close() }
@@ -141,11 +238,23 @@ public final class IPCServer {
     /// the socket file if it is still the one this server made. Idempotent.
     public func close() {
         for fd in Array(clients.keys) { drop(fd) }
+        if let watch = socketWatch {
+            try? loop.unregister(watch)
+            try? watch.close()
+            socketWatch = nil
+        }
         guard let listener else { return }
         self.listener = nil
         try? loop.unregister(listener)
         try? listener.close()
         if UnixSocket.inode(at: path) == inode { unlink(path) }
+        releaseLock()
+    }
+
+    /// Lets the next gestod start (after the socket file is gone).
+    private func releaseLock() {
+        try? lock?.close()
+        lock = nil
     }
 
     // MARK: Startup
@@ -193,9 +302,12 @@ public final class IPCServer {
             }
             guard peer.uid == getuid() else {
                 log.warning("refused a control connection from another user", ["pid": String(peer.pid), "uid": String(peer.uid)])
+                let reply = IPCReply.failure(IPCFailure(.permissionDenied, "gestod serves only its own user (uid \(getuid())), not uid \(peer.uid)"))
+                _ = try? fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
                 try? fd.close()
                 continue
             }
+            if clients.count >= Self.maximumClients { closeLongestIdleClient() }
             guard clients.count < Self.maximumClients else {
                 let reply = IPCReply.failure(IPCFailure(.tooManyClients, "gestod serves \(Self.maximumClients) clients at once; try again"))
                 _ = try? fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
@@ -203,7 +315,8 @@ public final class IPCServer {
                 log.warning("refused a control connection: \(Self.maximumClients) clients already", ["pid": String(peer.pid)])
                 continue
             }
-            let client = Client(fd: fd, pid: peer.pid)
+            activity += 1
+            let client = Client(fd: fd, pid: peer.pid, at: activity)
             do {
                 try loop.register(fd, for: .readable) { [unowned self] readiness in self.service(fd.rawValue, readiness) }
             } catch {
@@ -214,6 +327,17 @@ public final class IPCServer {
             clients[fd.rawValue] = client
             log.debug("gestoctl connected", ["pid": String(peer.pid)])
         }
+    }
+
+    /// Closes the requesting client that has been idle longest, telling it why; monitors
+    /// (idle by nature) and clients being closed stay.
+    private func closeLongestIdleClient() {
+        let requesting = clients.values.filter { if case .requesting = $0.state { true } else { false } }
+        guard let idle = requesting.min(by: { $0.lastActivity < $1.lastActivity }) else { return }
+        log.warning("closing the longest idle control connection: \(Self.maximumClients) clients already", ["pid": String(idle.pid)])
+        let reply = IPCReply.failure(IPCFailure(.closedIdle, "gestod serves \(Self.maximumClients) clients at once and this connection was the longest idle; closing it"))
+        _ = try? idle.fd.writeAllNonBlocking(Array((reply.json + "\n").utf8))
+        drop(idle.fd.rawValue)
     }
 
     private func service(_ raw: CInt, _ readiness: EventLoop.Readiness) {
@@ -235,6 +359,8 @@ public final class IPCServer {
                 endOfInput(client)
                 return
             case .success(let count):
+                activity += 1
+                client.lastActivity = activity
                 switch client.state {
                 case .requesting:
                     client.input.append(contentsOf: chunk[0..<count])

@@ -74,6 +74,53 @@ public enum UnixSocket {
         }
     }
 
+    /// The daemon lock for the socket at `socketPath`: `gestod.sock.lock` beside it, so in
+    /// gesto's private runtime directory by default. One gestod per socket holds it.
+    public static func lockPath(forSocket socketPath: String) -> String { socketPath + ".lock" }
+
+    /// What ``lockDaemon(at:)`` found.
+    enum LockOutcome {
+        /// This process holds the lock as long as the descriptor is open (close-on-exec: a
+        /// spawned command never keeps it); its PID is written in the file.
+        case acquired(FileDescriptor)
+        /// Another process holds it; its PID as written in the file, nil if it has not been
+        /// written yet or is not a number.
+        case held(by: pid_t?)
+    }
+
+    /// Takes the daemon lock at `path` without waiting (`flock(LOCK_EX | LOCK_NB)` on a file
+    /// made with mode 0600, never through a symlink), and writes this process's PID into it.
+    /// The file is never removed: removing a lock file lets two processes lock two files.
+    ///
+    /// - Throws: `SystemError` from `open` (`ELOOP` for a symlink, `EACCES`), `flock`,
+    ///   `ftruncate` or `write`.
+    static func lockDaemon(at path: String) throws(SystemError) -> LockOutcome {
+        let fd = FileDescriptor(rawValue: try retryingInterrupts("open") {
+            Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        })
+        do throws(SystemError) {
+            do {
+                _ = try retryingInterrupts("flock") { flock(fd.rawValue, LOCK_EX | LOCK_NB) }
+            } catch let error where error.code == EWOULDBLOCK {
+                // A PID is at most 7 digits on Linux; read a little more and no further.
+                var bytes = [UInt8](repeating: 0, count: 32)
+                let count = bytes.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try fd.read(into: buffer) }
+                }
+                try? fd.close()
+                let text = String(decoding: bytes.prefix((try? count.get()) ?? 0), as: UTF8.self)
+                let pid = pid_t(text.split(separator: "\n").first ?? "").flatMap { $0 > 0 ? $0 : nil }
+                return .held(by: pid)
+            }
+            _ = try retryingInterrupts("ftruncate") { ftruncate(fd.rawValue, 0) }
+            try fd.writeAll(Array("\(getpid())\n".utf8))
+            return .acquired(fd)
+        } catch {
+            try? fd.close()
+            throw error
+        }
+    }
+
     /// Binds a non-blocking socket to `path` with mode 0600 and listens on it. The caller has
     /// made sure no live server uses `path` and removed a stale file.
     ///

@@ -42,10 +42,38 @@ public struct RecordedInput {
 
     public init(path: String) { self.path = path }
 
+    /// How many warnings a replay passes on: 100. The rest are counted and told in one last
+    /// warning (at the last of them), so a recording of a million broken lines prints 101
+    /// warnings, not a million.
+    public static let shownWarningLimit = 100
+
     /// Reads the whole recording, calling `body` with each record in order and `warnings` for
-    /// each line that looks like an event but does not parse.
+    /// each line that looks like an event but does not parse: the first ``shownWarningLimit``,
+    /// then one that says how many more there were.
+    /// - Returns: How many lines were warned about (shown or not).
     /// - Throws: ``RecordedInputError`` if the file cannot be read or replayed at all.
-    public func forEach(_ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void) throws(RecordedInputError) {
+    @discardableResult
+    public func forEach(_ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void) throws(RecordedInputError) -> Int {
+        var count = 0
+        var lastHidden: InputWarning?
+        defer {
+            if let lastHidden {
+                let hidden = count - Self.shownWarningLimit
+                warnings(InputWarning(
+                    file: lastHidden.file, line: lastHidden.line, column: lastHidden.column,
+                    reason: "\(hidden) more warning\(hidden == 1 ? "" : "s") not shown (the last is here: \(lastHidden.reason))",
+                    text: lastHidden.text))
+            }
+        }
+        try readAll(body) { warning in
+            count += 1
+            if count <= Self.shownWarningLimit { warnings(warning) } else { lastHidden = warning }
+        }
+        return count
+    }
+
+    /// ``forEach(_:warnings:)`` without the cap.
+    private func readAll(_ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void) throws(RecordedInputError) {
         let name = path == "-" ? "<stdin>" : path
         let fd: Int32 = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .input(.cannotOpen(path: path, errno: errno)) }
@@ -66,16 +94,9 @@ public struct RecordedInput {
             var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe)
             do { try reader.forEach(body, warnings: warnings) } catch { throw .input(error) }
         case .libinputRecording:
-            var bytes = probe
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if count < 0 { if errno == EINTR { continue }; throw .input(.readFailed(path: name, errno: errno)) }
-                if count == 0 { break }
-                bytes += chunk[0..<count]
-            }
+            // Streamed from the descriptor, the probe first: the file is never held whole.
             let recording: LibinputRecording
-            do { recording = try LibinputRecording(parsing: bytes, fileName: name) } catch { throw .input(error) }
+            do { recording = try LibinputRecording(fileDescriptor: fd, prefix: probe, fileName: name) } catch { throw .input(error) }
             recording.warnings.forEach(warnings)
             switch recording.gestureAvailability {
             case .recordedByLibinput, .noEvents:
