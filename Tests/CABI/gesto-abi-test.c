@@ -245,8 +245,10 @@ test_pinch_out_recording(void)
 	c.count = 0;
 	CHECK(replay(engine, &rec, &c, true) == GESTO_OK, "%s", gesto_last_error_message());
 
-	const struct gesto_recognized *hold = find(&c, "hold:2", GESTO_PHASE_CANCELLED, -1);
-	CHECK(hold && hold->cancel_reason == GESTO_CANCEL_BY_LIBINPUT, "hold:2 cancelled by libinput");
+	/* The 0.11 s rest before the pinch is shorter than hold.minimum-duration: a touch, not a hold. */
+	const struct gesto_recognized *hold = find(&c, "hold:2", GESTO_PHASE_FAILED, -1);
+	CHECK(hold && hold->cancel_reason == GESTO_CANCEL_NONE, "hold:2 failed (too short to be a hold)");
+	CHECK(find(&c, "hold:2", GESTO_PHASE_CANCELLED, -1) == NULL, "no hold:2 cancelled");
 	const struct gesto_recognized *pinch = find(&c, "pinch:2:out", GESTO_PHASE_ENDED, -1);
 	CHECK(pinch != NULL, "no pinch:2:out ended report among %zu", c.count);
 	if (pinch) {
