@@ -328,7 +328,8 @@ struct gesto_recognized {
 	double scale;
 	/** Accumulated rotation in degrees, clockwise positive (0 for other gestures). */
 	double angle;
-	/** Fraction of the recognition threshold reached: 0 at the start, 1 at the threshold. */
+	/** Fraction of the recognition threshold reached: 0 at the start, 1 at the threshold
+	 *  (for a firing, the firing binding's own threshold). */
 	double progress;
 	/** The binding that fired (its index: config bindings in file order, then those added
 	 *  with gesto_engine_add_binding()), or -1 for a report. */
@@ -387,6 +388,13 @@ gesto_engine_new(gesto_engine **out);
  * Each binding's `exec:` command is kept as a string and returned in the firings'
  * `exec` field; gesto does not run it. `app:` bindings fire only while
  * gesto_engine_set_focused_app() names a matching application.
+ *
+ * A binding's setting overrides (`threshold:` on a swipe binding…) change its verdict: the
+ * bindings are grouped by their settings and each group runs its own recognizers, so a
+ * firing's phase and progress are measured with the binding's own thresholds, and nothing
+ * fires on a failed or cancelled gesture except a continuous binding's closing report.
+ * Reports (binding_index -1) are those of the group that owns the gesture: the first with a
+ * binding for its name, else group 0 (the global settings).
  *
  * @param yaml the UTF-8 text; need not be NUL-terminated. Only read during the call.
  * @param len its length in bytes.
