@@ -48,10 +48,15 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         let firstWasActive = first.isActive
         var firstGaveWay = false
         var firstSucceeded = false
-        first.handle(input) { update in
+        first.handle(input, emit: { update in
             emit(RecognizerUpdate(update.phase, .first(update.value)))
             switch update.phase {
             case .began, .ended:
@@ -61,7 +66,7 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
             case .arming, .changed:
                 break
             }
-        }
+        }, diagnose: diagnose)
         if firstSucceeded, case .undecided = precedence { precedence = .firstWon }
         if case .undecided = precedence, firstGaveWay || (!firstWasActive && !first.isActive) {
             precedence = .secondReleased
@@ -70,7 +75,7 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         // The second's reports are collected first (a recognizer reports at most a few per
         // input), then gated: the closure must not touch `self` while `second` is mutating.
         var reports = ReportBuffer<Second.Value>()
-        second.handle(input) { reports.append($0) }
+        second.handle(input, emit: { reports.append($0) }, diagnose: diagnose)
         reports.forEach { update in
             switch precedence {
             case .firstWon:

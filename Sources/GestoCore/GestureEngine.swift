@@ -76,18 +76,28 @@ public struct GestureEngine: Sendable {
     /// or before its time are fed first. Events older than the previous input are processed as
     /// if they happened at that time (timestamps never run backwards inside the engine).
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    /// Feeds one input as ``handle(_:emit:)`` does; `diagnose` receives every input a
+    /// recognizer's state did not expect (``RecognizerDiagnostic``), and an event whose time
+    /// runs backwards.
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         var input = input
         if case .event(var event) = input {
             if let lastTime, event.time < lastTime {
+                diagnose(RecognizerDiagnostic(recognizer: "engine", state: "at \(lastTime) s", event: event.eventName, time: event.time,
+                                              outcome: "processed at \(lastTime) s: time ran backwards"))
                 event.time = lastTime
                 input = .event(event)
             }
             while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit)
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose)
             }
         }
         lastTime = max(lastTime ?? input.time, input.time)
-        dispatch(input, emit: emit)
+        dispatch(input, emit: emit, diagnose: diagnose)
     }
 
     /// Feeds a single event (see ``handle(_:emit:)``).
@@ -95,7 +105,8 @@ public struct GestureEngine: Sendable {
         handle(.event(event), emit: emit)
     }
 
-    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                   diagnose: (RecognizerDiagnostic) -> Void) {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
@@ -106,23 +117,26 @@ public struct GestureEngine: Sendable {
             case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
             }
         }
-        if families.contains(.holds) { holds.handle(input) { emit($0.value) } }
+        if families.contains(.holds) { holds.handle(input, emit: { emit($0.value) }, diagnose: diagnose) }
+        // The long press watches the same holds: their anomalies are the hold recognizer's to report.
         if families.contains(.longPresses) { longPresses.handle(input) { emit($0.value) } }
-        if feedsSwipes { dispatchSwipes(input, emit: emit) }
-        if feedsPinches { dispatchPinches(input, emit: emit) }
+        if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
+        if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
     }
 
-    private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        swipes.handle(input) { update in
+    private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                         diagnose: (RecognizerDiagnostic) -> Void) {
+        swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let drag): emit(drag)
             case .second(let swipe): emit(swipe)
             }
-        }
+        }, diagnose: diagnose)
     }
 
-    private mutating func dispatchPinches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        pinches.handle(input) { update in
+    private mutating func dispatchPinches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                          diagnose: (RecognizerDiagnostic) -> Void) {
+        pinches.handle(input, emit: { update in
             switch update.value {
             case .first(let swipe):
                 // The pinch-as-swipe claim only speaks once it is a swipe; its failure is the
@@ -132,6 +146,6 @@ public struct GestureEngine: Sendable {
                 if let pinch = both.first { emit(pinch.value) }
                 if let rotation = both.second { emit(rotation.value) }
             }
-        }
+        }, diagnose: diagnose)
     }
 }

@@ -51,12 +51,25 @@ public struct HoldRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
         case (.idle, .event(let event)):
-            if event.kind == .hold && event.phase == .begin { start(event) }
+            switch (event.kind, event.phase) {
+            case (.hold, .begin):
+                start(event)
+            case (.hold, .update), (.hold, .end):
+                diagnose(RecognizerDiagnostic("hold", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no hold in progress"))
+            case (.swipe, _), (.pinch, _):
+                return  // Not ours.
+            }
         case (.idle, .deadline), (.idle, .endOfInput):
             return
         case (.pending(let rest), .deadline(let time)):
+            // Every recognizer is fed every deadline that falls due: one before ours is normal.
             guard time >= rest.deadline else { return }
             state = .holding(rest)
             emit(.report(.began, report(rest, at: rest.deadline)))
@@ -66,11 +79,18 @@ public struct HoldRecognizer: Recognizer {
         case (.pending(let rest), .event(let event)):
             switch (event.kind, event.phase) {
             case (.hold, .update):
-                return  // libinput sends none; nothing changes if a source does.
+                // libinput sends none; nothing changes if a source does.
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "ignored: libinput sends no HOLD_UPDATE"))
             case (.hold, .begin):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "the hold in progress fails: its END was lost"))
                 emit(.report(.failed, report(rest, at: event.time)))
                 start(event)
-            case (.hold, .end), (.swipe, _), (.pinch, _):
+            case (.swipe, _), (.pinch, _):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event,
+                                              outcome: "the hold fails: libinput ends a hold before another gesture, this END was lost"))
+                state = .idle
+                emit(.report(.failed, report(rest, at: event.time)))
+            case (.hold, .end):
                 // Lifted (a tap) or moved on before the minimum duration: never a hold.
                 state = .idle
                 emit(.report(.failed, report(rest, at: event.time)))
@@ -83,8 +103,9 @@ public struct HoldRecognizer: Recognizer {
         case (.holding(let rest), .event(let event)):
             switch (event.kind, event.phase) {
             case (.hold, .update):
-                return
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event, outcome: "ignored: libinput sends no HOLD_UPDATE"))
             case (.hold, .begin):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event, outcome: "the hold in progress is cancelled: its END was lost"))
                 emit(.report(.cancelled(.fingerCountChanged), report(rest, at: event.time)))
                 start(event)
             case (.hold, .end):
@@ -93,6 +114,8 @@ public struct HoldRecognizer: Recognizer {
             case (.swipe, _), (.pinch, _):
                 // libinput always ends a hold before another gesture; a source that lost the
                 // HOLD_END still must not leave the hold open.
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event,
+                                              outcome: "the hold is cancelled: libinput ends a hold before another gesture, this END was lost"))
                 state = .idle
                 emit(.report(.cancelled(.preempted), report(rest, at: event.time)))
             }

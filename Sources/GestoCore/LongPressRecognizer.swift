@@ -73,12 +73,18 @@ public struct LongPressRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
         case (.idle, .event(let event)):
             if event.kind == .hold && event.phase == .begin { arm(event, emit: emit) }
         case (.idle, .deadline), (.idle, .endOfInput):
             return
         case (.arming(let arming), .deadline(let time)):
+            // Every recognizer is fed every deadline that falls due: one before ours is normal.
             guard time >= arming.deadline else { return }
             state = .idle
             // After libinput saw motion, only a swipe still within tolerance completes the press:

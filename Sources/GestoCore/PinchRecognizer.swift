@@ -48,6 +48,11 @@ public struct PinchRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
         case .deadline:
             return
@@ -65,12 +70,16 @@ public struct PinchRecognizer: Recognizer {
                 start(event)
                 update(with: event, emit: emit)
             case (.idle, .end):
-                return
+                diagnose(RecognizerDiagnostic("pinch", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no pinch in progress"))
             case (.tracking(let track), .begin):
+                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                                              outcome: "the pinch in progress is cancelled: its END was lost"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
                 start(event)
             case (.tracking(let track), .update):
                 if track.fingers != event.fingerCount {
+                    diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                                                  outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
                     emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
                     start(event)
                 }

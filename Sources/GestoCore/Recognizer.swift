@@ -41,12 +41,27 @@ public protocol Recognizer: Sendable {
     /// more: an UPDATE with no BEGIN both begins and changes a swipe).
     mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void)
 
+    /// Feeds one input as ``handle(_:emit:)`` does, and calls `diagnose` for an input the
+    /// recognizer's state does not expect (a lost END, a BEGIN twice: see
+    /// ``RecognizerDiagnostic``). Composed recognizers pass it to their parts. The default
+    /// reports nothing.
+    mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
+                         diagnose: (RecognizerDiagnostic) -> Void)
+
     /// The time at which the recognizer needs a ``RecognizerInput/deadline(_:)`` input
     /// (a long press completing), or nil. The caller arms a timer for it.
     var nextDeadline: Timestamp? { get }
 
     /// True while a gesture is in progress (armed, began or changed).
     var isActive: Bool { get }
+}
+
+extension Recognizer {
+    /// Recognizers that diagnose nothing of their own.
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
+        handle(input, emit: emit)
+    }
 }
 
 extension Optional where Wrapped == Timestamp {

@@ -116,13 +116,14 @@ public struct RecognizerGroups: Sendable {
     /// caused (empty: none), group by group, in input order. `focusedApp` is the focused
     /// toplevel's app_id, for `app:` bindings.
     public mutating func handle(_ input: RecognizerInput, focusedApp: String? = nil,
-                                emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void) {
+                                emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
         var reports = scratchReports
         var firings = scratchFirings
         scratchReports = []
         scratchFirings = []
         reports.removeAll(keepingCapacity: true)
-        handle(input) { report, source in reports.append(Sourced(report: report, source: source)) }
+        handle(input, emit: { report, source in reports.append(Sourced(report: report, source: source)) }, diagnose: diagnose)
         for sourced in reports {
             firings.removeAll(keepingCapacity: true)
             match(sourced.report, from: sourced.source, focusedApp: focusedApp) { firings.append($0) }
@@ -135,15 +136,18 @@ public struct RecognizerGroups: Sendable {
     /// Feeds one input to the recognizers only; `emit` receives every report with its source.
     /// Each report must then go to ``match(_:from:focusedApp:emit:)``, in order, before the
     /// next input (a caller that expands a report, as the reorder adapter does, matches each part).
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void) {
+    /// `diagnose` receives every input a recognizer's state did not expect, once (from
+    /// group 0, which sees every event).
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
         if case .event(let event) = input {
             // Deadlines first, in time order across groups (a long-press tier's timer in one
             // group comes before a later lift in another).
             while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit)
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose)
             }
         }
-        dispatch(input, emit: emit)
+        dispatch(input, emit: emit, diagnose: diagnose)
     }
 
     /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
@@ -154,17 +158,19 @@ public struct RecognizerGroups: Sendable {
         }
     }
 
-    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void) {
+    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
+                                   diagnose: (RecognizerDiagnostic) -> Void) {
+        let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
             if case .deadline(let time) = input, !(engines[group].nextDeadline.map { $0 <= time } ?? false) { continue }
             if hasSeveralGroups {
                 var reports: [RecognizedGesture] = []
-                engines[group].handle(input) { reports.append($0) }
+                engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent)
                 for report in reports {
                     emit(report, ReportSource(group: group, isOutcome: owner(of: report.name) == group))
                 }
             } else {
-                engines[group].handle(input) { emit($0, ReportSource(group: group, isOutcome: true)) }
+                engines[group].handle(input, emit: { emit($0, ReportSource(group: group, isOutcome: true)) }, diagnose: diagnose)
             }
         }
     }

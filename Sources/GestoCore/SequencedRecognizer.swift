@@ -53,10 +53,15 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         switch stage {
         case .first(var hasBegun):
             var completed: First.Value? = nil
-            first.handle(input) { update in
+            first.handle(input, emit: { update in
                 guard completed == nil else { return }
                 switch update.phase {
                 case .arming:
@@ -73,7 +78,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
                     hasBegun = false
                     emit(RecognizerUpdate(update.phase, .first(update.value)))
                 }
-            }
+            }, diagnose: diagnose)
             if let completed {
                 stage = .second(completed)
             } else {
@@ -81,7 +86,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
             }
         case .second(let firstValue):
             var finished = false
-            second.handle(input) { update in
+            second.handle(input, emit: { update in
                 switch update.phase {
                 case .arming, .began, .changed:
                     emit(RecognizerUpdate(.changed, .second(firstValue, update.value)))
@@ -89,7 +94,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
                     finished = true
                     emit(RecognizerUpdate(update.phase, .second(firstValue, update.value)))
                 }
-            }
+            }, diagnose: diagnose)
             if finished { stage = .first(hasBegun: false) }
         }
     }

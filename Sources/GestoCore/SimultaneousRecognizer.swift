@@ -33,9 +33,14 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
     public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         var value = Value(first: nil, second: nil)
-        first.handle(input) { value.first = $0 }
-        second.handle(input) { value.second = $0 }
+        first.handle(input, emit: { value.first = $0 }, diagnose: diagnose)
+        second.handle(input, emit: { value.second = $0 }, diagnose: diagnose)
         guard value.first != nil || value.second != nil else { return }
         for phase in [value.first?.phase, value.second?.phase] {
             guard let phase, phase.isFinal else { continue }

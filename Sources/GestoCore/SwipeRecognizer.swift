@@ -49,6 +49,11 @@ public struct SwipeRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
         case .deadline:
             return
@@ -57,7 +62,7 @@ public struct SwipeRecognizer: Recognizer {
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true)))
         case .event(let event):
-            handle(event, emit: emit)
+            handle(event, emit: emit, diagnose: diagnose)
         }
     }
 
@@ -69,7 +74,8 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    private mutating func handle(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func handle(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+                                 diagnose: (RecognizerDiagnostic) -> Void) {
         guard accepts(event) else { return }
         switch (state, event.phase) {
         case (.idle, .begin):
@@ -80,13 +86,18 @@ public struct SwipeRecognizer: Recognizer {
             start(event)
             update(with: event, emit: emit)
         case (.idle, .end):
-            return  // An END with nothing in progress: libinput's or the log's, ignore it.
+            // An END with nothing in progress: libinput's or the log's, ignore it.
+            diagnose(RecognizerDiagnostic("swipe", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no swipe in progress"))
         case (.tracking(let track), .begin):
             // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
+            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                                          outcome: "the swipe in progress is cancelled: its END was lost"))
             emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
             start(event)
         case (.tracking(let track), .update):
             if track.fingers != event.fingerCount {
+                diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                                              outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
                 start(event)
             }

@@ -88,6 +88,19 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         #expect(cancelled["reason"] as? String == "cancelled by libinput")
     }
 
+    @Test func phasesShowWhatTheRecognizersDidNotExpect() {
+        // fusuma's issue 31: a 4-finger END whose BEGIN the log never had.
+        let lines = replay("debug-events/006-fusuma31-orphan-4fg-end-then-2fg-pinch-spread-with-rotation-jitter.txt", ["--phases"]).lines
+        let diagnostic = lines.first { $0["diagnostic"] != nil }
+        #expect(diagnostic?["diagnostic"] as? String == "GESTURE_SWIPE_END")
+        #expect(diagnostic?["recognizer"] as? String == "swipe[4fg]")
+        #expect(diagnostic?["state"] as? String == "idle")
+        #expect(diagnostic?["blame"] as? String == "input")
+        // Without --phases the output is gestures only.
+        #expect(!replay("debug-events/006-fusuma31-orphan-4fg-end-then-2fg-pinch-spread-with-rotation-jitter.txt").lines
+            .contains { $0["diagnostic"] != nil })
+    }
+
     @Test func sumsMatchTheCorpusReadme() {
         // 003: swipe:4:down ended (−77/+735); 002: −543/−30; 009: −725/+15; 016: −7/+178.
         func translation(_ fixture: String, _ index: Int = 0) -> [Double] {

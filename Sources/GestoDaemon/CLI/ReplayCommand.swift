@@ -63,12 +63,18 @@ public enum ReplayCommand {
             actions += line.actions.count
             output.write((json ? line.json : line.text) + "\n")
         }
+        // With --phases, what a recognizer did not expect (a lost END, a BEGIN twice) is a line too.
+        let showsDiagnostics = options.flags.contains("phases")
+        let diagnose = { (diagnostic: RecognizerDiagnostic) in
+            guard showsDiagnostics else { return }
+            output.write((json ? diagnostic.json : diagnostic.text) + "\n")
+        }
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
-                    for device in order { sessions[device]!.handleDeadlines(through: time, emit: print) }
+                    for device in order { sessions[device]!.handleDeadlines(through: time, emit: print, diagnose: diagnose) }
                 }
                 guard case .gesture(let event) = record else { return }
                 if sessions[event.device] == nil {
@@ -76,16 +82,16 @@ public enum ReplayCommand {
                         config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
                     order.append(event.device)
                 }
-                sessions[event.device]!.handle(event, emit: print)
+                sessions[event.device]!.handle(event, emit: print, diagnose: diagnose)
             }, warnings: { warning in
                 errors.write(warning.description + "\n")
             })
         } catch {
-            for device in order { sessions[device]!.finish(at: clock.now, emit: print) }
+            for device in order { sessions[device]!.finish(at: clock.now, emit: print, diagnose: diagnose) }
             errors.write("gestoctl replay: \(error)\n")
             return 1
         }
-        for device in order { sessions[device]!.finish(at: clock.now, emit: print) }
+        for device in order { sessions[device]!.finish(at: clock.now, emit: print, diagnose: diagnose) }
         output.flush()
         if !json {
             errors.write("\(lines) gesture report\(lines == 1 ? "" : "s"), \(actions) action\(actions == 1 ? "" : "s")"

@@ -198,7 +198,10 @@ public final class Daemon {
             if let existing = pipelines[event.device] {
                 box = existing
             } else {
-                box = PipelineBox(GesturePipeline(config: config))
+                box = PipelineBox(GesturePipeline(config: config)) { [unowned self] diagnostic in
+                    let device = event.device.map { "event\($0)" } ?? "replay"
+                    self.log.debug("\(diagnostic)", ["device": device])
+                }
                 pipelines[event.device] = box
             }
             // Most events change no deadline: the timer is then left alone.
@@ -364,33 +367,38 @@ public final class Daemon {
 /// A touchpad's pipeline, held by reference in ``Daemon``'s device table.
 final class PipelineBox {
     var pipeline: GesturePipeline
+    /// Where the recognizers' diagnostics go (gestod logs them at debug, with the device).
+    let diagnose: (RecognizerDiagnostic) -> Void
     /// The pipeline's next deadline, kept beside it so reading it copies nothing.
     private(set) var nextDeadline: Timestamp?
 
-    init(_ pipeline: GesturePipeline) { self.pipeline = pipeline }
+    init(_ pipeline: GesturePipeline, diagnose: @escaping (RecognizerDiagnostic) -> Void) {
+        self.pipeline = pipeline
+        self.diagnose = diagnose
+    }
 
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         pipeline.focusedApp = focusedApp
-        pipeline.handle(event, emit: emit)
+        pipeline.handle(event, emit: emit, diagnose: diagnose)
         return updateDeadline()
     }
 
     /// Feeds every deadline at or before `time` (a replay's clock passed them).
     func handleDeadlines(through time: Timestamp, emit: (ReplayLine) -> Void) {
-        pipeline.handleDeadlines(through: time, emit: emit)
+        pipeline.handleDeadlines(through: time, emit: emit, diagnose: diagnose)
         _ = updateDeadline()
     }
 
     /// Feeds a deadline that passed.
     func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
-        pipeline.handleDeadline(time, emit: emit)
+        pipeline.handleDeadline(time, emit: emit, diagnose: diagnose)
         _ = updateDeadline()
     }
 
     /// Ends the input at `end` if later than the last event (gestures in progress are cancelled).
     func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void) {
-        pipeline.finish(at: end, emit: emit)
+        pipeline.finish(at: end, emit: emit, diagnose: diagnose)
         _ = updateDeadline()
     }
 

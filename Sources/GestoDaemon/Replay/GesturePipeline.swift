@@ -73,9 +73,10 @@ public struct GesturePipeline: Sendable {
     }
 
     /// Feeds one event; `emit` receives every report.
-    public mutating func handle(_ event: GestureEvent, emit: (ReplayLine) -> Void) {
+    public mutating func handle(_ event: GestureEvent, emit: (ReplayLine) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
         lastTime = max(lastTime ?? event.time, event.time)
-        process(.event(event), emit: emit)
+        process(.event(event), emit: emit, diagnose: diagnose)
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
@@ -84,21 +85,24 @@ public struct GesturePipeline: Sendable {
     public private(set) var nextDeadline: Timestamp?
 
     /// Feeds a deadline (a live timer fired).
-    public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
-        process(.deadline(time), emit: emit)
+    public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void,
+                                        diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
+        process(.deadline(time), emit: emit, diagnose: diagnose)
     }
 
     /// Ends the input (at `end`, a recording's last line, when later than the last event):
     /// gestures in progress are cancelled with reason "end of input".
-    public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void) {
-        process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit)
+    public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
+        process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit, diagnose: diagnose)
     }
 
-    private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void) {
+    private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void,
+                                  diagnose: (RecognizerDiagnostic) -> Void) {
         var reports = scratch
         scratch = []
         reports.removeAll(keepingCapacity: true)
-        groups.handle(input) { reports.append(($0, $1)) }
+        groups.handle(input, emit: { reports.append(($0, $1)) }, diagnose: diagnose)
         nextDeadline = groups.nextDeadline
         guard groups.groups.count > 1 else {
             process(reports, emit: emit)

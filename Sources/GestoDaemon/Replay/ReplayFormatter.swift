@@ -70,3 +70,25 @@ extension ReplayLine {
         return left ? fill + text : text + " " + fill
     }
 }
+
+extension RecognizerDiagnostic {
+    /// The `--phases --json` line: `{"time": 1.234, "diagnostic": "GESTURE_SWIPE_END",
+    /// "recognizer": "swipe[3fg]", "state": "idle", "blame": "input", "outcome": "ignored: …"}`.
+    public var json: String {
+        var object = JSONObjectWriter()
+        object.add("time", time.seconds, decimals: 6)
+        object.add("diagnostic", event)
+        object.add("recognizer", recognizer)
+        object.add("state", state)
+        object.add("blame", blame.rawValue)
+        object.add("outcome", outcome)
+        return object.json
+    }
+
+    /// The `--phases` line: `   1.234  ! swipe[3fg]: GESTURE_SWIPE_END in state idle (input bug): ignored …`.
+    public var text: String {
+        let time = formatFixed(self.time.seconds, decimals: 3)
+        return String(repeating: " ", count: max(0, 9 - time.count)) + time + "  ! " + recognizer + ": " + event
+            + " in state " + state + " (" + blame.rawValue + " bug): " + outcome
+    }
+}
