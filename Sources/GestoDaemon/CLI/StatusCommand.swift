@@ -46,7 +46,10 @@ public enum StatusCommand {
         }
         lines.append(config)
         if let error = status.configError {
-            lines.append("          the last load failed; the last good config stays active:")
+            // At first start with a broken config there is no good one to keep.
+            lines.append(status.configLoadedAt == nil
+                         ? "          it failed to load; gestod runs with no bindings until it is fixed (then `gestoctl reload`):"
+                         : "          the last load failed; the last good config stays active:")
             for line in error.split(separator: "\n") { lines.append("          " + line) }
         }
         if status.devices.isEmpty {

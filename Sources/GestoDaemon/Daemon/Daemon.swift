@@ -78,6 +78,7 @@ public final class Daemon {
                     config = loaded
                     configLoadedAt = WallClock.now()
                     log.info("config loaded", ["path": path, "bindings": String(loaded.bindings.count)])
+                    for warning in loaded.warnings { log.warning(warning.description) }
                 case .failure(let problem):
                     configProblem = problem
                     // Nothing was good before: a replay stops here, a live daemon runs with no bindings.
@@ -353,9 +354,11 @@ public final class Daemon {
             overlays?.reset()
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
+            for warning in loaded.warnings { log.warning(warning.description) }
         case .failure(let problem):
             configProblem = problem
-            log.error("config not reloaded, keeping the last good one:\n\(problem)")
+            log.error(configLoadedAt == nil ? "config not loaded, running with no bindings until it is fixed:\n\(problem)"
+                      : "config not reloaded, keeping the last good one:\n\(problem)")
         }
         return result
     }
