@@ -10,7 +10,7 @@ import Glibc
 /// A connection to the compositor and the windows it reports.
 ///
 /// Single-threaded: call everything on the thread that runs the daemon's loop. The session
-/// does not block except in ``connect()`` (two roundtrips) and never reconnects by itself:
+/// does not block except in ``connect()`` (up to three roundtrips) and never reconnects by itself:
 /// the daemon's loop calls ``connect()`` again after a backoff (see ``ReconnectBackoff``).
 public final class WaylandSession {
     /// The globals gesto binds, with the versions it speaks.
@@ -118,7 +118,11 @@ public final class WaylandSession {
 
     // MARK: Connection
 
-    /// Connects, binds the globals and reads the initial window list (two roundtrips).
+    /// Connects, binds the globals, reads the initial window list (two roundtrips) and, when
+    /// the compositor offers it, makes the virtual keyboard and waits until the compositor has
+    /// its keymap (a third roundtrip): on a seat with no other keyboard the compositor only
+    /// then gives the seat a keyboard, and a key sent in the same batch as the keymap is lost.
+    /// A keyboard that cannot be made here (no keymap) is retried by the first ``type(_:)``.
     ///
     /// - Throws: ``WaylandError/noDisplay``, ``WaylandError/connectFailed(display:code:)``
     ///   when no compositor listens, or the error that ended a roundtrip. The session is
@@ -140,10 +144,23 @@ public final class WaylandSession {
             // their first `done`.
             try roundtrip()
             try roundtrip()
+            if (try? makeVirtualKeyboard(on: connection)) == true { try roundtrip() }
         } catch {
             disconnect()
             throw error
         }
+    }
+
+    /// Creates the connection's virtual keyboard and queues its keymap, if the compositor
+    /// offers a seat and the manager and there is none yet; returns whether it made one.
+    private func makeVirtualKeyboard(on connection: Connection) throws(WaylandError) -> Bool {
+        guard connection.virtualKeyboard == nil else { return false }
+        guard let manager = connection.keyboardManager else { throw .missingProtocol(Global.virtualKeyboardManager.rawValue) }
+        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
+        if keymap == nil { keymap = try Keymap(names: keymapNames) }
+        guard let keymap else { throw .keymap("no keymap") }
+        connection.virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat, keymap: keymap)
+        return true
     }
 
     /// Drops the connection (if any) and forgets its windows. Safe to call twice. Call the
@@ -283,13 +300,9 @@ public final class WaylandSession {
     ///   error from the flush.
     public func type(_ combination: KeyCombination) throws(WaylandError) {
         guard let connection else { throw .notConnected }
-        guard let manager = connection.keyboardManager else { throw .missingProtocol(Global.virtualKeyboardManager.rawValue) }
-        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
-        if keymap == nil { keymap = try Keymap(names: keymapNames) }
-        guard let keymap else { throw .keymap("no keymap") }
-        if connection.virtualKeyboard == nil {
-            connection.virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat, keymap: keymap)
-        }
+        // Made at connect; made here only when that failed or the seat came back since, and
+        // then the keymap must reach the compositor before the first key does.
+        if try makeVirtualKeyboard(on: connection) { try roundtrip() }
         try connection.virtualKeyboard?.type(combination)
         try flush()
     }

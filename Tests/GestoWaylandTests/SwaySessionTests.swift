@@ -141,6 +141,46 @@ struct SwaySessionTests {
         #expect(!session.isConnected)
     }
 
+    /// Issue 15 item 4: on a seat with no other keyboard (headless sway has none), the first
+    /// `keys:` action right after connecting was lost: the virtual keyboard was made inside that
+    /// action, so its keymap and its first key reached sway in one batch. A foot window in raw
+    /// mode writes the first byte it reads to a file; the test waits for sway's and foot's
+    /// own reports (a focused foot view, the shell's ready file), never a sleep.
+    @Test(.timeLimit(.minutes(2)))
+    func theFirstKeysActionAfterConnectingReachesAFootWindow() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        try sway.start()
+        let ready = sway.runtimeDirectory.appendingPathComponent("reader-ready")
+        let got = sway.runtimeDirectory.appendingPathComponent("reader-got")
+        let script = sway.runtimeDirectory.appendingPathComponent("reader.sh")
+        try "#!/bin/sh\nstty raw -echo\ntouch '\(ready.path)'\nhead -c 1 > '\(got.path).part' && mv '\(got.path).part' '\(got.path)'\nexec sleep 600\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        try sway.ipc.runCommand("exec foot \(script.path)")
+
+        let runner = try LoopRunner()
+        let ipc = sway.ipc
+        #expect(try runner.run(timeout: Self.effectSeconds) {
+            access(ready.path, F_OK) == 0
+                && ((try? Self.nodes(ipc.query(.getTree)).contains { $0["app_id"]?.stringValue == "foot" && $0["focused"]?.boolValue == true }) ?? false)
+        })
+
+        let session = WaylandSession(displayName: sway.waylandPath, keymapNames: KeymapNames(rules: "evdev", layout: "us"))
+        let driver = try WaylandSessionDriver(
+            session: session, loop: runner.loop, log: Log(level: .debug, programName: "gesto-test"),
+            backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
+        driver.start()
+        #expect(session.isConnected)
+        let performer = ActionPerformer(session: session, sway: sway.ipc)
+        try performer.perform(.keys("a"))
+        driver.flush()
+        #expect(try runner.run(timeout: Self.effectSeconds) { access(got.path, F_OK) == 0 })
+        #expect((try? String(contentsOf: got, encoding: .utf8)) == "a")
+        driver.stop()
+    }
+
     /// The `name` of the focused workspace, from GET_WORKSPACES.
     static func focusedWorkspace(_ ipc: SwayIPC) throws -> String? {
         try ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue
