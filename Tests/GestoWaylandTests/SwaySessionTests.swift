@@ -181,6 +181,43 @@ struct SwaySessionTests {
         driver.stop()
     }
 
+    /// Issue 15 item 5: a session started with no display name and no WAYLAND_DISPLAY before
+    /// any compositor runs connects when sway makes its socket in the runtime folder (the
+    /// inotify watch, not a timer: with no socket at all the driver arms none), and again when
+    /// sway is killed and started anew.
+    @Test(.timeLimit(.minutes(2)))
+    func aSessionStartedBeforeTheCompositorConnectsWhenItAppearsAndAfterARestart() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        let saved = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        unsetenv("WAYLAND_DISPLAY")
+        defer { if let saved { setenv("WAYLAND_DISPLAY", saved, 1) } }
+
+        let runner = try LoopRunner()
+        let session = WaylandSession(displayName: nil, keymapNames: KeymapNames(rules: "evdev", layout: "us"),
+                                     runtimeDirectory: sway.runtimeDirectory.path)
+        let driver = try WaylandSessionDriver(
+            session: session, loop: runner.loop, log: Log(level: .debug, programName: "gesto-test"),
+            backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
+        driver.start()
+        #expect(!session.isConnected)
+        #expect(driver.connectionCount == 0)
+
+        try sway.start()
+        #expect(try runner.run(timeout: Self.effectSeconds) { session.isConnected })
+        #expect(session.connectedDisplay == sway.waylandPath)
+        #expect(driver.connectionCount == 1)
+
+        sway.crash()
+        #expect(try runner.run(timeout: Self.effectSeconds) { !session.isConnected })
+        try sway.start()
+        #expect(try runner.run(timeout: Self.effectSeconds) { driver.connectionCount == 2 && session.isConnected })
+        try sway.ipc.runCommand("exec foot sleep 600")
+        #expect(try runner.run(timeout: Self.effectSeconds) { session.focusedAppID == "foot" })
+        driver.stop()
+    }
+
     /// The `name` of the focused workspace, from GET_WORKSPACES.
     static func focusedWorkspace(_ ipc: SwayIPC) throws -> String? {
         try ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue

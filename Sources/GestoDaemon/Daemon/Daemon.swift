@@ -103,18 +103,39 @@ public final class Daemon {
         startWaylandSession()
     }
 
-    /// Connects to the compositor named by WAYLAND_DISPLAY (retrying with backoff if it is not
-    /// there yet). Without one, only `exec` actions can run and `app:` bindings never match.
+    /// Connects to the compositor named by WAYLAND_DISPLAY, retrying with backoff if it is not
+    /// there yet. With WAYLAND_DISPLAY unset (a user unit started before the compositor, or by
+    /// a compositor that exports nothing) it connects to the first `wayland-*` socket in
+    /// $XDG_RUNTIME_DIR as soon as one appears, and then exports WAYLAND_DISPLAY (and sway's
+    /// SWAYSOCK) to the commands of `exec` actions. Until then only `exec` actions can run and
+    /// `app:` bindings never match.
     private func startWaylandSession() {
-        guard !options.opensNoWayland, let display = getenv("WAYLAND_DISPLAY"), display.pointee != 0 else {
-            log.info("no Wayland session (WAYLAND_DISPLAY unset): exec actions only, app: bindings inactive")
+        guard !options.opensNoWayland else {
+            log.info("no Wayland session (--no-wayland): exec actions only, app: bindings inactive")
             return
         }
-        let session = WaylandSession()
+        let named = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let hasSwaySocket = SwayIPC.fromEnvironment() != nil
+        // The name is fixed now: exporting a found display below must not pin later reconnects to it.
+        let session = WaylandSession(displayName: named)
         do {
             let driver = try WaylandSessionDriver(session: session, loop: loop, log: log)
             wayland = driver
-            performer = ActionPerformer(session: session)
+            let performer = ActionPerformer(session: session)
+            self.performer = performer
+            driver.onConnect = { [unowned self] in
+                if named == nil, let found = session.connectedDisplay {
+                    // A socket name is what clients expect; a path only when not in XDG_RUNTIME_DIR.
+                    let folder = (session.runtimeDirectory ?? "") + "/"
+                    let display = found.hasPrefix(folder) ? String(found.dropFirst(folder.count)) : found
+                    setenv("WAYLAND_DISPLAY", display, 1)
+                    self.log.info("wayland: found the compositor at \(display); its commands get WAYLAND_DISPLAY=\(display)")
+                }
+                if !hasSwaySocket, let directory = session.runtimeDirectory, let sway = SwayIPC.discover(in: directory) {
+                    performer.sway = sway
+                    setenv("SWAYSOCK", sway.socketPath, 1)
+                }
+            }
             overlays = FeedbackOverlayDriver(session: session, log: log)
             reorderStrips = ReorderStripDriver(session: session, log: log)
             driver.start()
