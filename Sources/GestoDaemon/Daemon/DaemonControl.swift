@@ -121,7 +121,7 @@ extension Daemon {
         } else {
             input = "seat " + options.seat
         }
-        return DaemonStatus(
+        var status = DaemonStatus(
             version: GestoVersion.current, pid: Int(getpid()), state: isPaused ? .paused : .running,
             sessionLock: sessionLock,
             uptimeSeconds: Double(MonotonicClock.now().microseconds - startTime.microseconds) / 1e6,
@@ -129,6 +129,11 @@ extension Daemon {
             bindingCount: config.bindings.count, input: input, devices: devices.map(DeviceSummary.init),
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
             waylandConnected: wayland?.session.isConnected ?? false, monitorCount: bus.subscriberCount)
+        if let session = wayland?.session {
+            status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings,
+                                                           locations: config.bindingLocations)
+        }
+        return status
     }
 
     /// The active bindings, for `bindings`.
