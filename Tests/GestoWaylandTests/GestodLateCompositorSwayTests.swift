@@ -52,6 +52,16 @@ struct GestodLateCompositorSwayTests {
         #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
         let workspace = try sway.ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue
         #expect(workspace == "2")
+
+        // doctor, on headless sway: the compositor is reached and offers every protocol.
+        let doctor = try Self.run(Self.gestoctl, ["--json", "doctor", "--socket", socket, "--config", config])
+        let report = (try? JSONSerialization.jsonObject(with: Data(doctor.output.utf8))) as? [String: Any] ?? [:]
+        let checks = report["checks"] as? [[String: Any]] ?? []
+        func verdict(_ name: String) -> String? { checks.first { $0["check"] as? String == name }?["status"] as? String }
+        #expect(verdict("compositor") == "ok", "\(doctor.output)")
+        #expect(verdict("protocols") == "ok", "\(doctor.output)")
+        #expect(verdict("gestod") == "ok", "\(doctor.output)")
+        #expect(verdict("config") == "ok", "\(doctor.output)")
     }
 
     /// Polls `condition` (the test polls; gestod never does) until it holds or the wait ends.
