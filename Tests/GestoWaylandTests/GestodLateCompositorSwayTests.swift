@@ -24,7 +24,15 @@ struct GestodLateCompositorSwayTests {
         try FileManager.default.createDirectory(at: control, withIntermediateDirectories: false)
         let socket = control.appendingPathComponent("gestod.sock").path
         let config = control.appendingPathComponent("config.yaml").path
-        try "bindings:\n  - gesture: hold:3\n    sway: workspace 2\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let seen = control.appendingPathComponent("exec-saw").path
+        try """
+            bindings:
+              - gesture: hold:3
+                sway: workspace 2
+              - gesture: hold:4
+                exec: echo "$WAYLAND_DISPLAY $SWAYSOCK" > \(seen).part && mv \(seen).part \(seen)
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
 
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: Self.gestod)
@@ -52,6 +60,12 @@ struct GestodLateCompositorSwayTests {
         #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
         let workspace = try sway.ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue
         #expect(workspace == "2")
+        // exec commands get the display and sway socket gestod found.
+        #expect(try Self.run(Self.gestoctl, ["trigger", "hold:4", "--socket", socket]).status == 0)
+        #expect(Self.eventually { access(seen, F_OK) == 0 })
+        let saw = ((try? String(contentsOfFile: seen, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(saw.first == URL(fileURLWithPath: sway.waylandPath).lastPathComponent, "\(saw)")
+        #expect(saw.last == sway.ipcPath, "\(saw)")
 
         // doctor, on headless sway: the compositor is reached and offers every protocol.
         let doctor = try Self.run(Self.gestoctl, ["--json", "doctor", "--socket", socket, "--config", config])

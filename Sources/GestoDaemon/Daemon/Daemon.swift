@@ -59,6 +59,10 @@ public final class Daemon {
     var configProblem: ConfigFileProblem?
     /// The touchpads present now.
     var devices: [InputDevice] = []
+    /// What exec commands get on top of gestod's environment for the compositor gestod found
+    /// by itself (WAYLAND_DISPLAY, SWAYSOCK when they were unset at start). Passed to each
+    /// spawn, never set with setenv: spawning borrows this process's environment.
+    var sessionEnvironment: [(name: String, value: String)] = []
 
     /// Makes the daemon: reads the config, opens the input, sets up the loop.
     /// Call ``SignalFD/blockHandledSignals()`` first, before any thread starts.
@@ -128,12 +132,14 @@ public final class Daemon {
                     // A socket name is what clients expect; a path only when not in XDG_RUNTIME_DIR.
                     let folder = (session.runtimeDirectory ?? "") + "/"
                     let display = found.hasPrefix(folder) ? String(found.dropFirst(folder.count)) : found
-                    setenv("WAYLAND_DISPLAY", display, 1)
-                    self.log.info("wayland: found the compositor at \(display); its commands get WAYLAND_DISPLAY=\(display)")
+                    self.sessionEnvironment.removeAll { $0.name == "WAYLAND_DISPLAY" }
+                    self.sessionEnvironment.append((name: "WAYLAND_DISPLAY", value: display))
+                    self.log.info("wayland: found the compositor at \(display); exec commands get WAYLAND_DISPLAY=\(display)")
                 }
                 if !hasSwaySocket, let directory = session.runtimeDirectory, let sway = SwayIPC.discover(in: directory) {
                     performer.sway = sway
-                    setenv("SWAYSOCK", sway.socketPath, 1)
+                    self.sessionEnvironment.removeAll { $0.name == "SWAYSOCK" }
+                    self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
                 }
             }
             overlays = FeedbackOverlayDriver(session: session, log: log)
@@ -312,7 +318,7 @@ public final class Daemon {
             case .exec(let command):
                 // The firing, not the report: a continuous stream's own began and closing
                 // phase, progress against the binding's own threshold.
-                let environment = firing.gesture.environment.map { (name: $0.0, value: $0.1) }
+                let environment = sessionEnvironment + firing.gesture.environment.map { (name: $0.0, value: $0.1) }
                 do { _ = try runner.run(command, environment: environment) } catch {
                     actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
                 }
