@@ -1,7 +1,7 @@
 # fish completion for gestoctl (gesto's controller). Commands and options as in
 # `gestoctl help` and each command's --help.
 
-set -l commands status reload pause resume devices bindings monitor trigger version doctor replay check init motion help
+set -l commands status reload pause resume devices bindings monitor trigger version doctor enable disable replay check init motion help
 set -l control status reload pause resume devices bindings monitor trigger version doctor
 complete -c gestoctl -f
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the running gestod'
@@ -14,6 +14,10 @@ complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a monitor -
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a trigger -d 'Run the action bound to a gesture'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a version -d "Print gestoctl's and gestod's versions"
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check what gesto needs, each with its fix'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a enable -d 'Start gestod at every login'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a disable -d 'Stop starting gestod at login'
+complete -c gestoctl -n '__fish_seen_subcommand_from enable' -l no-start -d 'Enable without starting it now'
+complete -c gestoctl -n '__fish_seen_subcommand_from disable' -l no-stop -d 'Disable without stopping it now'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a replay -d 'Run the recognizers on a recording'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'Validate a config file'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a motion -d 'Print or plot a spring, decay or rubber band'
