@@ -142,10 +142,13 @@ struct SwaySessionTests {
     }
 
     /// Issue 15 item 4: on a seat with no other keyboard (headless sway has none), the first
-    /// `keys:` action right after connecting was lost: the virtual keyboard was made inside that
-    /// action, so its keymap and its first key reached sway in one batch. A foot window in raw
-    /// mode writes the first byte it reads to a file; the test waits for sway's and foot's
-    /// own reports (a focused foot view, the shell's ready file), never a sleep.
+    /// `keys:` action after connecting was lost: the virtual keyboard was made inside that
+    /// action, so the seat gained a keyboard only then, and the focused window, which binds its
+    /// wl_keyboard (and only then gets keyboard focus) when told of the new capability, had
+    /// none yet when the key came. Made at connect, the keyboard is there long before the first
+    /// gesture. A foot window in raw mode with focus reporting (DECSET 1004) writes the focus-in
+    /// report and then the first byte it reads to files; the test waits for those reports
+    /// (foot has keyboard focus), never a sleep.
     @Test(.timeLimit(.minutes(2)))
     func theFirstKeysActionAfterConnectingReachesAFootWindow() throws {
         let sway = try SwayHarness()
@@ -153,10 +156,19 @@ struct SwaySessionTests {
         sway.startWatchdog(seconds: Self.watchdogSeconds)
         try sway.start()
         let ready = sway.runtimeDirectory.appendingPathComponent("reader-ready")
+        let focus = sway.runtimeDirectory.appendingPathComponent("reader-focus")
         let got = sway.runtimeDirectory.appendingPathComponent("reader-got")
         let script = sway.runtimeDirectory.appendingPathComponent("reader.sh")
-        try "#!/bin/sh\nstty raw -echo\ntouch '\(ready.path)'\nhead -c 1 > '\(got.path).part' && mv '\(got.path).part' '\(got.path)'\nexec sleep 600\n"
-            .write(to: script, atomically: true, encoding: .utf8)
+        try """
+            #!/bin/sh
+            stty raw -echo
+            printf '\\033[?1004h'
+            touch '\(ready.path)'
+            head -c 3 > '\(focus.path).part' && mv '\(focus.path).part' '\(focus.path)'
+            head -c 1 > '\(got.path).part' && mv '\(got.path).part' '\(got.path)'
+            exec sleep 600
+
+            """.write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         try sway.ipc.runCommand("exec foot \(script.path)")
 
@@ -173,6 +185,10 @@ struct SwaySessionTests {
             backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
         driver.start()
         #expect(session.isConnected)
+        // The seat has a keyboard from the connect on: foot gets keyboard focus and says so.
+        #expect(try runner.run(timeout: Self.effectSeconds) { access(focus.path, F_OK) == 0 })
+        #expect((try? String(contentsOf: focus, encoding: .utf8)) == "\u{1B}[I")
+
         let performer = ActionPerformer(session: session, sway: sway.ipc)
         try performer.perform(.keys("a"))
         driver.flush()
