@@ -95,9 +95,7 @@ public enum EnableCommand {
         if spawned == ENOENT { return .success(127) }
         guard spawned == 0 else { return .failure(SystemError(code: spawned, call: "posix_spawnp")) }
         var status: CInt = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return .failure(SystemError(code: errno, call: "waitpid")) }
-        }
+        do { _ = try retryingInterrupts("waitpid") { waitpid(pid, &status, 0) } } catch { return .failure(error) }
         // WIFEXITED / WEXITSTATUS, which Swift does not import.
         return .success(status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
