@@ -288,14 +288,12 @@ public enum DoctorCommand {
         }
     }
 
-    /// The compositor the environment names: init's detection, then KDE and GNOME, which have
-    /// no starter.
+    /// The compositor the environment names: init's detection, then Wayfire, which has no
+    /// starter.
     static func compositorName(_ environment: [String: String]) -> String? {
         let detected = InitCommand.Compositor.detect(environment: environment)
         if detected != .generic { return detected.rawValue }
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
-        if desktops.contains("kde") { return "kde" }
-        if desktops.contains("gnome") { return "gnome" }
         if desktops.contains("wayfire") { return "wayfire" }
         return nil
     }

@@ -75,7 +75,7 @@ complete -c gestoctl -n '__fish_seen_subcommand_from replay' -l app -x -d 'Treat
 complete -c gestoctl -n '__fish_seen_subcommand_from check' -F
 
 complete -c gestoctl -n '__fish_seen_subcommand_from init' -s o -l output -r -F -d 'Write to FILE'
-complete -c gestoctl -n '__fish_seen_subcommand_from init' -l compositor -x -a 'sway hyprland niri labwc river generic' -d 'Compositor to write bindings for'
+complete -c gestoctl -n '__fish_seen_subcommand_from init' -l compositor -x -a 'sway hyprland niri labwc river kde gnome generic' -d 'Compositor to write bindings for'
 
 set -l kinds spring decay rubber-band
 complete -c gestoctl -n "__fish_seen_subcommand_from motion; and not __fish_seen_subcommand_from $kinds" -a "$kinds"
