@@ -18,6 +18,9 @@ public struct Config: Sendable {
     public var animation: SpringParameters = .niriWindowMovement
     /// Per-binding `animation:` springs, parallel to ``bindings`` (nil: the global one).
     public var bindingAnimations: [SpringParameters?] = []
+    /// What loads but is likely a mistake (a binding repeated with the same gesture, mode and
+    /// app), in file order.
+    public var warnings: [ConfigWarning] = []
 
     /// The spring for binding `index`: its own `animation:`, else the global one.
     public func animation(forBinding index: Int) -> SpringParameters {
@@ -69,6 +72,28 @@ enum ConfigKeys {
     static let longPressOverrides = ["duration", "tolerance"]
     static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion"]
     static let binding = ["gesture", "mode", "app", "animation"] + actions
+
+    /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
+    /// (for long presses, all but the global `drag`).
+    static func overrides(for gesture: GestureName) -> [String] {
+        switch gesture {
+        case .swipe: swipe
+        case .pinch: pinch
+        case .rotate: rotate
+        case .hold: hold
+        case .longPress, .longPressDrag: longPressOverrides
+        }
+    }
+}
+
+extension GestureName {
+    /// Whether this is a long press or a long-press-drag (whose `drag` setting is global).
+    var isLongPressKind: Bool {
+        switch self {
+        case .longPress, .longPressDrag: true
+        case .swipe, .pinch, .rotate, .hold: false
+        }
+    }
 }
 
 /// The longest duration a config may give, in seconds: a day. Longer is surely a typo, and
@@ -78,6 +103,7 @@ let longestDuration: Double = 86_400
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
     var errors: [ConfigError] = []
+    var warnings: [ConfigWarning] = []
     /// The `animation:` of the binding being decoded, if it has one.
     var bindingAnimation: SpringParameters?
 
@@ -122,10 +148,27 @@ struct ConfigDecoder {
                 }
             }
         }
+        reportDuplicates(bindings, at: locations)
         var config = Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
         config.bindingAnimations = animations
+        config.warnings = warnings
         return config
+    }
+
+    /// Two bindings with the same gesture, mode, app and settings both run on every such
+    /// gesture: that is how one gesture runs two actions, but more often a copy left behind,
+    /// so each later one is a warning naming both places. (Bindings that differ in settings
+    /// are not repeats: long-press tiers differ in `duration`, on-threshold stages in `threshold`.)
+    mutating func reportDuplicates(_ bindings: [Binding<Action>], at locations: [SourceLocation]) {
+        var first: [BindingRule: Int] = [:]
+        for (index, binding) in bindings.enumerated() {
+            let rule = binding.rule
+            guard let earlier = first[rule] else { first[rule] = index; continue }
+            let app = rule.app.map { "app '\($0)'" } ?? "every app"
+            warnings.append(ConfigWarning("duplicate binding: \(rule.gesture) in \(rule.mode.rawValue) mode for \(app) is also bound at \(locations[earlier]): "
+                                          + "both actions run on every such gesture (remove one if that is not meant)", at: locations[index]))
+        }
     }
 
     mutating func unknownKey(_ key: String, at location: SourceLocation, expected: [String]) {
@@ -255,6 +298,7 @@ struct ConfigDecoder {
             case "animation":
                 if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
             case "exec":
+                sawActionKey = true
                 guard let command = scalar(entry.value, "exec") else { ok = false; continue }
                 if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
                     error("'exec' needs a command to run", at: entry.value.location)
@@ -288,25 +332,39 @@ struct ConfigDecoder {
             }
         }
         guard let gesture else {
-            if ok { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
+            // Without a gesture no override key is known: each other key is named against the
+            // binding's own keys, so `gestrue:` gets its did-you-mean.
+            var namedGesture = false
+            for (key, _, location) in overrides {
+                unknownKey(key, at: location, expected: ConfigKeys.binding)
+                if closest(key, among: ConfigKeys.binding) == "gesture" { namedGesture = true }
+            }
+            if ok && !namedGesture { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
             return nil
         }
-        // Setting overrides are the keys of the gesture's own settings section.
+        // Setting overrides are the keys of the gesture's own settings section; anything else
+        // is a typo of a binding key or of one of those (`exce:`, `kyes:`, `mdoe:`).
+        let overrideKeys = ConfigKeys.overrides(for: gesture)
         for (key, value, location) in overrides {
+            if key == "drag" && gesture.isLongPressKind {
+                error("'drag' is a global setting (whether a rest then a swipe is a long-press-drag, for every binding): "
+                      + "write it under 'settings: {long-press: {drag: …}}'", at: location)
+                ok = false
+                continue
+            }
+            guard overrideKeys.contains(key) else {
+                let expected = ConfigKeys.binding + overrideKeys
+                unknownKey(key, at: location, expected: expected)
+                // A mistyped action key already has its error: no "has no action" too.
+                if let suggestion = closest(key, among: expected), ConfigKeys.actions.contains(suggestion) { sawActionKey = true }
+                ok = false
+                continue
+            }
             switch gesture {
             case .swipe: decodeSwipe(key, value, location, &settings.swipe)
             case .pinch: decodePinch(key, value, location, &settings.pinch)
             case .rotate: decodeRotate(key, value, location, &settings.rotate)
-            case .longPress, .longPressDrag:
-                if key == "drag" {
-                    error("'drag' is a global setting (whether a rest then a swipe is a long-press-drag, for every binding): "
-                          + "write it under 'settings: {long-press: {drag: …}}'", at: location)
-                    ok = false
-                } else if ConfigKeys.longPressOverrides.contains(key) {
-                    decodeLongPress(key, value, location, &settings.longPress)
-                } else {
-                    unknownKey(key, at: location, expected: ConfigKeys.binding + ConfigKeys.longPressOverrides)
-                }
+            case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
             case .hold: decodeHold(key, value, location, &settings.hold)
             }
         }
@@ -469,20 +527,26 @@ extension StringProtocol {
     }
 }
 
-/// The candidate nearest to `word` by edit distance, if it is close (a typo).
+/// The candidate nearest to `word` by edit distance, if it is close (a typo). A swap of two
+/// neighbouring letters counts as one edit (`exce`, `kyes`, `mdoe`, `gestrue`), as in the
+/// optimal-string-alignment distance.
 func closest(_ word: String, among candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
         }
-        return row[b.count]
+        return d[a.count][b.count]
     }
     let chars = Array(word)
     let best = candidates.map { ($0, distance(chars, Array($0))) }.min { $0.1 < $1.1 }

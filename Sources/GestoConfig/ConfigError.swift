@@ -16,6 +16,22 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String { "\(location): error: \(message)" }
 }
 
+/// Something in a valid config file that is likely a mistake (it still loads).
+public struct ConfigWarning: Sendable, CustomStringConvertible, Equatable {
+    /// Where it is.
+    public var location: SourceLocation
+    /// What looks wrong, and what to do if it is not meant.
+    public var message: String
+
+    public init(_ message: String, at location: SourceLocation) {
+        self.location = location
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: warning: MESSAGE`, the form editors jump to.
+    public var description: String { "\(location): warning: \(message)" }
+}
+
 /// All problems found in one config file (decoding goes on after the first).
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ConfigError]

@@ -60,7 +60,12 @@ extension YAMLNode {
                     let mark = parser.problem_mark
                     let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
                     let context = parser.context.map { String(cString: $0) + ": " } ?? ""
-                    throw YAMLError(location: SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1),
+                    let line = Int(mark.line) + 1
+                    if let column = indentingTabColumn(in: buffer, line: line) {
+                        throw YAMLError(location: SourceLocation(file: file, line: line, column: column),
+                                        message: "YAML does not allow TAB for indentation; use spaces (libyaml: \(context)\(problem))")
+                    }
+                    throw YAMLError(location: SourceLocation(file: file, line: line, column: Int(mark.column) + 1),
                                     message: "YAML syntax: \(context)\(problem)")
                 }
                 defer { yaml_event_delete(&event) }
@@ -68,6 +73,28 @@ extension YAMLNode {
             }
             return builder.root ?? .mapping([], SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+
+    /// The 1-based byte column of the first TAB in the indentation of line `line` (1-based)
+    /// of `text`, if its indentation has one: libyaml's message for that ("found character
+    /// that cannot start any token") does not say the cause.
+    private static func indentingTabColumn(in text: UnsafeMutableBufferPointer<UInt8>, line: Int) -> Int? {
+        var current = 1
+        var index = 0
+        while current < line, index < text.count {
+            if text[index] == UInt8(ascii: "\n") { current += 1 }
+            index += 1
+        }
+        guard current == line else { return nil }
+        let lineStart = index
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\t"): return index - lineStart + 1
+            case UInt8(ascii: " "): index += 1
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Turns libyaml's event stream into nodes.

@@ -39,6 +39,24 @@ public struct SwayIPC: Sendable {
         return nil
     }
 
+    /// The socket of a running sway in `runtimeDirectory` (a `sway-ipc.UID.PID.sock` whose PID
+    /// is alive; the folder is the user's own), for a gestod started before sway, which has no
+    /// `$SWAYSOCK`.
+    public static func discover(in runtimeDirectory: String) -> SwayIPC? {
+        guard let folder = opendir(runtimeDirectory) else { return nil }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let parts = name.split(separator: ".")
+            guard parts.count == 4, parts[0] == "sway-ipc", parts[3] == "sock",
+                  let pid = pid_t(parts[2]), kill(pid, 0) == 0 || errno == EPERM else { continue }
+            return SwayIPC(socketPath: runtimeDirectory + "/" + name)
+        }
+        return nil
+    }
+
     /// Sends one message and returns the reply's JSON text.
     ///
     /// - Throws: ``SwayIPCError`` when the socket cannot be reached, times out, or answers

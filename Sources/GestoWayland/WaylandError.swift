@@ -5,7 +5,8 @@ import Glibc
 
 /// A failure talking to the Wayland compositor.
 public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Neither the session's display name nor `$WAYLAND_DISPLAY` is set.
+    /// Neither the session's display name nor `$WAYLAND_DISPLAY` is set, and no `wayland-*`
+    /// socket in the runtime folder accepts a connection.
     case noDisplay
     /// `wl_display_connect` failed for this display name (errno: `ENOENT` when no
     /// compositor listens there).
@@ -35,7 +36,7 @@ public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplay:
-            return "WAYLAND_DISPLAY is not set: not in a Wayland session"
+            return "WAYLAND_DISPLAY is not set and no compositor listens in the runtime folder: not in a Wayland session (yet)"
         case .connectFailed(let display, let code):
             return "cannot connect to Wayland display '\(display)': \(String(cString: strerror(code)))"
         case .connectionLost(let code):

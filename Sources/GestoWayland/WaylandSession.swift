@@ -10,7 +10,7 @@ import Glibc
 /// A connection to the compositor and the windows it reports.
 ///
 /// Single-threaded: call everything on the thread that runs the daemon's loop. The session
-/// does not block except in ``connect()`` (two roundtrips) and never reconnects by itself:
+/// does not block except in ``connect()`` (up to three roundtrips) and never reconnects by itself:
 /// the daemon's loop calls ``connect()`` again after a backoff (see ``ReconnectBackoff``).
 public final class WaylandSession {
     /// The globals gesto binds, with the versions it speaks.
@@ -54,8 +54,15 @@ public final class WaylandSession {
     }
 
     /// The display name given at init (a socket name in `$XDG_RUNTIME_DIR` or an absolute
-    /// path), or nil to use `$WAYLAND_DISPLAY` at each connect.
+    /// path), or nil to use `$WAYLAND_DISPLAY` at each connect, else the first `wayland-*`
+    /// socket in ``runtimeDirectory`` that accepts a connection.
     public let displayName: String?
+    /// Where a session with no display name looks for `wayland-*` sockets when
+    /// `$WAYLAND_DISPLAY` is unset (by default `$XDG_RUNTIME_DIR`).
+    public let runtimeDirectory: String?
+    /// The display the live connection reached (the name given, `$WAYLAND_DISPLAY`, or the
+    /// socket found in ``runtimeDirectory``); nil while disconnected.
+    public private(set) var connectedDisplay: String?
     /// Called after windows or focus change, from whichever session method dispatched the
     /// events (``connect()``, ``dispatch()``, ``roundtrip()``, ``disconnect()``).
     public var onChange: ((Change) -> Void)?
@@ -79,9 +86,29 @@ public final class WaylandSession {
     ///     connecting.
     ///   - keymapNames: The layout for `keys:` actions; by default the user's, from the
     ///     `XKB_DEFAULT_*` environment, else `us`.
-    public init(displayName: String? = nil, keymapNames: KeymapNames = KeymapNames()) {
+    ///   - runtimeDirectory: Where to look for a compositor's socket when there is no
+    ///     display name and `$WAYLAND_DISPLAY` is unset; by default `$XDG_RUNTIME_DIR`.
+    public init(displayName: String? = nil, keymapNames: KeymapNames = KeymapNames(),
+                runtimeDirectory: String? = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }) {
         self.displayName = displayName
         self.keymapNames = keymapNames
+        self.runtimeDirectory = runtimeDirectory
+    }
+
+    /// The `wayland-*` sockets in `directory`, by name (`wayland-0` before `wayland-1`).
+    public static func displaySockets(in directory: String) -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("wayland-"), !name.hasSuffix(".lock") else { continue }
+            var information = stat()
+            if stat(directory + "/" + name, &information) == 0, information.st_mode & S_IFMT == S_IFSOCK { names.append(name) }
+        }
+        return names.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 
     deinit { disconnect() }
@@ -118,19 +145,37 @@ public final class WaylandSession {
 
     // MARK: Connection
 
-    /// Connects, binds the globals and reads the initial window list (two roundtrips).
+    /// Connects, binds the globals, reads the initial window list (two roundtrips) and, when
+    /// the compositor offers it, makes the virtual keyboard and waits until the compositor has
+    /// its keymap (a third roundtrip): on a seat with no other keyboard the compositor only
+    /// then gives the seat a keyboard, and a key sent in the same batch as the keymap is lost.
+    /// A keyboard that cannot be made here (no keymap) is retried by the first ``type(_:)``.
     ///
     /// - Throws: ``WaylandError/noDisplay``, ``WaylandError/connectFailed(display:code:)``
     ///   when no compositor listens, or the error that ended a roundtrip. The session is
     ///   disconnected after a throw.
     public func connect() throws(WaylandError) {
         if connection != nil { return }
-        guard let name = displayName ?? getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty else {
-            throw .noDisplay
+        let display: OpaquePointer
+        let reached: String
+        if let name = displayName ?? getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {
+            guard let connected = wl_display_connect(name) else {
+                throw .connectFailed(display: name, code: errno == 0 ? ENOENT : errno)
+            }
+            (display, reached) = (connected, name)
+        } else {
+            // No display named: the first socket in the runtime folder that answers (a socket
+            // left by a compositor that crashed refuses). Absolute paths, so the environment's
+            // XDG_RUNTIME_DIR does not matter.
+            guard let directory = runtimeDirectory, !directory.isEmpty,
+                  let found = Self.displaySockets(in: directory).lazy.compactMap({ name in
+                      wl_display_connect(directory + "/" + name).map { ($0, directory + "/" + name) }
+                  }).first else {
+                throw .noDisplay
+            }
+            (display, reached) = found
         }
-        guard let display = wl_display_connect(name) else {
-            throw .connectFailed(display: name, code: errno == 0 ? ENOENT : errno)
-        }
+        connectedDisplay = reached
         let connection = Connection(display: display)
         self.connection = connection
         connection.registry = wl_display_get_registry(display)
@@ -140,10 +185,23 @@ public final class WaylandSession {
             // their first `done`.
             try roundtrip()
             try roundtrip()
+            if (try? makeVirtualKeyboard(on: connection)) == true { try roundtrip() }
         } catch {
             disconnect()
             throw error
         }
+    }
+
+    /// Creates the connection's virtual keyboard and queues its keymap, if the compositor
+    /// offers a seat and the manager and there is none yet; returns whether it made one.
+    private func makeVirtualKeyboard(on connection: Connection) throws(WaylandError) -> Bool {
+        guard connection.virtualKeyboard == nil else { return false }
+        guard let manager = connection.keyboardManager else { throw .missingProtocol(Global.virtualKeyboardManager.rawValue) }
+        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
+        if keymap == nil { keymap = try Keymap(names: keymapNames) }
+        guard let keymap else { throw .keymap("no keymap") }
+        connection.virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat, keymap: keymap)
+        return true
     }
 
     /// Drops the connection (if any) and forgets its windows. Safe to call twice. Call the
@@ -153,6 +211,7 @@ public final class WaylandSession {
         // Overlays destroy their surfaces while the display still exists.
         for handler in disconnectHandlers.values { handler() }
         self.connection = nil
+        connectedDisplay = nil
         connection.virtualKeyboard?.destroy()
         for (handle, _) in connection.handles { wl_proxy_destroy(OpaquePointer(handle)) }
         for (output, _) in connection.outputs { wl_proxy_destroy(output) }
@@ -283,13 +342,9 @@ public final class WaylandSession {
     ///   error from the flush.
     public func type(_ combination: KeyCombination) throws(WaylandError) {
         guard let connection else { throw .notConnected }
-        guard let manager = connection.keyboardManager else { throw .missingProtocol(Global.virtualKeyboardManager.rawValue) }
-        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
-        if keymap == nil { keymap = try Keymap(names: keymapNames) }
-        guard let keymap else { throw .keymap("no keymap") }
-        if connection.virtualKeyboard == nil {
-            connection.virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat, keymap: keymap)
-        }
+        // Made at connect; made here only when that failed or the seat came back since, and
+        // then the keymap must reach the compositor before the first key does.
+        if try makeVirtualKeyboard(on: connection) { try roundtrip() }
         try connection.virtualKeyboard?.type(combination)
         try flush()
     }

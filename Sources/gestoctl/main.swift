@@ -15,6 +15,8 @@ Commands that talk to the running gestod (each takes --json and --socket PATH):
   monitor [--raw]  stream recognized gestures (or libinput's events) live
   trigger GESTURE  run the action bound to a gesture without performing it [--app ID]
   version          gestoctl's version, and gestod's if it runs
+  doctor           check what gesto needs (touchpads, compositor, config, gestod), each with its fix
+  enable, disable  start gestod at every login (the systemd user unit), or stop doing so
 
 Commands that work without gestod:
   replay FILE      run the recognizers on a recording and print each gesture outcome
@@ -43,6 +45,9 @@ case "bindings": status = BindingsCommand.run(arguments, output: output, errors:
 case "monitor": status = MonitorCommand.run(arguments, output: output, errors: errors)
 case "trigger": status = TriggerCommand.run(arguments, output: output, errors: errors)
 case "version": status = VersionCommand.run(arguments, output: output, errors: errors)
+case "doctor": status = DoctorCommand.run(arguments, output: output, errors: errors)
+case "enable": status = EnableCommand.run(arguments, enabling: true, output: output, errors: errors)
+case "disable": status = EnableCommand.run(arguments, enabling: false, output: output, errors: errors)
 case "--version": output.write("gestoctl \(GestoVersion.current)\n"); status = 0
 case "help", "-h", "--help": output.write(usage + "\n"); status = 0
 default:

@@ -245,6 +245,118 @@ import GestoCore
         let forced = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
         #expect(forced.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
     }
+
+    // Issue 15 item 7: config errors that lost the user.
+
+    @Test(arguments: [
+        ("bindings:\n  - gesture: swipe:3:left\n    exce: a\n", "x.yaml:3:5: error: unknown key 'exce'", "did you mean 'exec'?"),
+        ("bindings:\n  - gesture: swipe:3:left\n    kyes: super+Right\n", "x.yaml:3:5: error: unknown key 'kyes'", "did you mean 'keys'?"),
+        ("bindings:\n  - gesture: swipe:3:left\n    mdoe: continuous\n    exec: a\n", "x.yaml:3:5: error: unknown key 'mdoe'", "did you mean 'mode'?"),
+        ("bindings:\n  - gestrue: swipe:3:left\n    exec: a\n", "x.yaml:2:5: error: unknown key 'gestrue'", "did you mean 'gesture'?"),
+        ("bindings:\n  - gesture: pinch:2:in\n    exce: a\n", "x.yaml:3:5: error: unknown key 'exce'", "did you mean 'exec'?"),
+        ("bindings:\n  - gesture: hold:3\n    mdoe: on-threshold\n    exec: a\n", "x.yaml:3:5: error: unknown key 'mdoe'", "did you mean 'mode'?"),
+        ("bindings:\n  - gesture: long-press:3\n    kyes: a\n", "x.yaml:3:5: error: unknown key 'kyes'", "did you mean 'keys'?"),
+        ("bindings:\n  - gesture: swipe:3:left\n    treshold: 9\n    exec: a\n", "x.yaml:3:5: error: unknown key 'treshold'", "did you mean 'threshold'?"),
+        ("bindings:\n  - gesture: hold:3\n    minimum-duraton: 1\n    exec: a\n", "x.yaml:3:5: error: unknown key 'minimum-duraton'", "did you mean 'minimum-duration'?"),
+    ])
+    func aTypoInABindingIsNamedWithTheBindingKeysAndItsOverrides(text: String, located: String, suggestion: String) {
+        do {
+            _ = try Config.parse(text, file: "x.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.errors.count == 1, "\(error.description)")
+            #expect(error.description.contains(located), "\(error.description)")
+            #expect(error.description.contains(suggestion), "\(error.description)")
+            // The expected keys are the binding's, then its gesture kind's overrides.
+            #expect(error.description.contains("expected gesture, mode, app, animation, exec, keys"), "\(error.description)")
+            #expect(!error.description.contains("has no action"), "\(error.description)")
+        }
+    }
+
+    @Test func overridesOfEachKindStillDecode() throws {
+        let config = try Config.parse("""
+            bindings:
+              - gesture: hold:3
+                minimum-duration: 1.5
+                exec: a
+              - gesture: long-press:3
+                duration: 0.6
+                tolerance: 4
+                exec: b
+            """, file: "o.yaml")
+        #expect(config.bindings[0].settings.hold.minimumDuration == 1.5)
+        #expect(config.bindings[1].settings.longPress.minimumDuration == 0.6)
+        #expect(config.bindings[1].settings.longPress.maximumDistance == 4)
+        #expect(throws: ConfigErrors.self) {
+            try Config.parse("bindings:\n  - gesture: long-press:3\n    drag: true\n    exec: a\n", file: "d.yaml")
+        }
+    }
+
+    @Test func aBadExecSaysSoAndNotAlsoHasNoAction() {
+        for text in ["bindings:\n  - gesture: swipe:3:left\n    exec: \" \"\n",
+                     "bindings:\n  - gesture: swipe:3:left\n    exec: [a, b]\n"] {
+            do {
+                _ = try Config.parse(text, file: "e.yaml")
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.errors.count == 1, "\(error.description)")
+                #expect(error.description.contains("e.yaml:3:11: error: 'exec'"), "\(error.description)")
+                #expect(!error.description.contains("has no action"), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func aTabIndentIsNamedAtItsLineAndColumn() {
+        for (text, location) in [("bindings:\n\t- gesture: swipe:3:left\n\t  exec: a\n", "t.yaml:2:1"),
+                                 ("bindings:\n  - gesture: swipe:3:left\n  \t exec: a\n", "t.yaml:3:3")] {
+            do {
+                _ = try Config.parse(text, file: "t.yaml")
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect(error.errors.count == 1, "\(error.description)")
+                #expect(error.description.hasPrefix("\(location): error: YAML does not allow TAB for indentation; use spaces"),
+                        "\(error.description)")
+            }
+        }
+    }
+
+    @Test func duplicateBindingsAreAWarningNamingBothPlaces() throws {
+        // A repeat is how one gesture runs two actions, so it loads; but it is named.
+        let config = try Config.parse("""
+            bindings:
+              - gesture: swipe:3:left
+                exec: a
+              - gesture: swipe:3:right
+                exec: b
+              - gesture: swipe:3:left
+                keys: super+Left
+            """, file: "d.yaml")
+        #expect(config.bindings.count == 3)
+        #expect(config.warnings.map(\.description) == [
+            "d.yaml:6:5: warning: duplicate binding: swipe:3:left in on-end mode for every app is also bound at d.yaml:2:5: "
+            + "both actions run on every such gesture (remove one if that is not meant)"])
+    }
+
+    @Test func bindingsThatDifferInModeAppOrSettingsAreNotDuplicates() throws {
+        let config = try Config.parse("""
+            bindings:
+              - gesture: swipe:3:left
+                exec: a
+              - gesture: swipe:3:left
+                app: foot
+                exec: b
+              - gesture: swipe:3:left
+                mode: continuous
+                exec: c
+              - gesture: long-press:3
+                exec: d
+              - gesture: long-press:3
+                duration: 1.2
+                exec: e
+            """, file: "n.yaml")
+        #expect(config.bindings.count == 5)
+        #expect(config.warnings.isEmpty)
+    }
 }
 
 /// The YAML builder's cost is linear in the input (issue 18, item 3): appending to an open

@@ -149,6 +149,19 @@ struct IPCCommandTests {
         #expect(daemon.answersStatus)
     }
 
+    @Test func aConfigBrokenAtFirstStartIsNotCalledTheLastGood() throws {
+        let daemon = try TestDaemon(config: "bindings:\n  - gesture: pinch:2:in\n    exce: \"true\"\n")
+        defer { daemon.stop() }
+        let status = try daemon.ctl("status")
+        #expect(status.output.contains("it failed to load; gestod runs with no bindings until it is fixed"), "\(status.output)")
+        #expect(!status.output.contains("last good"), "\(status.output)")
+        let failed = try daemon.ctl("reload")
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("gestod runs with no bindings until it loads"), "\(failed.errors)")
+        #expect(!failed.errors.contains("last good"), "\(failed.errors)")
+        #expect(!daemon.log.contains("last good"), "\(daemon.log)")
+    }
+
     @Test func configFileReplacedByAnEditorIsReloaded() throws {
         let daemon = try TestDaemon(config: "")
         defer { daemon.stop() }

@@ -12,6 +12,32 @@ import GestoConfig
         #expect(!config.bindings.isEmpty)
     }
 
+    /// Issue 15 item 9: the niri starter bound the 3-finger swipes niri acts on itself (each
+    /// would act twice). No starter binds a gesture its compositor uses (doctor's table).
+    @Test(arguments: InitCommand.Compositor.allCases)
+    func noStarterBindsAGestureItsCompositorActsOnItself(_ compositor: InitCommand.Compositor) throws {
+        let config = try Config.parse(InitCommand.starterConfig(for: compositor), file: "\(compositor).yaml")
+        for builtIn in DoctorCommand.builtInGestures where builtIn.compositor == compositor.rawValue {
+            for binding in config.bindings {
+                #expect(!DoctorCommand.collide(builtIn.gesture, binding.gesture), "\(compositor): \(binding.gesture) is \(builtIn.what)")
+            }
+        }
+    }
+
+    /// On Plasma and GNOME (no wlr-foreign-toplevel, no virtual keyboard) a starter of window:
+    /// and keys: bindings did nothing: theirs run exec: only, and every starter names the
+    /// compositor's own gestures.
+    @Test func plasmaAndGnomeStartersRunExecOnlyAndEveryStarterNamesTheBuiltInGestures() throws {
+        for compositor in [InitCommand.Compositor.kde, .gnome] {
+            let config = try Config.parse(InitCommand.starterConfig(for: compositor), file: "\(compositor).yaml")
+            #expect(config.bindings.allSatisfy { if case .exec = $0.action { true } else { false } }, "\(compositor)")
+        }
+        for compositor in InitCommand.Compositor.allCases where compositor != .generic {
+            let comments = InitCommand.starterConfig(for: compositor).split(separator: "\n").filter { $0.hasPrefix("# ") && !$0.hasPrefix("#   ") }
+            #expect(comments.contains { $0.contains("gestures of its own") || $0.contains("-finger") }, "\(compositor)")
+        }
+    }
+
     @Test func detectionFollowsTheEnvironment() {
         typealias C = InitCommand.Compositor
         #expect(C.detect(environment: ["SWAYSOCK": "/run/user/1000/sway-ipc.sock"]) == .sway)
@@ -19,7 +45,9 @@ import GestoConfig
         #expect(C.detect(environment: ["NIRI_SOCKET": "/run/user/1000/niri.sock"]) == .niri)
         #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "labwc:wlroots", "LABWC_PID": "42"]) == .labwc)
         #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "river"]) == .river)
-        #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "GNOME"]) == .generic)
+        #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "GNOME"]) == .gnome)
+        #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]) == .gnome)
+        #expect(C.detect(environment: ["XDG_CURRENT_DESKTOP": "KDE"]) == .kde)
         #expect(C.detect(environment: [:]) == .generic)
     }
 

@@ -44,6 +44,23 @@ import GestoCore
         #expect(abs(table.last![1] - 400) <= 0.1)
     }
 
+    /// Issue 15 item 12: `--damping-fraction` alone was refused although the help documents a
+    /// default response, and the plot's title showed mass, stiffness and damping instead of
+    /// what was typed.
+    @Test func dampingFractionAloneTakesTheDefaultResponseAndThePlotTitleShowsWhatWasTyped() throws {
+        let alone = run(["spring", "--damping-fraction", "0.6", "--csv"])
+        #expect(alone.status == 0, "\(alone.errors)")
+        let expected = Spring(parameters: try SpringParameters(response: SpringParameters.defaultResponse, dampingFraction: 0.6), from: 0, to: 1)
+        #expect(abs((rows(alone.output)[1][1]) - expected.value(at: 1.0 / 120)) < 1e-6)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-motion-title-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).svg")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(run(["spring", "--response", "0.35", "--damping-fraction", "0.8", "--svg", folder.path]).status == 0)
+        let svg = try String(contentsOf: folder, encoding: .utf8)
+        #expect(svg.contains("<title>spring response 0.35, damping-fraction 0.8 (ζ 0.8)</title>"), "\(svg.prefix(400))")
+        #expect(!svg.contains("<title>spring m "))
+    }
+
     @Test func humanOutputSummarizesTheSpring() {
         let result = run(["spring", "--mass", "1", "--stiffness", "100", "--damping", "10"])
         #expect(result.status == 0)

@@ -141,6 +141,99 @@ struct SwaySessionTests {
         #expect(!session.isConnected)
     }
 
+    /// Issue 15 item 4: on a seat with no other keyboard (headless sway has none), the first
+    /// `keys:` action after connecting was lost: the virtual keyboard was made inside that
+    /// action, so the seat gained a keyboard only then, and the focused window, which binds its
+    /// wl_keyboard (and only then gets keyboard focus) when told of the new capability, had
+    /// none yet when the key came. Made at connect, the keyboard is there long before the first
+    /// gesture. A foot window in raw mode with focus reporting (DECSET 1004) writes the focus-in
+    /// report and then the first byte it reads to files; the test waits for those reports
+    /// (foot has keyboard focus), never a sleep.
+    @Test(.timeLimit(.minutes(2)))
+    func theFirstKeysActionAfterConnectingReachesAFootWindow() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        try sway.start()
+        let ready = sway.runtimeDirectory.appendingPathComponent("reader-ready")
+        let focus = sway.runtimeDirectory.appendingPathComponent("reader-focus")
+        let got = sway.runtimeDirectory.appendingPathComponent("reader-got")
+        let script = sway.runtimeDirectory.appendingPathComponent("reader.sh")
+        try """
+            #!/bin/sh
+            stty raw -echo
+            printf '\\033[?1004h'
+            touch '\(ready.path)'
+            head -c 3 > '\(focus.path).part' && mv '\(focus.path).part' '\(focus.path)'
+            head -c 1 > '\(got.path).part' && mv '\(got.path).part' '\(got.path)'
+            exec sleep 600
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        try sway.ipc.runCommand("exec foot \(script.path)")
+
+        let runner = try LoopRunner()
+        let ipc = sway.ipc
+        #expect(try runner.run(timeout: Self.effectSeconds) {
+            access(ready.path, F_OK) == 0
+                && ((try? Self.nodes(ipc.query(.getTree)).contains { $0["app_id"]?.stringValue == "foot" && $0["focused"]?.boolValue == true }) ?? false)
+        })
+
+        let session = WaylandSession(displayName: sway.waylandPath, keymapNames: KeymapNames(rules: "evdev", layout: "us"))
+        let driver = try WaylandSessionDriver(
+            session: session, loop: runner.loop, log: Log(level: .debug, programName: "gesto-test"),
+            backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
+        driver.start()
+        #expect(session.isConnected)
+        // The seat has a keyboard from the connect on: foot gets keyboard focus and says so.
+        #expect(try runner.run(timeout: Self.effectSeconds) { access(focus.path, F_OK) == 0 })
+        #expect((try? String(contentsOf: focus, encoding: .utf8)) == "\u{1B}[I")
+
+        let performer = ActionPerformer(session: session, sway: sway.ipc)
+        try performer.perform(.keys("a"))
+        driver.flush()
+        #expect(try runner.run(timeout: Self.effectSeconds) { access(got.path, F_OK) == 0 })
+        #expect((try? String(contentsOf: got, encoding: .utf8)) == "a")
+        driver.stop()
+    }
+
+    /// Issue 15 item 5: a session started with no display name and no WAYLAND_DISPLAY before
+    /// any compositor runs connects when sway makes its socket in the runtime folder (the
+    /// inotify watch, not a timer: with no socket at all the driver arms none), and again when
+    /// sway is killed and started anew.
+    @Test(.timeLimit(.minutes(2)))
+    func aSessionStartedBeforeTheCompositorConnectsWhenItAppearsAndAfterARestart() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        let saved = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        unsetenv("WAYLAND_DISPLAY")
+        defer { if let saved { setenv("WAYLAND_DISPLAY", saved, 1) } }
+
+        let runner = try LoopRunner()
+        let session = WaylandSession(displayName: nil, keymapNames: KeymapNames(rules: "evdev", layout: "us"),
+                                     runtimeDirectory: sway.runtimeDirectory.path)
+        let driver = try WaylandSessionDriver(
+            session: session, loop: runner.loop, log: Log(level: .debug, programName: "gesto-test"),
+            backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
+        driver.start()
+        #expect(!session.isConnected)
+        #expect(driver.connectionCount == 0)
+
+        try sway.start()
+        #expect(try runner.run(timeout: Self.effectSeconds) { session.isConnected })
+        #expect(session.connectedDisplay == sway.waylandPath)
+        #expect(driver.connectionCount == 1)
+
+        sway.crash()
+        #expect(try runner.run(timeout: Self.effectSeconds) { !session.isConnected })
+        try sway.start()
+        #expect(try runner.run(timeout: Self.effectSeconds) { driver.connectionCount == 2 && session.isConnected })
+        try sway.ipc.runCommand("exec foot sleep 600")
+        #expect(try runner.run(timeout: Self.effectSeconds) { session.focusedAppID == "foot" })
+        driver.stop()
+    }
+
     /// The `name` of the focused workspace, from GET_WORKSPACES.
     static func focusedWorkspace(_ ipc: SwayIPC) throws -> String? {
         try ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue

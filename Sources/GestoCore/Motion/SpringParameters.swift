@@ -207,8 +207,9 @@ extension SpringParameters {
     /// Builds parameters from named options (config keys or command-line flags without `--`).
     ///
     /// Exactly one parameterization may be used, with `mass` and `epsilon` allowed in any:
-    /// `stiffness` + `damping`; `damping-ratio` + `stiffness`; `response` [+ `damping-fraction`,
-    /// default 0.825]; `duration` and/or `bounce` (defaults 0.5 s, 0).
+    /// `stiffness` + `damping`; `damping-ratio` + `stiffness`; `response` and/or
+    /// `damping-fraction` (defaults 0.5 s, 0.825, as SwiftUI's); `duration` and/or `bounce`
+    /// (defaults 0.5 s, 0).
     /// - Throws: ``SpringError/unknown(parameter:)``, ``SpringError/conflicting(_:_:)`` when two
     ///   parameterizations are mixed, ``SpringError/missing(parameter:requiredBy:)``,
     ///   ``SpringError/empty``, or the initializer's own range errors.
@@ -228,8 +229,9 @@ extension SpringParameters {
         switch family {
         case .swiftUI:
             if options["stiffness"] != nil { throw .conflicting(family.firstKey(in: options)!, "stiffness") }
-            guard let response = options["response"] else { throw .missing(parameter: "response", requiredBy: "damping-fraction") }
-            try self.init(response: response, dampingFraction: options["damping-fraction"] ?? Self.defaultDampingFraction, mass: mass)
+            // `--damping-fraction` alone takes SwiftUI's default response, as the help says.
+            try self.init(response: options["response"] ?? Self.defaultResponse,
+                          dampingFraction: options["damping-fraction"] ?? Self.defaultDampingFraction, mass: mass)
         case .durationBounce:
             if options["stiffness"] != nil { throw .conflicting(family.firstKey(in: options)!, "stiffness") }
             try self.init(duration: options["duration"] ?? Self.defaultDuration, bounce: options["bounce"] ?? 0, mass: mass)

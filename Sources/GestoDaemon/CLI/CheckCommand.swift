@@ -9,7 +9,8 @@ public enum CheckCommand {
     usage: gestoctl check [FILE]
 
     Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml) and prints every
-    problem as FILE:LINE:COLUMN: error: MESSAGE.
+    problem as FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake,
+    such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE).
     """
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
@@ -38,6 +39,7 @@ public enum CheckCommand {
         switch ConfigFile.load(path: path) {
         case .success(let config):
             let count = config.bindings.count
+            for warning in config.warnings { errors.write(warning.description + "\n") }
             output.write("\(path): ok, \(count) binding\(count == 1 ? "" : "s")\n")
             return 0
         case .failure(let problem):

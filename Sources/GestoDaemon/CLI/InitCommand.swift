@@ -1,17 +1,19 @@
 // `gestoctl init`: writes a commented starter config for the compositor this session runs
-// (sway, Hyprland, niri, labwc, river, or a generic one), never over an existing file, so a
-// new user starts from bindings that do something sensible where they are.
+// (sway, Hyprland, niri, labwc, river, Plasma, GNOME, or a generic one), never over an existing
+// file, so a new user starts from bindings that do something sensible where they are: none of
+// them binds a gesture the compositor already acts on (DoctorCommand's table), and each says
+// which of the compositor's own gestures to leave alone or turn off.
 import Glibc
 
 /// `gestoctl init [--output FILE] [--compositor NAME]`.
 public enum InitCommand {
     /// The compositors with a starter config of their own.
     public enum Compositor: String, Sendable, CaseIterable {
-        case sway, hyprland, niri, labwc, river, generic
+        case sway, hyprland, niri, labwc, river, kde, gnome, generic
 
         /// The compositor of the session whose environment is `environment`: sway by
         /// `SWAYSOCK`, Hyprland by `HYPRLAND_INSTANCE_SIGNATURE`, niri by `NIRI_SOCKET`, then
-        /// labwc, river or sway by name in `XDG_CURRENT_DESKTOP`; otherwise generic.
+        /// labwc, river, sway, KDE or GNOME by name in `XDG_CURRENT_DESKTOP`; otherwise generic.
         public static func detect(environment: [String: String]) -> Compositor {
             if environment["SWAYSOCK"]?.isEmpty == false { return .sway }
             if environment["HYPRLAND_INSTANCE_SIGNATURE"]?.isEmpty == false { return .hyprland }
@@ -26,6 +28,8 @@ public enum InitCommand {
                 case "labwc": return .labwc
                 case "wlroots" where environment["LABWC_PID"] != nil: return .labwc
                 case "river": return .river
+                case "kde": return .kde
+                case "gnome": return .gnome
                 default: continue
                 }
             }
@@ -79,7 +83,7 @@ public enum InitCommand {
     }
 
     static let help = """
-        usage: gestoctl init [--output FILE] [--compositor sway|hyprland|niri|labwc|river|generic]
+        usage: gestoctl init [--output FILE] [--compositor sway|hyprland|niri|labwc|river|kde|gnome|generic]
           Writes a commented starter config for this session's compositor to
           $XDG_CONFIG_HOME/gesto/config.yaml (or FILE). An existing file is never overwritten.
         """
@@ -178,6 +182,8 @@ public enum InitCommand {
         switch compositor {
         case .sway:
             return """
+                # sway has no touchpad gestures of its own, but a `bindgesture` line in your sway
+                # config for a gesture bound here runs too: remove it (`gestoctl doctor` lists them).
                 bindings:
                   # Workspaces follow the fingers, through sway's IPC (no swaymsg process).
                   - gesture: swipe:3:left
@@ -198,11 +204,15 @@ public enum InitCommand {
                 """
         case .hyprland:
             return """
+                # Hyprland's own workspace swipe (`gesture = 3, horizontal, workspace` from 0.51,
+                # `gestures:workspace_swipe` before) follows the fingers: keep it for workspaces.
+                # These bindings leave 3-finger horizontal swipes to it; bind those here only
+                # after turning it off, or each swipe acts twice.
                 bindings:
-                  - gesture: swipe:3:left
-                    exec: hyprctl dispatch workspace e+1
-                  - gesture: swipe:3:right
-                    exec: hyprctl dispatch workspace e-1
+                  - gesture: swipe:4:left
+                    exec: hyprctl dispatch movetoworkspace e+1
+                  - gesture: swipe:4:right
+                    exec: hyprctl dispatch movetoworkspace e-1
                   - gesture: swipe:3:up
                     window: fullscreen
                   - gesture: swipe:4:down
@@ -213,24 +223,25 @@ public enum InitCommand {
                 """
         case .niri:
             return """
+                # niri itself scrolls columns and switches workspaces with 3-finger swipes, and
+                # opens the overview with a 4-finger swipe up; it cannot turn them off, so these
+                # bindings use other gestures (binding those here would act twice).
                 bindings:
-                  # niri scrolls columns sideways and workspaces vertically.
-                  - gesture: swipe:3:left
-                    exec: niri msg action focus-column-right
-                  - gesture: swipe:3:right
-                    exec: niri msg action focus-column-left
-                  - gesture: swipe:3:up
-                    exec: niri msg action focus-workspace-down
-                  - gesture: swipe:3:down
-                    exec: niri msg action focus-workspace-up
-                  - gesture: swipe:4:down
-                    window: close
+                  - gesture: swipe:4:left
+                    exec: niri msg action move-column-right
+                  - gesture: swipe:4:right
+                    exec: niri msg action move-column-left
                   - gesture: pinch:2:out
                     window: fullscreen
+                  - gesture: pinch:2:in
+                    exec: niri msg action maximize-column
+                  - gesture: hold:4
+                    window: close
 
                 """
         case .labwc:
             return """
+                # labwc has no touchpad gestures of its own.
                 bindings:
                   # labwc's default key bindings; change the keys if your rc.xml differs.
                   - gesture: swipe:3:up
@@ -245,6 +256,7 @@ public enum InitCommand {
                 """
         case .river:
             return """
+                # river has no touchpad gestures of its own.
                 bindings:
                   # river's tags: adjust the numbers to your layout.
                   - gesture: swipe:3:left
@@ -255,6 +267,39 @@ public enum InitCommand {
                     window: fullscreen
                   - gesture: swipe:4:down
                     window: close
+
+                """
+        case .kde:
+            return """
+                # Plasma switches desktops and opens the overview with 4-finger swipes (System
+                # Settings → Touchpad turns them off); these bindings use 3 fingers. KWin offers
+                # neither the window list nor the virtual keyboard gesto uses, so window: and
+                # keys: do nothing here: these run KWin's own shortcuts (qdbus6 on Plasma 6).
+                bindings:
+                  - gesture: swipe:3:left
+                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Right"
+                  - gesture: swipe:3:right
+                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Left"
+                  - gesture: swipe:3:up
+                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Window Maximize"
+                  - gesture: swipe:3:down
+                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Window Minimize"
+
+                """
+        case .gnome:
+            return """
+                # GNOME switches workspaces and opens the overview with 3-finger swipes and has no
+                # switch for them: these bindings use 4 fingers. GNOME offers neither the window
+                # list nor the virtual keyboard gesto uses, so only exec: actions work here.
+                bindings:
+                  - gesture: swipe:4:down
+                    exec: loginctl lock-session
+                  - gesture: swipe:4:up
+                    exec: gnome-terminal
+                  - gesture: swipe:4:left
+                    exec: playerctl next
+                  - gesture: swipe:4:right
+                    exec: playerctl previous
 
                 """
         case .generic:

@@ -111,8 +111,12 @@ public enum MotionCommand {
             if settle.isFinite {
                 markers.append(PlotMarker(orientation: .vertical, position: settle, label: "settles at " + settleText, name: "settle-marker"))
             }
+            // The parameters as the user typed them (in the help's order), then the damping
+            // ratio they make: the physical constants mean nothing to someone who typed a response.
+            let typed = SpringParameters.optionNames.filter { springOptions[$0] != nil && $0 != "epsilon" }
+                .map { "\($0) \(g(springOptions[$0]!))" }.joined(separator: ", ")
             let plot = MotionPlot(
-                title: "spring m \(g(parameters.mass)) k \(g(parameters.stiffness)) c \(g(parameters.damping)) (ζ \(g(parameters.dampingRatio)))",
+                title: "spring \(typed) (ζ \(g(parameters.dampingRatio)))",
                 xLabel: "time (s)", yLabel: "value", points: rows.map { ($0.0, $0.1) }, markers: markers)
             return write(plot.render(), to: path, &output, &errors)
         }

@@ -46,7 +46,10 @@ public enum StatusCommand {
         }
         lines.append(config)
         if let error = status.configError {
-            lines.append("          the last load failed; the last good config stays active:")
+            // At first start with a broken config there is no good one to keep.
+            lines.append(status.configLoadedAt == nil
+                         ? "          it failed to load; gestod runs with no bindings until it is fixed (then `gestoctl reload`):"
+                         : "          the last load failed; the last good config stays active:")
             for line in error.split(separator: "\n") { lines.append("          " + line) }
         }
         if status.devices.isEmpty {
@@ -62,6 +65,13 @@ public enum StatusCommand {
         case .unknown: lines.append("session:  lock state unknown (no logind session reachable)")
         }
         lines.append("wayland:  " + (status.waylandConnected ? "connected" : "not connected (exec actions only)"))
+        if !status.waylandMissing.isEmpty {
+            let count = status.waylandMissing.count
+            lines.append("          the compositor lacks \(count) protocol\(count == 1 ? "" : "s") gesto uses:")
+            for missing in status.waylandMissing {
+                for line in missing.textLines { lines.append("          " + line) }
+            }
+        }
         lines.append("counts:   \(status.gestureCount) gesture\(status.gestureCount == 1 ? "" : "s") recognized, "
                      + "\(status.actionCount) action\(status.actionCount == 1 ? "" : "s") run, "
                      + (status.failedActionCount > 0 ? "\(status.failedActionCount) failed (see gestod's log), " : "")

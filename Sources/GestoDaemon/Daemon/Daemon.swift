@@ -59,6 +59,10 @@ public final class Daemon {
     var configProblem: ConfigFileProblem?
     /// The touchpads present now.
     var devices: [InputDevice] = []
+    /// What exec commands get on top of gestod's environment for the compositor gestod found
+    /// by itself (WAYLAND_DISPLAY, SWAYSOCK when they were unset at start). Passed to each
+    /// spawn, never set with setenv: spawning borrows this process's environment.
+    var sessionEnvironment: [(name: String, value: String)] = []
 
     /// Makes the daemon: reads the config, opens the input, sets up the loop.
     /// Call ``SignalFD/blockHandledSignals()`` first, before any thread starts.
@@ -78,6 +82,7 @@ public final class Daemon {
                     config = loaded
                     configLoadedAt = WallClock.now()
                     log.info("config loaded", ["path": path, "bindings": String(loaded.bindings.count)])
+                    for warning in loaded.warnings { log.warning(warning.description) }
                 case .failure(let problem):
                     configProblem = problem
                     // Nothing was good before: a replay stops here, a live daemon runs with no bindings.
@@ -102,18 +107,41 @@ public final class Daemon {
         startWaylandSession()
     }
 
-    /// Connects to the compositor named by WAYLAND_DISPLAY (retrying with backoff if it is not
-    /// there yet). Without one, only `exec` actions can run and `app:` bindings never match.
+    /// Connects to the compositor named by WAYLAND_DISPLAY, retrying with backoff if it is not
+    /// there yet. With WAYLAND_DISPLAY unset (a user unit started before the compositor, or by
+    /// a compositor that exports nothing) it connects to the first `wayland-*` socket in
+    /// $XDG_RUNTIME_DIR as soon as one appears, and then exports WAYLAND_DISPLAY (and sway's
+    /// SWAYSOCK) to the commands of `exec` actions. Until then only `exec` actions can run and
+    /// `app:` bindings never match.
     private func startWaylandSession() {
-        guard !options.opensNoWayland, let display = getenv("WAYLAND_DISPLAY"), display.pointee != 0 else {
-            log.info("no Wayland session (WAYLAND_DISPLAY unset): exec actions only, app: bindings inactive")
+        guard !options.opensNoWayland else {
+            log.info("no Wayland session (--no-wayland): exec actions only, app: bindings inactive")
             return
         }
-        let session = WaylandSession()
+        let named = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let hasSwaySocket = SwayIPC.fromEnvironment() != nil
+        // The name is fixed now: exporting a found display below must not pin later reconnects to it.
+        let session = WaylandSession(displayName: named)
         do {
             let driver = try WaylandSessionDriver(session: session, loop: loop, log: log)
             wayland = driver
-            performer = ActionPerformer(session: session)
+            let performer = ActionPerformer(session: session)
+            self.performer = performer
+            driver.onConnect = { [unowned self] in
+                if named == nil, let found = session.connectedDisplay {
+                    // A socket name is what clients expect; a path only when not in XDG_RUNTIME_DIR.
+                    let folder = (session.runtimeDirectory ?? "") + "/"
+                    let display = found.hasPrefix(folder) ? String(found.dropFirst(folder.count)) : found
+                    self.sessionEnvironment.removeAll { $0.name == "WAYLAND_DISPLAY" }
+                    self.sessionEnvironment.append((name: "WAYLAND_DISPLAY", value: display))
+                    self.log.info("wayland: found the compositor at \(display); exec commands get WAYLAND_DISPLAY=\(display)")
+                }
+                if !hasSwaySocket, let directory = session.runtimeDirectory, let sway = SwayIPC.discover(in: directory) {
+                    performer.sway = sway
+                    self.sessionEnvironment.removeAll { $0.name == "SWAYSOCK" }
+                    self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
+                }
+            }
             overlays = FeedbackOverlayDriver(session: session, log: log)
             reorderStrips = ReorderStripDriver(session: session, log: log)
             driver.start()
@@ -293,7 +321,7 @@ public final class Daemon {
             case .exec(let command):
                 // The firing, not the report: a continuous stream's own began and closing
                 // phase, progress against the binding's own threshold.
-                let environment = firing.gesture.environment.map { (name: $0.0, value: $0.1) }
+                let environment = sessionEnvironment + firing.gesture.environment.map { (name: $0.0, value: $0.1) }
                 do { _ = try runner.run(command, environment: environment) } catch {
                     actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
                 }
@@ -356,9 +384,11 @@ public final class Daemon {
             overlays?.reset()
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
+            for warning in loaded.warnings { log.warning(warning.description) }
         case .failure(let problem):
             configProblem = problem
-            log.error("config not reloaded, keeping the last good one:\n\(problem)")
+            log.error(configLoadedAt == nil ? "config not loaded, running with no bindings until it is fixed:\n\(problem)"
+                      : "config not reloaded, keeping the last good one:\n\(problem)")
         }
         return result
     }

@@ -121,7 +121,7 @@ extension Daemon {
         } else {
             input = "seat " + options.seat
         }
-        return DaemonStatus(
+        var status = DaemonStatus(
             version: GestoVersion.current, pid: Int(getpid()), state: isPaused ? .paused : .running,
             sessionLock: sessionLock,
             uptimeSeconds: Double(MonotonicClock.now().microseconds - startTime.microseconds) / 1e6,
@@ -129,6 +129,11 @@ extension Daemon {
             bindingCount: config.bindings.count, input: input, devices: devices.map(DeviceSummary.init),
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
             waylandConnected: wayland?.session.isConnected ?? false, monitorCount: bus.subscriberCount)
+        if let session = wayland?.session {
+            status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings,
+                                                           locations: config.bindingLocations)
+        }
+        return status
     }
 
     /// The active bindings, for `bindings`.
@@ -144,16 +149,19 @@ extension Daemon {
         guard let path = configPath else {
             return .failure(IPCFailure(.noConfig, "gestod has no config path (neither --config, XDG_CONFIG_HOME nor HOME was set)"))
         }
+        // What stays in force when the reload fails: the last good config, or (at first start
+        // with a broken one) none.
+        let kept = configLoadedAt == nil ? "gestod runs with no bindings until it loads" : "the last good config stays active"
         switch reloadConfig() {
         case .success(let loaded)?:
             return .success(result: ReloadSummary(path: path, bindingCount: loaded.bindings.count, loadedAt: configLoadedAt ?? 0).json)
         case .failure(.unreadable(let path, let reason))?:
-            return .failure(IPCFailure(.configUnreadable, "\(path): cannot read the config: \(reason); the last good config stays active"))
+            return .failure(IPCFailure(.configUnreadable, "\(path): cannot read the config: \(reason); \(kept)"))
         case .failure(.invalid(let errors))?:
             let problems = errors.errors.map {
                 ConfigProblem(file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
             }
-            return .failure(IPCFailure(.configInvalid, "\(path) has \(problems.count) error\(problems.count == 1 ? "" : "s"); the last good config stays active",
+            return .failure(IPCFailure(.configInvalid, "\(path) has \(problems.count) error\(problems.count == 1 ? "" : "s"); \(kept)",
                                        problems: problems))
         case .failure(let problem)?:
             // Not a regular file, or too large: refused before reading.

@@ -1,6 +1,8 @@
 // The `result` objects of gesto's control protocol, part of the message module shared by gestod
 // (which encodes them) and gestoctl (which decodes them to print human output). Decoding is
 // lenient: a missing member takes a neutral value, so an older gestoctl reads a newer gestod.
+import GestoConfig
+import GestoCore
 import GestoWayland
 import Glibc
 
@@ -54,6 +56,9 @@ public struct DaemonStatus: Sendable {
     public var failedActionCount: Int
     /// Whether gestod is connected to the Wayland compositor.
     public var waylandConnected: Bool
+    /// The protocols gesto uses that the connected compositor lacks, each with the configured
+    /// bindings it rules out (empty while disconnected or when nothing is missing).
+    public var waylandMissing: [MissingProtocol] = []
     /// Connected `monitor` clients.
     public var monitorCount: Int
 
@@ -77,6 +82,7 @@ public struct DaemonStatus: Sendable {
         object.add("actions", actionCount)
         object.add("actions_failed", failedActionCount)
         object.add("wayland", waylandConnected)
+        object.addRaw("wayland_missing", "[" + waylandMissing.map(\.json).joined(separator: ", ") + "]")
         object.add("monitors", monitorCount)
         return object.json
     }
@@ -99,6 +105,7 @@ public struct DaemonStatus: Sendable {
         actionCount = Int(json["actions"]?.numberValue ?? 0)
         failedActionCount = Int(json["actions_failed"]?.numberValue ?? 0)
         waylandConnected = json["wayland"]?.boolValue ?? false
+        waylandMissing = json["wayland_missing"]?.elements.map(MissingProtocol.init(json:)) ?? []
         monitorCount = Int(json["monitors"]?.numberValue ?? 0)
     }
 
@@ -121,6 +128,96 @@ public struct DaemonStatus: Sendable {
         self.failedActionCount = failedActionCount
         self.waylandConnected = waylandConnected
         self.monitorCount = monitorCount
+    }
+}
+
+/// A protocol the compositor lacks: `{"protocol", "consequence", "ruled_out"}`.
+public struct MissingProtocol: Sendable, Equatable {
+    /// The global's interface name (`zwp_virtual_keyboard_manager_v1`).
+    public var name: String
+    /// What stops working without it (`keys: actions are off`).
+    public var consequence: String
+    /// The configured bindings it rules out, in config order.
+    public var ruledOut: [RuledOut]
+
+    /// A binding a missing protocol rules out: `{"binding", "gesture", "action", "location", "effect"}`.
+    public struct RuledOut: Sendable, Equatable {
+        /// The binding's index in the config.
+        public var binding: Int
+        /// Its gesture and action as written (`swipe:3:left`, `keys: super+Left`).
+        public var gesture: String
+        public var action: String
+        /// Where it is in the config (`FILE:LINE:COLUMN`), if known.
+        public var location: String?
+        /// What of it is lost (`its keys: action cannot run`).
+        public var effect: String
+
+        public init(binding: Int, gesture: String, action: String, location: String?, effect: String) {
+            self.binding = binding
+            self.gesture = gesture
+            self.action = action
+            self.location = location
+            self.effect = effect
+        }
+
+        var json: String {
+            var object = JSONObjectWriter()
+            object.add("binding", binding)
+            object.add("gesture", gesture)
+            object.add("action", action)
+            object.add("location", location)
+            object.add("effect", effect)
+            return object.json
+        }
+
+        init(json: JSONValue) {
+            binding = Int(json["binding"]?.numberValue ?? 0)
+            gesture = json["gesture"]?.stringValue ?? "?"
+            action = json["action"]?.stringValue ?? "?"
+            location = json["location"]?.stringValue
+            effect = json["effect"]?.stringValue ?? ""
+        }
+    }
+
+    public init(name: String, consequence: String, ruledOut: [RuledOut]) {
+        self.name = name
+        self.consequence = consequence
+        self.ruledOut = ruledOut
+    }
+
+    /// What `missing` globals rule out among `bindings` (whose config locations are `locations`).
+    public static func report(missing: [WaylandSession.Global], bindings: [Binding<Action>],
+                              locations: [SourceLocation]) -> [MissingProtocol] {
+        let ruledOut = WaylandSession.Global.ruledOut(bindings, missing: missing)
+        return missing.map { global in
+            MissingProtocol(name: global.rawValue, consequence: global.consequence, ruledOut: ruledOut.filter { $0.global == global }.map {
+                RuledOut(binding: $0.index, gesture: bindings[$0.index].gesture.description, action: bindings[$0.index].action.summary,
+                         location: $0.index < locations.count ? locations[$0.index].description : nil, effect: $0.effect)
+            })
+        }
+    }
+
+    /// The JSON object.
+    public var json: String {
+        var object = JSONObjectWriter()
+        object.add("protocol", name)
+        object.add("consequence", consequence)
+        object.addRaw("ruled_out", "[" + ruledOut.map(\.json).joined(separator: ", ") + "]")
+        return object.json
+    }
+
+    /// Decodes the object.
+    public init(json: JSONValue) {
+        name = json["protocol"]?.stringValue ?? "?"
+        consequence = json["consequence"]?.stringValue ?? ""
+        ruledOut = json["ruled_out"]?.elements.map(RuledOut.init(json:)) ?? []
+    }
+
+    /// The lines `gestoctl status` and `gestoctl doctor` print for it (no indentation).
+    public var textLines: [String] {
+        ["\(name) is missing: \(consequence)"] + ruledOut.map { entry in
+            "  binding \(entry.binding) (\(entry.gesture), \(entry.action)\(entry.location.map { " at " + $0 } ?? "")): \(entry.effect)"
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 // Runs a WaylandSession on gestod's event loop: the display descriptor in epoll (readable →
-// dispatch, writable only while output is queued), and a one-shot timerfd that retries the
-// connection with backoff when the compositor is absent or went away. No wakeup while idle.
+// dispatch, writable only while output is queued), a one-shot timerfd that retries the
+// connection with backoff when the compositor refused or went away, and an inotify watch on
+// the runtime folder that connects as soon as a `wayland-*` socket appears (so with no
+// compositor at all gestod waits without waking). No wakeup while idle.
 import GestoCore
 import GestoWayland
 
@@ -19,6 +21,9 @@ public final class WaylandSessionDriver {
     private var retryTimer: TimerFD?
     private var registered: FileDescriptor?
     private var isRunning = false
+    private var socketWatcher: WaylandSocketWatcher?
+    /// Whether "waiting for a compositor" was logged since the last connect.
+    private var saidWaiting = false
 
     /// Makes a driver; nothing happens until ``start()``.
     ///
@@ -33,21 +38,42 @@ public final class WaylandSessionDriver {
         self.loop = loop
         self.log = log
         self.backoff = backoff
-        self.retryTimer = try TimerFD(loop: loop) { [weak self] in self?.attemptConnect() }
+        // A timed retry after "no compositor anywhere" waits for the socket watcher again.
+        self.retryTimer = try TimerFD(loop: loop) { [weak self] in self?.attemptConnect(retryingNoDisplay: false) }
     }
 
     deinit { stop() }
 
-    /// Connects now, or schedules retries if the compositor is not there yet.
+    /// Connects now, or waits for the compositor: retries with backoff when one refused,
+    /// and connects when a socket appears in the session's runtime folder.
     public func start() {
         isRunning = true
-        attemptConnect()
+        if socketWatcher == nil, let directory = session.runtimeDirectory, !directory.isEmpty {
+            do {
+                socketWatcher = try WaylandSocketWatcher(directory: directory, loop: loop) { [weak self] name in
+                    self?.socketAppeared(name)
+                }
+            } catch {
+                log.warning("wayland: cannot watch \(directory) for a compositor (\(error)); retrying on a timer only")
+            }
+        }
+        attemptConnect(retryingNoDisplay: socketWatcher == nil)
+    }
+
+    /// A compositor made its socket: try now, whatever the backoff said. The socket may be
+    /// bound before it listens, so a failure here is retried on the backoff timer.
+    private func socketAppeared(_ name: String) {
+        guard isRunning, !session.isConnected else { return }
+        log.debug("wayland: socket \(name) appeared")
+        try? retryTimer?.disarm()
+        attemptConnect(retryingNoDisplay: true)
     }
 
     /// Disconnects and stops retrying.
     public func stop() {
         isRunning = false
         try? retryTimer?.disarm()
+        socketWatcher = nil
         drop()
     }
 
@@ -62,11 +88,18 @@ public final class WaylandSessionDriver {
         }
     }
 
-    private func attemptConnect() {
+    /// Tries to connect. With `retryingNoDisplay` false, "no compositor anywhere" arms no
+    /// timer: the socket watcher calls back when one appears.
+    private func attemptConnect(retryingNoDisplay: Bool) {
         guard isRunning, !session.isConnected else { return }
         do {
             try session.connect()
         } catch {
+            if error == .noDisplay && !retryingNoDisplay && socketWatcher != nil {
+                if !saidWaiting { log.info("wayland: no compositor yet; connecting when a wayland-* socket appears in \(session.runtimeDirectory ?? "?")") }
+                saidWaiting = true
+                return
+            }
             let delay = backoff.nextDelay()
             let fields: KeyValuePairs<String, String> = ["retry_in_ms": String(delay / 1000)]
             if backoff.failures == 1 { log.warning("wayland: \(error)", fields) } else { log.debug("wayland: \(error)", fields) }
@@ -84,8 +117,9 @@ public final class WaylandSessionDriver {
         }
         registered = fd
         backoff.reset()
+        saidWaiting = false
         connectionCount += 1
-        log.info("wayland: connected", ["windows": String(session.toplevels.count)])
+        log.info("wayland: connected", ["display": session.connectedDisplay ?? "?", "windows": String(session.toplevels.count)])
         for line in session.degradationReport { log.warning("wayland: \(line)") }
         onConnect?()
     }

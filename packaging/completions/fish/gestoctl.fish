@@ -1,8 +1,8 @@
 # fish completion for gestoctl (gesto's controller). Commands and options as in
 # `gestoctl help` and each command's --help.
 
-set -l commands status reload pause resume devices bindings monitor trigger version replay check init motion help
-set -l control status reload pause resume devices bindings monitor trigger version
+set -l commands status reload pause resume devices bindings monitor trigger version doctor enable disable replay check init motion help
+set -l control status reload pause resume devices bindings monitor trigger version doctor
 complete -c gestoctl -f
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the running gestod'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a reload -d 'Make gestod re-read its config'
@@ -13,6 +13,11 @@ complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a bindings 
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a monitor -d 'Stream recognized gestures live'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a trigger -d 'Run the action bound to a gesture'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a version -d "Print gestoctl's and gestod's versions"
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check what gesto needs, each with its fix'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a enable -d 'Start gestod at every login'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a disable -d 'Stop starting gestod at login'
+complete -c gestoctl -n '__fish_seen_subcommand_from enable' -l no-start -d 'Enable without starting it now'
+complete -c gestoctl -n '__fish_seen_subcommand_from disable' -l no-stop -d 'Disable without stopping it now'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a replay -d 'Run the recognizers on a recording'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'Validate a config file'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a motion -d 'Print or plot a spring, decay or rubber band'
@@ -24,6 +29,7 @@ complete -c gestoctl -n "__fish_seen_subcommand_from $control" -l json -d 'Print
 complete -c gestoctl -n "__fish_seen_subcommand_from $control" -l socket -r -F -d "gestod's control socket"
 complete -c gestoctl -n '__fish_seen_subcommand_from monitor' -l raw -d "Stream libinput's events and device changes"
 complete -c gestoctl -n '__fish_seen_subcommand_from trigger' -l app -x -d 'Choose per-app bindings for this app_id'
+complete -c gestoctl -n '__fish_seen_subcommand_from doctor' -l config -r -F -d 'The config to check'
 
 # The gestures bound in the running gestod (`gestoctl bindings --json`), else the gesture kinds.
 function __gestoctl_gestures
@@ -69,7 +75,7 @@ complete -c gestoctl -n '__fish_seen_subcommand_from replay' -l app -x -d 'Treat
 complete -c gestoctl -n '__fish_seen_subcommand_from check' -F
 
 complete -c gestoctl -n '__fish_seen_subcommand_from init' -s o -l output -r -F -d 'Write to FILE'
-complete -c gestoctl -n '__fish_seen_subcommand_from init' -l compositor -x -a 'sway hyprland niri labwc river generic' -d 'Compositor to write bindings for'
+complete -c gestoctl -n '__fish_seen_subcommand_from init' -l compositor -x -a 'sway hyprland niri labwc river kde gnome generic' -d 'Compositor to write bindings for'
 
 set -l kinds spring decay rubber-band
 complete -c gestoctl -n "__fish_seen_subcommand_from motion; and not __fish_seen_subcommand_from $kinds" -a "$kinds"

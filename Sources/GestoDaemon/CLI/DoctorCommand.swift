@@ -1,0 +1,483 @@
+// `gestoctl doctor`: the "nothing happens" checklist as a command. Each line is one check with
+// its verdict and, when it is not fine, the fix: the touchpads and whether this user can read
+// them, libinput's gesture capability, the compositor and the protocols it offers (and the
+// bindings a missing one rules out), the config, gestod and its pause, the session lock, and
+// the compositor's own gestures that collide with bound ones. Works with or without gestod.
+import GestoConfig
+import GestoCore
+import GestoWayland
+import Glibc
+
+/// The `gestoctl doctor` command. Exit status: 0 nothing is wrong (warnings allowed), 1 a
+/// check found a problem, 2 bad usage.
+public enum DoctorCommand {
+    public static let usage = """
+    usage: gestoctl doctor [--json] [--socket PATH] [--config FILE]
+
+    Checks what gesto needs, one line per check, each with its fix when it fails: the
+    touchpads and whether you can read them (uaccess ACL or the input group), libinput's
+    gesture support per touchpad, the compositor and the Wayland protocols it offers (and
+    which configured actions a missing one rules out), the config, whether gestod runs and
+    is paused, the session's lock state, and the compositor's built-in gestures that collide
+    with bound ones. Exit status 1 when a check found a problem.
+
+      --config FILE   the config to check (default: gestod's, else
+                      $XDG_CONFIG_HOME/gesto/config.yaml)
+    \(ConnectionOptions.help)
+    """
+
+    /// How a check came out.
+    public enum Verdict: String, Sendable {
+        /// Fine.
+        case ok
+        /// Works, but something is likely to surprise (no config yet, paused, a collision).
+        case warning
+        /// Gestures cannot work until it is fixed.
+        case problem
+    }
+
+    /// One check: what was looked at, what was found, and what to do about it.
+    public struct Check: Sendable, Equatable {
+        /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `config`,
+        /// `gestod`, `session`, `collisions`).
+        public var name: String
+        public var verdict: Verdict
+        /// What was found, one or more lines.
+        public var detail: String
+        /// What to do, when the verdict is not ok.
+        public var fix: String?
+
+        public init(_ name: String, _ verdict: Verdict, _ detail: String, fix: String? = nil) {
+            self.name = name
+            self.verdict = verdict
+            self.detail = detail
+            self.fix = fix
+        }
+
+        var json: String {
+            var object = JSONObjectWriter()
+            object.add("check", name)
+            object.add("status", verdict.rawValue)
+            object.add("detail", detail)
+            object.add("fix", fix)
+            return object.json
+        }
+    }
+
+    /// Where the checks look; the defaults are the real machine's, tests give a folder tree.
+    public struct Probe {
+        /// The process environment (`XDG_CURRENT_DESKTOP`, `WAYLAND_DISPLAY`, …).
+        public var environment: [String: String]
+        /// sysfs's input class (`/sys/class/input`): `eventN/device/name`, `eventN/dev`,
+        /// `eventN/device/capabilities/key`.
+        public var sysfsInput = "/sys/class/input"
+        /// udev's database (`/run/udev/data`): `c13:MINOR` holds `E:ID_INPUT_TOUCHPAD=1`.
+        public var udevData = "/run/udev/data"
+        /// Where event nodes are (`/dev/input`).
+        public var deviceNodes = "/dev/input"
+        /// gestod's socket (nil: the default).
+        public var socketPath: String?
+        /// The config to check (nil: gestod's, else the default path).
+        public var configPath: String?
+        /// Whether to connect to the compositor when gestod does not run (tests turn it off).
+        public var connectsToWayland = true
+        /// The sway config read for `bindgesture` lines (nil: `$XDG_CONFIG_HOME/sway/config`).
+        public var swayConfigPath: String?
+
+        public init(environment: [String: String]) { self.environment = environment }
+    }
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        let parsed: CommandArguments
+        switch ControlCommand.parse(arguments, command: "doctor", usage: usage, options: ["config"],
+                                    output: output, errors: errors) {
+        case .success(let value): parsed = value
+        case .failure(let status): return status.code
+        }
+        var probe = Probe(environment: processEnvironment())
+        probe.socketPath = parsed.values["socket"]
+        probe.configPath = parsed.values["config"]
+        let results = checks(probe)
+        if parsed.flags.contains("json") {
+            output.write(json(results) + "\n")
+        } else {
+            output.write(text(results) + "\n")
+        }
+        return results.contains { $0.verdict == .problem } ? 1 : 0
+    }
+
+    /// The checks' JSON: `{"checks": [{"check", "status", "detail", "fix"}], "problems": N}`.
+    static func json(_ results: [Check]) -> String {
+        var object = JSONObjectWriter()
+        object.addRaw("checks", "[" + results.map(\.json).joined(separator: ", ") + "]")
+        object.add("problems", results.filter { $0.verdict == .problem }.count)
+        object.add("warnings", results.filter { $0.verdict == .warning }.count)
+        return object.json
+    }
+
+    /// The human form: `[ok]`, `[warn]` or `[FAIL]`, the check, what was found, and its fix.
+    static func text(_ results: [Check]) -> String {
+        var lines: [String] = []
+        for check in results {
+            let mark = switch check.verdict { case .ok: "[ok]  "; case .warning: "[warn]"; case .problem: "[FAIL]" }
+            let detail = check.detail.split(separator: "\n", omittingEmptySubsequences: false)
+            lines.append("\(mark) \(check.name): \(detail.first ?? "")")
+            for line in detail.dropFirst() { lines.append("         " + line) }
+            if let fix = check.fix {
+                for (index, line) in fix.split(separator: "\n").enumerated() {
+                    lines.append((index == 0 ? "       fix: " : "            ") + line)
+                }
+            }
+        }
+        let problems = results.filter { $0.verdict == .problem }.count
+        lines.append(problems == 0 ? "no problem found" : "\(problems) problem\(problems == 1 ? "" : "s") found")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: The checks
+
+    /// Runs every check, in the order a person would look.
+    public static func checks(_ probe: Probe) -> [Check] {
+        var results: [Check] = []
+        let touchpads = findTouchpads(probe)
+        results.append(touchpadCheck(touchpads))
+
+        // gestod's view, when it runs: its devices are those libinput gave gestures.
+        let status = daemonStatus(probe)
+        results.append(gestureCheck(touchpads, status: status))
+
+        let (config, configCheck) = loadConfig(probe, status: status)
+        let compositor = compositorName(probe.environment)
+        results.append(contentsOf: waylandChecks(probe, status: status, config: config, compositor: compositor))
+        results.append(configCheck)
+        results.append(daemonCheck(status))
+        results.append(sessionCheck(status))
+        results.append(collisionCheck(probe, compositor: compositor, config: config))
+        return results
+    }
+
+    /// A touchpad udev knows of.
+    struct Touchpad: Equatable {
+        var name: String
+        var node: String
+        var isReadable: Bool
+        /// How this user may read it (`the input group`, `an ACL (uaccess)`, `its mode`).
+        var access: String
+        /// The most fingers the kernel reports (BTN_TOOL_*TAP), 1 when it says nothing.
+        var fingers: Int
+    }
+
+    /// Key codes of the finger-count tools (linux/input-event-codes.h).
+    static let fingerTools: [(code: Int, fingers: Int)] = [(0x14d, 2), (0x14e, 3), (0x14f, 4), (0x148, 5)]
+
+    static func findTouchpads(_ probe: Probe) -> [Touchpad] {
+        var result: [Touchpad] = []
+        for entry in directoryEntries(probe.sysfsInput) where entry.hasPrefix("event") {
+            let base = probe.sysfsInput + "/" + entry
+            guard let dev = readFile(base + "/dev")?.trimmingSpacesAndNewlines,
+                  let udev = readFile(probe.udevData + "/c" + dev), udev.split(separator: "\n").contains("E:ID_INPUT_TOUCHPAD=1")
+            else { continue }
+            let name = readFile(base + "/device/name")?.trimmingSpacesAndNewlines ?? entry
+            let node = probe.deviceNodes + "/" + entry
+            let readable = access(node, R_OK) == 0
+            result.append(Touchpad(name: name, node: node, isReadable: readable, access: accessReason(node, readable: readable),
+                                   fingers: fingerCount(keyBits: readFile(base + "/device/capabilities/key") ?? "")))
+        }
+        return result.sorted { $0.node < $1.node }
+    }
+
+    /// The most fingers a `capabilities/key` bitmap reports (hex words, most significant first).
+    static func fingerCount(keyBits: String) -> Int {
+        let words = keyBits.split(whereSeparator: { $0 == " " || $0 == "\n" }).reversed().map { UInt64($0, radix: 16) ?? 0 }
+        var most = 1
+        for tool in fingerTools {
+            let word = tool.code / 64, bit = tool.code % 64
+            if word < words.count, words[word] & (1 << UInt64(bit)) != 0 { most = max(most, tool.fingers) }
+        }
+        return most
+    }
+
+    static func accessReason(_ node: String, readable: Bool) -> String {
+        var information = stat()
+        guard stat(node, &information) == 0 else { return "missing" }
+        guard readable else { return "no ACL, not in its group" }
+        if information.st_uid == getuid() { return "you own it" }
+        if let group = getgrnam("input"), information.st_gid == group.pointee.gr_gid, isMember(of: information.st_gid) {
+            return "the input group"
+        }
+        if information.st_mode & S_IROTH != 0 { return "its mode" }
+        return isMember(of: information.st_gid) ? "its group" : "an ACL (logind's uaccess)"
+    }
+
+    static func isMember(of group: gid_t) -> Bool {
+        if getegid() == group { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let filled = getgroups(count, &groups)
+        return groups.prefix(Int(max(filled, 0))).contains(group)
+    }
+
+    static func touchpadCheck(_ touchpads: [Touchpad]) -> Check {
+        guard !touchpads.isEmpty else {
+            return Check("touchpads", .problem, "none found (udev marks no input device ID_INPUT_TOUCHPAD)",
+                         fix: "gesto reads touchpads only; `libinput list-devices` shows what the kernel offers")
+        }
+        let lines = touchpads.map { "\($0.name) (\($0.node)): " + ($0.isReadable ? "readable (\($0.access))" : "not readable by you") }
+        guard touchpads.allSatisfy(\.isReadable) else {
+            return Check("touchpads", .problem, lines.joined(separator: "\n"),
+                         fix: "log in on a seat session (logind then gives your user an ACL on the seat's devices; see `getfacl \(touchpads.first { !$0.isReadable }!.node)`),\n"
+                            + "or add yourself to the input group: `sudo usermod -aG input $USER`, then log in again")
+        }
+        return Check("touchpads", .ok, lines.joined(separator: "\n"))
+    }
+
+    static func gestureCheck(_ touchpads: [Touchpad], status: DaemonStatus?) -> Check {
+        guard !touchpads.isEmpty else { return Check("gestures", .problem, "no touchpad, so no gestures", fix: "see touchpads above") }
+        var lines: [String] = []
+        var verdict = Verdict.ok
+        for touchpad in touchpads {
+            if let status, status.input != "none" {
+                // gestod keeps only the devices libinput gives the gesture capability.
+                if status.devices.contains(where: { $0.node == touchpad.node }) {
+                    lines.append("\(touchpad.name): libinput gives it gestures (gestod reads it)")
+                } else {
+                    verdict = .problem
+                    lines.append("\(touchpad.name): gestod does not read it (libinput gives it no gesture capability, or gestod cannot open it)")
+                }
+            } else if touchpad.fingers >= 2 {
+                lines.append("\(touchpad.name): reports up to \(touchpad.fingers) fingers: libinput gives it pinch"
+                             + (touchpad.fingers >= 3 ? " and \(touchpad.fingers)-finger swipes" : " (no 3-finger swipes)"))
+            } else {
+                verdict = .problem
+                lines.append("\(touchpad.name): reports one finger only: libinput makes no gestures on it")
+            }
+        }
+        return Check("gestures", verdict, lines.joined(separator: "\n"),
+                     fix: verdict == .ok ? nil : "`sudo libinput debug-events` shows whether libinput sends GESTURE_ events for it; a single-finger touchpad has none")
+    }
+
+    static func daemonStatus(_ probe: Probe) -> DaemonStatus? {
+        guard let path = UnixSocket.path(explicit: probe.socketPath), let connection = try? IPCConnection(path: path) else { return nil }
+        defer { connection.close() }
+        guard let line = try? connection.send(.status), let result = try? IPCReply.result(of: line) else { return nil }
+        return DaemonStatus(json: result)
+    }
+
+    static func loadConfig(_ probe: Probe, status: DaemonStatus?) -> (Config?, Check) {
+        guard let path = probe.configPath ?? status?.configPath ?? InitCommand.defaultPath(environment: probe.environment) else {
+            return (nil, Check("config", .warning, "no config path (neither XDG_CONFIG_HOME nor HOME is set)", fix: "set HOME"))
+        }
+        guard ConfigFile.exists(path) else {
+            return (nil, Check("config", .warning, "no config at \(path): gestod runs with no bindings",
+                               fix: "`gestoctl init` writes a starter config for this compositor"))
+        }
+        switch ConfigFile.load(path: path) {
+        case .success(let config):
+            let count = config.bindings.count
+            let detail = "\(path): valid, \(count) binding\(count == 1 ? "" : "s")"
+            if !config.warnings.isEmpty {
+                return (config, Check("config", .warning, ([detail] + config.warnings.map(\.description)).joined(separator: "\n"),
+                                      fix: "remove the repeated binding if two actions were not meant"))
+            }
+            if count == 0 { return (config, Check("config", .warning, detail, fix: "add bindings (`man gesto.yaml`)")) }
+            return (config, Check("config", .ok, detail))
+        case .failure(let problem):
+            return (nil, Check("config", .problem, problem.description,
+                               fix: "fix the lines above, then `gestoctl check && gestoctl reload`"))
+        }
+    }
+
+    /// The compositor the environment names: init's detection, then Wayfire, which has no
+    /// starter.
+    static func compositorName(_ environment: [String: String]) -> String? {
+        let detected = InitCommand.Compositor.detect(environment: environment)
+        if detected != .generic { return detected.rawValue }
+        let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
+        if desktops.contains("wayfire") { return "wayfire" }
+        return nil
+    }
+
+    static func waylandChecks(_ probe: Probe, status: DaemonStatus?, config: Config?, compositor: String?) -> [Check] {
+        let named = compositor.map { " (\($0))" } ?? ""
+        var missing: [MissingProtocol]?
+        var connected = false
+        if let status, status.waylandConnected {
+            connected = true
+            missing = status.waylandMissing
+        } else if probe.connectsToWayland {
+            let session = WaylandSession(displayName: probe.environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 },
+                                         runtimeDirectory: probe.environment["XDG_RUNTIME_DIR"])
+            if (try? session.connect()) != nil {
+                connected = true
+                missing = MissingProtocol.report(missing: session.missingGlobals, bindings: config?.bindings ?? [],
+                                                 locations: config?.bindingLocations ?? [])
+                session.disconnect()
+            }
+        }
+        guard connected, let missing else {
+            let fix = status == nil
+                ? "run this inside your Wayland session (WAYLAND_DISPLAY set), or start the compositor"
+                : "gestod connects by itself when the compositor's socket appears in $XDG_RUNTIME_DIR; until then only exec actions run"
+            return [Check("compositor", .problem, "no Wayland compositor reached\(named)", fix: fix)]
+        }
+        var checks = [Check("compositor", .ok, "connected\(named)" + (status?.waylandConnected == true ? " (gestod's connection)" : ""))]
+        if missing.isEmpty {
+            checks.append(Check("protocols", .ok, "the compositor offers every protocol gesto uses"))
+        } else {
+            let ruledOut = missing.contains { !$0.ruledOut.isEmpty }
+            checks.append(Check("protocols", ruledOut ? .problem : .warning, missing.flatMap(\.textLines).joined(separator: "\n"),
+                                fix: ruledOut ? "bind those gestures to exec: actions (e.g. a compositor command), or use a compositor that offers the protocol"
+                                              : "nothing configured needs them now"))
+        }
+        return checks
+    }
+
+    static func daemonCheck(_ status: DaemonStatus?) -> Check {
+        guard let status else {
+            return Check("gestod", .problem, "not running (its socket does not answer)",
+                         fix: "`gestoctl enable` starts it in your next session; now: `systemctl --user start gestod`, or run `gestod &`")
+        }
+        switch status.state {
+        case .running:
+            return Check("gestod", .ok, "running, pid \(status.pid), version \(status.version)")
+        case .paused:
+            return Check("gestod", .warning, "paused: gestures are recognized but run no action", fix: "`gestoctl resume`")
+        }
+    }
+
+    static func sessionCheck(_ status: DaemonStatus?) -> Check {
+        guard let status else { return Check("session", .warning, "lock state unknown (gestod does not run)", fix: "start gestod (see above)") }
+        switch status.sessionLock {
+        case .unlocked: return Check("session", .ok, "unlocked")
+        case .locked: return Check("session", .warning, "locked: gestures are ignored until it unlocks", fix: "unlock the session")
+        case .unknown: return Check("session", .ok, "lock state unknown (no logind session reachable): gestures are handled")
+        }
+    }
+
+    // MARK: Collisions
+
+    /// A gesture a compositor acts on by itself, and how to turn it off there.
+    struct BuiltInGesture {
+        var compositor: String
+        /// The gesture in binding syntax; without a direction, every direction.
+        var gesture: GestureName
+        var what: String
+        var fix: String
+    }
+
+    /// The built-in touchpad gestures of the compositors gesto targets (defaults as shipped).
+    static let builtInGestures: [BuiltInGesture] = [
+        BuiltInGesture(compositor: "niri", gesture: .swipe(fingers: 3, direction: nil),
+                       what: "niri scrolls columns and switches workspaces with 3-finger swipes",
+                       fix: "niri cannot turn them off: bind 4-finger swipes in gesto instead"),
+        BuiltInGesture(compositor: "niri", gesture: .swipe(fingers: 4, direction: .up),
+                       what: "niri opens the overview with a 4-finger swipe up", fix: "bind another gesture in gesto"),
+        BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .left),
+                       what: "Hyprland switches workspaces with 3-finger horizontal swipes when workspace swipes are on",
+                       fix: "remove `gesture = 3, horizontal, workspace` (Hyprland 0.51+) or set `gestures:workspace_swipe = false`"),
+        BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .right),
+                       what: "Hyprland switches workspaces with 3-finger horizontal swipes when workspace swipes are on",
+                       fix: "remove `gesture = 3, horizontal, workspace` (Hyprland 0.51+) or set `gestures:workspace_swipe = false`"),
+        BuiltInGesture(compositor: "gnome", gesture: .swipe(fingers: 3, direction: nil),
+                       what: "GNOME switches workspaces and opens the overview with 3-finger swipes",
+                       fix: "GNOME has no switch for them: bind 4-finger swipes in gesto"),
+        BuiltInGesture(compositor: "kde", gesture: .swipe(fingers: 4, direction: nil),
+                       what: "Plasma switches desktops and opens the overview with 4-finger swipes",
+                       fix: "turn them off in System Settings → Touchpad, or bind 3-finger swipes in gesto"),
+        BuiltInGesture(compositor: "wayfire", gesture: .swipe(fingers: 3, direction: nil),
+                       what: "Wayfire's vswipe plugin switches workspaces with 3-finger swipes",
+                       fix: "disable the vswipe plugin in wayfire.ini, or bind 4-finger swipes in gesto"),
+    ]
+
+    static func collisionCheck(_ probe: Probe, compositor: String?, config: Config?) -> Check {
+        guard let config, !config.bindings.isEmpty else { return Check("collisions", .ok, "no binding to collide with") }
+        var builtIns = builtInGestures.filter { $0.compositor == compositor }
+        if compositor == "sway" {
+            let path = probe.swayConfigPath ?? swayConfigPath(probe.environment)
+            builtIns += path.map(swayGestures(inConfigAt:)) ?? []
+        }
+        var lines: [String] = []
+        var fixes: [String] = []
+        for (index, binding) in config.bindings.enumerated() {
+            for builtIn in builtIns where collide(builtIn.gesture, binding.gesture) {
+                let location = index < config.bindingLocations.count ? " at \(config.bindingLocations[index])" : ""
+                lines.append("binding \(index) (\(binding.gesture)\(location)): \(builtIn.what)")
+                if !fixes.contains(builtIn.fix) { fixes.append(builtIn.fix) }
+            }
+        }
+        guard !lines.isEmpty else {
+            return Check("collisions", .ok, compositor.map { "no bound gesture is one \($0) uses itself" } ?? "compositor unknown: nothing checked")
+        }
+        return Check("collisions", .warning, lines.joined(separator: "\n") + "\n(each such gesture acts twice)", fix: fixes.joined(separator: "\n"))
+    }
+
+    /// Whether two gesture names can name the same gesture (same kind and fingers; a missing
+    /// direction is every direction).
+    static func collide(_ a: GestureName, _ b: GestureName) -> Bool {
+        guard a.undirected == b.undirected else { return false }
+        return a.directionName == nil || b.directionName == nil || a == b
+    }
+
+    static func swayConfigPath(_ environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/sway/config" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/sway/config" }
+        return nil
+    }
+
+    /// sway's own `bindgesture` lines (sway 1.7 syntax: `bindgesture [--flags] swipe:3:right …`),
+    /// from the user's main sway config file.
+    static func swayGestures(inConfigAt path: String) -> [BuiltInGesture] {
+        guard let text = readFile(path) else { return [] }
+        var result: [BuiltInGesture] = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").filter { !$0.isEmpty }
+            guard words.first == "bindgesture", let spec = words.dropFirst().first(where: { !$0.hasPrefix("--") }) else { continue }
+            // sway writes the finger count optionally (swipe:right): gesto needs one to compare.
+            guard let name = try? GestureName(parsing: String(spec)) else { continue }
+            result.append(BuiltInGesture(compositor: "sway", gesture: name, what: "your sway config binds it too (`\(String(line).trimmingSpacesAndNewlines)`)",
+                                         fix: "remove the bindgesture line from \(path), or the gesto binding"))
+        }
+        return result
+    }
+
+    // MARK: Files
+
+    static func directoryEntries(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func readFile(_ path: String) -> String? {
+        guard case .success(let text) = ConfigFile.readText(path: path) else { return nil }
+        return text
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    var trimmingSpacesAndNewlines: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

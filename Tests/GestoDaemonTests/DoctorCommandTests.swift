@@ -1,0 +1,124 @@
+// `gestoctl doctor`: each check with its verdict and fix, on a made-up sysfs and udev tree
+// (the test machine has no touchpad), with and without a running gestod.
+import Foundation
+import Testing
+@testable import GestoDaemon
+
+@Suite struct DoctorCommandTests {
+    /// A folder tree standing in for sysfs, udev's database and /dev/input.
+    final class FakeMachine {
+        let folder: TemporaryFolder
+        var probe: DoctorCommand.Probe
+
+        init(environment: [String: String] = [:]) throws {
+            folder = try TemporaryFolder()
+            for sub in ["sys", "udev", "dev", "home"] { try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true) }
+            probe = DoctorCommand.Probe(environment: ["HOME": folder.file("home")].merging(environment) { $1 })
+            probe.sysfsInput = folder.file("sys")
+            probe.udevData = folder.file("udev")
+            probe.deviceNodes = folder.file("dev")
+            probe.socketPath = folder.file("no-gestod.sock")
+            probe.connectsToWayland = false
+        }
+
+        /// Adds event node `number`: a touchpad named `name` whose key bits are `keys`; its
+        /// /dev node exists (readable) only when `readable`.
+        func addTouchpad(_ number: Int, name: String, keys: String, readable: Bool = true) throws {
+            let base = folder.file("sys/event\(number)")
+            try FileManager.default.createDirectory(atPath: base + "/device/capabilities", withIntermediateDirectories: true)
+            try "13:\(64 + number)\n".write(toFile: base + "/dev", atomically: true, encoding: .utf8)
+            try "\(name)\n".write(toFile: base + "/device/name", atomically: true, encoding: .utf8)
+            try "\(keys)\n".write(toFile: base + "/device/capabilities/key", atomically: true, encoding: .utf8)
+            try "E:ID_INPUT=1\nE:ID_INPUT_TOUCHPAD=1\n".write(toFile: folder.file("udev/c13:\(64 + number)"), atomically: true, encoding: .utf8)
+            if readable { try "".write(toFile: folder.file("dev/event\(number)"), atomically: true, encoding: .utf8) }
+        }
+
+        func writeConfig(_ text: String) throws -> String {
+            let path = folder.file("config.yaml")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            probe.configPath = path
+            return path
+        }
+
+        func check(_ name: String) -> DoctorCommand.Check? { DoctorCommand.checks(probe).first { $0.name == name } }
+    }
+
+    /// BTN_TOOL_DOUBLETAP and BTN_TOOL_TRIPLETAP set (bits 0x14d, 0x14e of word 5).
+    static let threeFingerKeys = "6000 0 0 0 0 0"
+    /// BTN_TOUCH only (0x14a): a single-finger touchpad.
+    static let oneFingerKeys = "400 0 0 0 0 0"
+
+    @Test func anEmptyMachineSaysWhatIsMissingAndHowToFixIt() throws {
+        let machine = try FakeMachine()
+        let checks = DoctorCommand.checks(machine.probe)
+        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions"])
+        #expect(checks[0].verdict == .problem && checks[0].detail.contains("none found"))
+        #expect(checks[2].verdict == .problem && checks[2].fix != nil)
+        #expect(checks[3].verdict == .warning && checks[3].fix?.contains("gestoctl init") == true)
+        #expect(checks[4].verdict == .problem && checks[4].fix?.contains("systemctl --user start gestod") == true)
+        let text = DoctorCommand.text(checks)
+        #expect(text.contains("[FAIL] gestod: not running"), "\(text)")
+        #expect(text.hasSuffix("problems found"), "\(text)")
+    }
+
+    @Test func touchpadsAreReadWithTheirFingersAndAnUnreadableOneGetsTheFix() throws {
+        let machine = try FakeMachine()
+        try machine.addTouchpad(5, name: "Fake TouchPad", keys: Self.threeFingerKeys)
+        try machine.addTouchpad(7, name: "Lonely Pad", keys: Self.oneFingerKeys, readable: false)
+        let touchpads = try #require(machine.check("touchpads"))
+        #expect(touchpads.verdict == .problem)
+        #expect(touchpads.detail.contains("Fake TouchPad (\(machine.folder.file("dev/event5"))): readable"))
+        #expect(touchpads.detail.contains("Lonely Pad (\(machine.folder.file("dev/event7"))): not readable by you"))
+        #expect(touchpads.fix?.contains("sudo usermod -aG input $USER") == true)
+        #expect(touchpads.fix?.contains("uaccess") == true || touchpads.fix?.contains("ACL") == true)
+        let gestures = try #require(machine.check("gestures"))
+        #expect(gestures.verdict == .problem)
+        #expect(gestures.detail.contains("Fake TouchPad: reports up to 3 fingers: libinput gives it pinch and 3-finger swipes"))
+        #expect(gestures.detail.contains("Lonely Pad: reports one finger only"))
+    }
+
+    @Test func aBrokenConfigIsAProblemWithItsLocation() throws {
+        let machine = try FakeMachine()
+        let path = try machine.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exce: a\n")
+        let config = try #require(machine.check("config"))
+        #expect(config.verdict == .problem)
+        #expect(config.detail.contains("\(path):3:5: error: unknown key 'exce'"))
+        #expect(config.fix?.contains("gestoctl check") == true)
+    }
+
+    @Test func builtInCompositorGesturesThatCollideAreNamedWithTheirFix() throws {
+        let niri = try FakeMachine(environment: ["NIRI_SOCKET": "/run/niri.sock"])
+        _ = try niri.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n  - gesture: swipe:4:left\n    exec: b\n")
+        let collisions = try #require(niri.check("collisions"))
+        #expect(collisions.verdict == .warning)
+        #expect(collisions.detail.contains("binding 0 (swipe:3:left at "))
+        #expect(!collisions.detail.contains("binding 1"))
+        #expect(collisions.fix?.contains("4-finger") == true)
+
+        let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+        let swayConfig = sway.folder.file("sway-config")
+        try "bindgesture swipe:3:right workspace prev\nbindsym Mod4+Return exec foot\n".write(toFile: swayConfig, atomically: true, encoding: .utf8)
+        sway.probe.swayConfigPath = swayConfig
+        _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3\n    mode: continuous\n    exec: a\n")
+        let swayCollisions = try #require(sway.check("collisions"))
+        #expect(swayCollisions.verdict == .warning)
+        #expect(swayCollisions.detail.contains("bindgesture swipe:3:right workspace prev"))
+    }
+
+    @Test func aRunningPausedGestodIsAWarningAndJSONListsEveryCheck() throws {
+        let daemon = try TestDaemon(config: "bindings:\n  - gesture: hold:3\n    exec: \"true\"\n")
+        defer { daemon.stop() }
+        #expect(try daemon.ctl("pause").status == 0)
+        let output = StringSink(), errors = StringSink()
+        let status = DoctorCommand.run(["--json", "--socket", daemon.socket], output: output, errors: errors)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
+        let checks = object["checks"] as? [[String: Any]] ?? []
+        let gestod = checks.first { $0["check"] as? String == "gestod" }
+        #expect(gestod?["status"] as? String == "warning")
+        #expect(gestod?["fix"] as? String == "`gestoctl resume`")
+        let config = checks.first { $0["check"] as? String == "config" }
+        #expect((config?["detail"] as? String)?.contains("\(daemon.config): valid, 1 binding") == true, "\(output.text)")
+        #expect(object["problems"] as? Int ?? 0 >= 1)  // No touchpad on the test machine, or none readable.
+        #expect(status == 1)
+    }
+}
