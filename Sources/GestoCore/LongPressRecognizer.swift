@@ -29,14 +29,22 @@ public struct LongPressRecognizer: Recognizer {
     /// The thresholds in force.
     public var settings: LongPressSettings
 
+    /// What resting fingers did while the press arms.
+    private enum Motion: Sendable, Hashable {
+        /// Resting: libinput's hold goes on.
+        case still
+        /// libinput cancelled the hold (the fingers moved by its own threshold); no swipe yet.
+        case moved
+        /// A swipe with the same fingers followed, measured against the tolerance.
+        case swiping
+    }
+
     private struct Arming: Sendable {
         var fingers: Int
         var since: Timestamp
         var deadline: Timestamp
-        /// libinput cancelled the hold: the fingers moved by libinput's own threshold.
-        var moved = false
-        /// A swipe with the same fingers is in progress (after the hold was cancelled).
-        var swipeActive = false
+        /// What the fingers did since they came to rest.
+        var motion = Motion.still
         var translation: Vector2 = .zero
     }
 
@@ -89,7 +97,11 @@ public struct LongPressRecognizer: Recognizer {
             state = .idle
             // After libinput saw motion, only a swipe still within tolerance completes the press:
             // a scroll or a lift sends no gesture event and must not fire it.
-            let recognized = !arming.moved || arming.swipeActive
+            let recognized: Bool
+            switch arming.motion {
+            case .still, .swiping: recognized = true
+            case .moved: recognized = false
+            }
             if recognized && isContinuous {
                 state = .pressed(arming)
                 emit(.report(.began, report(arming, at: arming.deadline)))
@@ -127,20 +139,20 @@ public struct LongPressRecognizer: Recognizer {
             case (.hold, .update):
                 return
             case (.hold, .end):
-                if event.isCancelled && !arming.moved {
-                    arming.moved = true
+                if event.isCancelled && arming.motion == .still {
+                    arming.motion = .moved
                     state = .arming(arming)
                 } else {
                     state = .idle
                     emit(.report(.failed, report(arming, at: event.time)))
                 }
             case (.swipe, .begin), (.swipe, .update):
-                guard arming.moved, event.fingerCount == arming.fingers else {
+                guard arming.motion != .still, event.fingerCount == arming.fingers else {
                     state = .idle
                     emit(.report(.failed, report(arming, at: event.time)))
                     return
                 }
-                arming.swipeActive = true
+                arming.motion = .swiping
                 arming.translation += event.unacceleratedDelta
                 if arming.translation.length > settings.maximumDistance {
                     state = .idle

@@ -28,7 +28,7 @@ public struct PinchRecognizer: Recognizer {
         var scale: Double = 1
         var angle: Double = 0
         var translation: Vector2 = .zero
-        var hasBegun = false
+        var stage = TrackingStage.possible
     }
 
     private var state: State = .idle
@@ -72,13 +72,13 @@ public struct PinchRecognizer: Recognizer {
             case (.idle, .end):
                 diagnose(RecognizerDiagnostic("pinch", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no pinch in progress"))
             case (.tracking(let track), .begin):
-                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
                                               outcome: "the pinch in progress is cancelled: its END was lost"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
                 start(event)
             case (.tracking(let track), .update):
                 if track.fingers != event.fingerCount {
-                    diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                    diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
                                                   outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
                     emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
                     start(event)
@@ -111,11 +111,14 @@ public struct PinchRecognizer: Recognizer {
         track.translation += event.unacceleratedDelta
         tracker.add(position: track.translation, at: event.time)
         var phase: RecognizerPhase? = nil
-        if track.hasBegun {
+        switch track.stage {
+        case .began:
             phase = .changed
-        } else if abs(track.scale - 1) >= settings.directionDeadband {
-            track.hasBegun = true
+        case .possible where abs(track.scale - 1) >= settings.directionDeadband:
+            track.stage = .began
             phase = .began
+        case .possible:
+            break  // Inside the deadband: no direction yet.
         }
         state = .tracking(track)
         if let phase { emit(.report(phase, report(track, at: event.time))) }

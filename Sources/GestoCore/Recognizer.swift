@@ -56,6 +56,23 @@ public protocol Recognizer: Sendable {
     var isActive: Bool { get }
 }
 
+/// Where a tracked gesture stands before its end: the sub-state of a recognizer's `tracking`
+/// (an enum, not a Boolean beside the state, so a new stage must be handled everywhere).
+enum TrackingStage: Sendable, Hashable {
+    /// Seen, not yet sure (SwiftUI's *possible*): nothing reported.
+    case possible
+    /// Reported `began`; later updates report `changed`.
+    case began
+
+    /// The stage's name in diagnostics.
+    var name: String {
+        switch self {
+        case .possible: "tracking"
+        case .began: "began"
+        }
+    }
+}
+
 extension Recognizer {
     /// Recognizers that diagnose nothing of their own.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,

@@ -17,7 +17,7 @@ public struct RotateRecognizer: Recognizer {
 
     private enum State: Sendable {
         case idle
-        case tracking(fingers: Int, angle: Double, scale: Double, translation: Vector2, hasBegun: Bool)
+        case tracking(fingers: Int, angle: Double, scale: Double, translation: Vector2, stage: TrackingStage)
     }
 
     private var state: State = .idle
@@ -39,37 +39,37 @@ public struct RotateRecognizer: Recognizer {
         case .deadline:
             return
         case .endOfInput(let time):
-            guard case .tracking(let fingers, let angle, let scale, let translation, let hasBegun) = state else { return }
+            guard case .tracking(let fingers, let angle, let scale, let translation, let stage) = state else { return }
             state = .idle
-            if hasBegun {
+            if stage == .began {
                 emit(.report(.cancelled(.endOfInput), report(fingers, angle, scale, translation, at: time)))
             }
         case .event(let event):
             guard event.kind == .pinch else { return }
             switch (state, event.phase) {
             case (.idle, .begin):
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
             case (.idle, .update):
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
                 update(with: event, emit: emit)
             case (.idle, .end):
                 return
-            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .begin):
-                if hasBegun {
+            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .begin):
+                if stage == .began {
                     emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
                 }
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
-            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .update):
+                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .update):
                 if fingers != event.fingerCount {
-                    if hasBegun {
+                    if stage == .began {
                         emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
                     }
-                    state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, hasBegun: false)
+                    state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
                 }
                 update(with: event, emit: emit)
-            case (.tracking(let fingers, let angle, let scale, let translation, let hasBegun), .end):
+            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .end):
                 state = .idle
-                guard hasBegun else { return }
+                guard stage == .began else { return }
                 let result = report(fingers, angle, scale, translation, at: event.time)
                 if event.isCancelled {
                     emit(.report(.cancelled(.cancelledByLibinput), result))
@@ -81,18 +81,21 @@ public struct RotateRecognizer: Recognizer {
     }
 
     private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
-        guard case .tracking(let fingers, var angle, var scale, var translation, var hasBegun) = state else { return }
+        guard case .tracking(let fingers, var angle, var scale, var translation, var stage) = state else { return }
         if event.angleDelta.isFinite { angle += event.angleDelta }
         if event.scale > 0 && event.scale.isFinite { scale = event.scale }
         translation += event.unacceleratedDelta
         var phase: RecognizerPhase? = nil
-        if hasBegun {
+        switch stage {
+        case .began:
             phase = .changed
-        } else if abs(angle) >= settings.beginAngle {
-            hasBegun = true
+        case .possible where abs(angle) >= settings.beginAngle:
+            stage = .began
             phase = .began
+        case .possible:
+            break  // Below the begin angle: pinches and scrolls jitter this much.
         }
-        state = .tracking(fingers: fingers, angle: angle, scale: scale, translation: translation, hasBegun: hasBegun)
+        state = .tracking(fingers: fingers, angle: angle, scale: scale, translation: translation, stage: stage)
         if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
     }
 

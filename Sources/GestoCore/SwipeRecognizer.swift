@@ -26,7 +26,7 @@ public struct SwipeRecognizer: Recognizer {
     private struct Track: Sendable {
         var fingers: Int
         var translation: Vector2 = .zero
-        var hasBegun = false
+        var stage = TrackingStage.possible
         var lockedDirection: SwipeDirection?
         var lastTime: Timestamp
     }
@@ -90,13 +90,13 @@ public struct SwipeRecognizer: Recognizer {
             diagnose(RecognizerDiagnostic("swipe", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no swipe in progress"))
         case (.tracking(let track), .begin):
             // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
-            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, event,
                                           outcome: "the swipe in progress is cancelled: its END was lost"))
             emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
             start(event)
         case (.tracking(let track), .update):
             if track.fingers != event.fingerCount {
-                diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.hasBegun ? "began" : "tracking", event,
+                diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, event,
                                               outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
                 start(event)
@@ -127,14 +127,17 @@ public struct SwipeRecognizer: Recognizer {
         tracker.add(position: track.translation, at: event.time)
         track.lastTime = event.time
         var phase: RecognizerPhase? = nil
-        if track.hasBegun {
+        switch track.stage {
+        case .began:
             phase = .changed
-        } else if track.translation.length >= settings.lockDistance {
-            track.hasBegun = true
+        case .possible where track.translation.length >= settings.lockDistance:
+            track.stage = .began
             if settings.directionLock {
                 track.lockedDirection = SwipeDirection(of: track.translation, diagonals: settings.diagonals)
             }
             phase = .began
+        case .possible:
+            break  // Not yet the lock distance: no direction to report.
         }
         state = .tracking(track)
         if let phase { emit(.report(phase, report(track, at: event.time, final: false))) }
@@ -159,7 +162,7 @@ public struct SwipeRecognizer: Recognizer {
     private func report(_ track: Track, at time: Timestamp, final: Bool) -> RecognizedGesture {
         let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection
-            ?? (track.hasBegun || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
+            ?? (track.stage == .began || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
         let travel = direction.map { track.translation.dot($0.unitVector) } ?? track.translation.length
         return RecognizedGesture(
             name: .swipe(fingers: track.fingers, direction: direction),
