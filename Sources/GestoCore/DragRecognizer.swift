@@ -9,7 +9,7 @@
 
 /// Follows a swipe that continues a hold; `fingers` is set by the press that armed it.
 public struct DragRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// How long after libinput cancels the hold a swipe may take to begin, in seconds: 0.25.
     /// libinput begins the swipe in the same or the next frame; a cancelled hold that is
@@ -46,7 +46,7 @@ public struct DragRecognizer: Recognizer {
     /// A drag is in progress from the moment the press hands over to it until it finishes.
     public var isActive: Bool { hasStarted }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         hasStarted = true
         switch (state, input) {
         case (.waiting(let deadline), .deadline(let time)):
@@ -101,16 +101,15 @@ public struct DragRecognizer: Recognizer {
     }
 
     private mutating func finish(_ phase: RecognizerPhase, _ drag: Drag, at time: Timestamp,
-                                 emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+                                 emit: (RecognizedGesture) -> Void) {
         state = .waiting(deadline: nil)
         hasStarted = false
         emit(.report(phase, report(drag, at: time)))
     }
 
-    private func report(_ drag: Drag, at time: Timestamp) -> RecognizedGesture {
+    private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
         let velocity = tracker.velocity(at: time)
-        return RecognizedGesture(
-            name: .longPressDrag(fingers: drag.fingers), phase: .changed, time: time,
+        return GestureValue(name: .longPressDrag(fingers: drag.fingers), time: time,
             translation: drag.translation, velocity: velocity,
             predictedEndTranslation: drag.translation + RecognizerSettings.projection(of: velocity),
             progress: 1)
@@ -124,7 +123,7 @@ public struct DragRecognizer: Recognizer {
 /// the press fails or the fingers lift without dragging, `cancelled` for a cancelled swipe, a
 /// finger-count change or a drag that never starts. Disabled, it never arms.
 public struct LongPressDragRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// Whether it recognizes at all (``LongPressSettings/dragEnabled``).
     public var isEnabled: Bool
@@ -139,14 +138,14 @@ public struct LongPressDragRecognizer: Recognizer {
     public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }
     public var isActive: Bool { isEnabled && sequence.isActive }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         guard isEnabled else { return }
         if case .event(let event) = input, event.kind == .hold, event.phase == .begin, !sequence.isActive {
             sequence.second.fingers = event.fingerCount
         }
         let fingers = sequence.second.fingers ?? 0
         sequence.handle(input) { update in
-            var gesture: RecognizedGesture
+            var gesture: GestureValue
             switch update.value {
             case .first(let press):
                 gesture = press

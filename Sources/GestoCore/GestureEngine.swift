@@ -117,9 +117,9 @@ public struct GestureEngine: Sendable {
             case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
             }
         }
-        if families.contains(.holds) { holds.handle(input, emit: { emit($0.value) }, diagnose: diagnose) }
+        if families.contains(.holds) { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
         // The long press watches the same holds: their anomalies are the hold recognizer's to report.
-        if families.contains(.longPresses) { longPresses.handle(input) { emit($0.value) } }
+        if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
         if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
     }
@@ -128,8 +128,8 @@ public struct GestureEngine: Sendable {
                                          diagnose: (RecognizerDiagnostic) -> Void) {
         swipes.handle(input, emit: { update in
             switch update.value {
-            case .first(let drag): emit(drag)
-            case .second(let swipe): emit(swipe)
+            case .first(let drag): emit(RecognizedGesture(update.phase, drag))
+            case .second(let swipe): emit(RecognizedGesture(update.phase, swipe))
             }
         }, diagnose: diagnose)
     }
@@ -141,10 +141,10 @@ public struct GestureEngine: Sendable {
             case .first(let swipe):
                 // The pinch-as-swipe claim only speaks once it is a swipe; its failure is the
                 // signal that releases the pinch, not an outcome of its own.
-                if swipe.phase != .failed { emit(swipe) }
+                if update.phase != .failed { emit(RecognizedGesture(update.phase, swipe)) }
             case .second(let both):
-                if let pinch = both.first { emit(pinch.value) }
-                if let rotation = both.second { emit(rotation.value) }
+                if let pinch = both.first { emit(pinch) }
+                if let rotation = both.second { emit(rotation) }
             }
         }, diagnose: diagnose)
     }

@@ -12,7 +12,7 @@
 /// by libinput": libinput cancels the hold that precedes nearly every pinch and scroll, so
 /// bindings must never fire on it. Progress is the time held over the minimum duration.
 public struct HoldRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: HoldSettings
@@ -50,11 +50,11 @@ public struct HoldRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         handle(input, emit: emit, diagnose: { _ in })
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
         case (.idle, .event(let event)):
@@ -127,10 +127,10 @@ public struct HoldRecognizer: Recognizer {
                               deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
     }
 
-    private func report(_ rest: Rest, at time: Timestamp) -> RecognizedGesture {
+    private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
         let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
         // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
-        return RecognizedGesture(name: .hold(fingers: rest.fingers), phase: .began, time: time,
+        return GestureValue(name: .hold(fingers: rest.fingers), time: time,
                           progress: time >= rest.deadline ? max(1, held) : held)
     }
 }

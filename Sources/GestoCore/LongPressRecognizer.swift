@@ -24,7 +24,7 @@
 /// after a short rest is not a long press). Lifting early, moving too far, or any other
 /// gesture before the deadline reports `failed`.
 public struct LongPressRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: LongPressSettings
@@ -80,11 +80,11 @@ public struct LongPressRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         handle(input, emit: emit, diagnose: { _ in })
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
         case (.idle, .event(let event)):
@@ -167,7 +167,7 @@ public struct LongPressRecognizer: Recognizer {
         }
     }
 
-    private mutating func arm(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func arm(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         let arming = Arming(
             fingers: event.fingerCount, since: event.time,
             deadline: event.time.advanced(bySeconds: settings.minimumDuration))
@@ -175,9 +175,8 @@ public struct LongPressRecognizer: Recognizer {
         emit(.report(.arming, report(arming, at: event.time)))
     }
 
-    private func report(_ arming: Arming, at time: Timestamp) -> RecognizedGesture {
-        RecognizedGesture(
-            name: .longPress(fingers: arming.fingers), phase: .arming, time: time,
+    private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
+        GestureValue(name: .longPress(fingers: arming.fingers), time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.
             progress: time >= arming.deadline ? 1 : min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))

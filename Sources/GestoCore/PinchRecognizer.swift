@@ -13,7 +13,7 @@ import Glibc
 /// in the reported direction, else `failed`. Progress is `ln(scale) / ln(threshold)`, so 1 at
 /// either threshold. The translation is the centroid's motion (the pinch anchor moves with it).
 public struct PinchRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: PinchSettings
@@ -47,11 +47,11 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         handle(input, emit: emit, diagnose: { _ in })
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
         case .deadline:
@@ -103,7 +103,7 @@ public struct PinchRecognizer: Recognizer {
         tracker.add(position: .zero, at: event.time)
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         guard case .tracking(var track) = state else { return }
         // A scale of 0 or less is not a real reading; keep the last one.
         if event.scale > 0 && event.scale.isFinite { track.scale = event.scale }
@@ -140,16 +140,15 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    private func report(_ track: Track, at time: Timestamp) -> RecognizedGesture {
+    private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction = Self.direction(of: track.scale, settings: settings)
         let threshold: Double = switch direction {
         case .in?: settings.inScale
         case .out?, nil: settings.outScale
         }
         let velocity = tracker.velocity(at: time)
-        return RecognizedGesture(
+        return GestureValue(
             name: .pinch(fingers: track.fingers, direction: direction),
-            phase: .changed,
             time: time,
             translation: track.translation,
             velocity: velocity,

@@ -9,14 +9,14 @@
 /// 1 ± ``PinchSettings/swipeScaleTolerance``; it reports `failed` as soon as the scale leaves
 /// that band first, or when the pinch ends without qualifying.
 public struct PinchSwipeRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     private var swipe: SwipeRecognizer
     private let tolerance: Double
 
     private enum State: Sendable {
         case idle
-        case undecided(latest: RecognizedGesture?)
+        case undecided(latest: GestureValue?)
         case swipe
         case rejected
     }
@@ -40,7 +40,7 @@ public struct PinchSwipeRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         if case .event(let event) = input {
             guard event.kind == .pinch, event.fingerCount >= 3 else {
                 if event.kind == .pinch, isActive { abandon(at: event.time, emit: emit) }
@@ -49,7 +49,7 @@ public struct PinchSwipeRecognizer: Recognizer {
             if case .idle = state { state = .undecided(latest: nil) }
             if event.phase == .update, abs(event.scale - 1) > tolerance, case .undecided(let latest) = state {
                 state = .rejected
-                emit(.report(.failed, latest ?? RecognizedGesture(name: .swipe(fingers: event.fingerCount, direction: nil), phase: .failed, time: event.time)))
+                emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: event.fingerCount, direction: nil), time: event.time)))
             }
         }
         var inner = swipe
@@ -82,9 +82,9 @@ public struct PinchSwipeRecognizer: Recognizer {
 
     /// A pinch with fewer fingers took over: finish the inner swipe without a swipe outcome
     /// unless it had already been claimed.
-    private mutating func abandon(at time: Timestamp, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func abandon(at time: Timestamp, emit: (RecognizedGesture) -> Void) {
         var inner = swipe
-        var last: RecognizedGesture? = nil
+        var last: GestureValue? = nil
         inner.handle(.endOfInput(time)) { last = $0.value }
         swipe = inner
         switch state {

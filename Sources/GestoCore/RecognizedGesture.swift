@@ -59,15 +59,14 @@ public struct ReorderMove: Sendable, Hashable {
     public init(from: Int, to: Int) { self.from = from; self.to = to }
 }
 
-/// One report of one gesture: its name, phase and values at `time`.
+/// What a recognizer knows of one gesture at `time`: its name and values, without its phase,
+/// which lives once, in the ``RecognizerUpdate`` that carries the value.
 ///
 /// Units: translations in libinput delta units (unaccelerated), velocities in delta units per
 /// second, angles in degrees (clockwise positive), scale relative to the gesture start.
-public struct RecognizedGesture: Sendable, Hashable {
+public struct GestureValue: Sendable, Hashable {
     /// The gesture, with its direction once decided.
     public var name: GestureName
-    /// Where the gesture stands.
-    public var phase: RecognizerPhase
     /// The time of the input that caused this report.
     public var time: Timestamp
     /// Sum of the unaccelerated deltas since the gesture began.
@@ -88,13 +87,12 @@ public struct RecognizedGesture: Sendable, Hashable {
     public var reorder: ReorderMove?
 
     public init(
-        name: GestureName, phase: RecognizerPhase, time: Timestamp,
+        name: GestureName, time: Timestamp,
         translation: Vector2 = .zero, velocity: Vector2 = .zero,
         predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
         progress: Double = 0, reorder: ReorderMove? = nil
     ) {
         self.name = name
-        self.phase = phase
         self.time = time
         self.translation = translation
         self.velocity = velocity
@@ -104,19 +102,47 @@ public struct RecognizedGesture: Sendable, Hashable {
         self.progress = progress
         self.reorder = reorder
     }
+}
+
+/// One report of one gesture: its phase and its value at `time`, as the recognizers, the
+/// bindings and every output (replay, IPC, `GESTO_*`, the C ABI) see it.
+public typealias RecognizedGesture = RecognizerUpdate<GestureValue>
+
+extension RecognizerUpdate where Value == GestureValue {
+    /// Makes a report of `name` in `phase` (the value's fields as in ``GestureValue``).
+    @inlinable public init(
+        name: GestureName, phase: RecognizerPhase, time: Timestamp,
+        translation: Vector2 = .zero, velocity: Vector2 = .zero,
+        predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
+        progress: Double = 0, reorder: ReorderMove? = nil
+    ) {
+        self.init(phase, GestureValue(name: name, time: time, translation: translation, velocity: velocity,
+                                      predictedEndTranslation: predictedEndTranslation, scale: scale, angle: angle,
+                                      progress: progress, reorder: reorder))
+    }
+
+    /// An update in `phase` of `value`.
+    @inlinable public static func report(_ phase: RecognizerPhase, _ value: GestureValue) -> Self {
+        Self(phase, value)
+    }
 
     /// The cancellation reason, if the phase is cancelled.
     public var cancellationReason: CancellationReason? {
         if case .cancelled(let reason) = phase { return reason }
         return nil
     }
-}
 
-extension RecognizerUpdate where Value == RecognizedGesture {
-    /// An update whose gesture carries the same phase as the update.
-    @inlinable public static func report(_ phase: RecognizerPhase, _ gesture: RecognizedGesture) -> Self {
-        var gesture = gesture
-        gesture.phase = phase
-        return Self(phase, gesture)
+    // The value's fields, read and written through the report (``GestureValue`` documents each).
+    @inlinable public var name: GestureName { get { value.name } set { value.name = newValue } }
+    @inlinable public var time: Timestamp { get { value.time } set { value.time = newValue } }
+    @inlinable public var translation: Vector2 { get { value.translation } set { value.translation = newValue } }
+    @inlinable public var velocity: Vector2 { get { value.velocity } set { value.velocity = newValue } }
+    @inlinable public var predictedEndTranslation: Vector2 {
+        get { value.predictedEndTranslation }
+        set { value.predictedEndTranslation = newValue }
     }
+    @inlinable public var scale: Double { get { value.scale } set { value.scale = newValue } }
+    @inlinable public var angle: Double { get { value.angle } set { value.angle = newValue } }
+    @inlinable public var progress: Double { get { value.progress } set { value.progress = newValue } }
+    @inlinable public var reorder: ReorderMove? { get { value.reorder } set { value.reorder = newValue } }
 }

@@ -24,10 +24,15 @@ public enum RecognizerInput: Sendable, Hashable {
 
 /// One report from a recognizer: its phase and value.
 public struct RecognizerUpdate<Value: Sendable>: Sendable {
+    /// Where the gesture stands: the one place a report's phase is kept.
     public var phase: RecognizerPhase
+    /// What the recognizer reports with it.
     public var value: Value
-    public init(_ phase: RecognizerPhase, _ value: Value) { self.phase = phase; self.value = value }
+    @inlinable public init(_ phase: RecognizerPhase, _ value: Value) { self.phase = phase; self.value = value }
 }
+
+extension RecognizerUpdate: Equatable where Value: Equatable {}
+extension RecognizerUpdate: Hashable where Value: Hashable {}
 
 /// A gesture recognizer: a state machine fed ``RecognizerInput`` that reports updates.
 ///

@@ -10,7 +10,7 @@
 /// ``RotateSettings/threshold`` in the reported direction, else `failed`. Progress is
 /// `|angle| / threshold`.
 public struct RotateRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: RotateSettings
@@ -34,7 +34,7 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         switch input {
         case .deadline:
             return
@@ -80,7 +80,7 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         guard case .tracking(let fingers, var angle, var scale, var translation, var stage) = state else { return }
         if event.angleDelta.isFinite { angle += event.angleDelta }
         if event.scale > 0 && event.scale.isFinite { scale = event.scale }
@@ -99,11 +99,10 @@ public struct RotateRecognizer: Recognizer {
         if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
     }
 
-    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> RecognizedGesture {
+    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
         let direction: RotationDirection? = angle > 0 ? .clockwise : (angle < 0 ? .counterclockwise : nil)
-        return RecognizedGesture(
+        return GestureValue(
             name: .rotate(fingers: fingers, direction: direction),
-            phase: .changed,
             time: time,
             translation: translation,
             scale: scale,

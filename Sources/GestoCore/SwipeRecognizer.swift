@@ -11,7 +11,7 @@
 /// ``SwipeSettings/velocity`` over at least ``SwipeSettings/flickMinimumDistance``, else
 /// `failed`. Progress is travel along the direction divided by the threshold.
 public struct SwipeRecognizer: Recognizer {
-    public typealias Value = RecognizedGesture
+    public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: SwipeSettings
@@ -48,11 +48,11 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         handle(input, emit: emit, diagnose: { _ in })
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
         case .deadline:
@@ -74,7 +74,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    private mutating func handle(_ event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void,
+    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                  diagnose: (RecognizerDiagnostic) -> Void) {
         guard accepts(event) else { return }
         switch (state, event.phase) {
@@ -109,7 +109,8 @@ public struct SwipeRecognizer: Recognizer {
                 emit(.report(.cancelled(.cancelledByLibinput), report(track, at: event.time, final: true)))
             } else {
                 let result = report(track, at: event.time, final: true)
-                emit(.report(isRecognized(result) ? .ended : .failed, result))
+                emit(.report(Self.meets(settings, translation: result.translation, velocity: result.velocity, direction: result.name)
+                             ? .ended : .failed, result))
             }
         }
     }
@@ -121,7 +122,7 @@ public struct SwipeRecognizer: Recognizer {
         tracker.add(position: .zero, at: event.time)
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizerUpdate<RecognizedGesture>) -> Void) {
+    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         guard case .tracking(var track) = state else { return }
         track.translation += event.unacceleratedDelta
         tracker.add(position: track.translation, at: event.time)
@@ -159,14 +160,13 @@ public struct SwipeRecognizer: Recognizer {
         return travel >= settings.flickMinimumDistance && velocity.dot(axis) >= settings.velocity
     }
 
-    private func report(_ track: Track, at time: Timestamp, final: Bool) -> RecognizedGesture {
+    private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection
             ?? (track.stage == .began || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
         let travel = direction.map { track.translation.dot($0.unitVector) } ?? track.translation.length
-        return RecognizedGesture(
+        return GestureValue(
             name: .swipe(fingers: track.fingers, direction: direction),
-            phase: .changed,  // replaced by the caller's update phase
             time: time,
             translation: track.translation,
             velocity: velocity,

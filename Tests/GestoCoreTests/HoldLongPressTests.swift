@@ -39,7 +39,7 @@ import Testing
         var recognizer = HoldRecognizer()
         #expect(run(&recognizer, script.events).isEmpty)
         #expect(recognizer.nextDeadline == Timestamp(seconds: 0.68))
-        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        var fired: [RecognizedGesture] = []
         recognizer.handle(.deadline(Timestamp(seconds: 0.68))) { fired.append($0) }
         #expect(fired.map(\.phase) == [.began])
         #expect(fired.first?.value.progress == 1)
@@ -52,7 +52,7 @@ import Testing
         let armed = run(&recognizer, script.events)
         #expect(armed.map(\.phase) == [.arming])
         #expect(recognizer.nextDeadline == Timestamp(seconds: 0.220))
-        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        var fired: [RecognizedGesture] = []
         recognizer.handle(.deadline(Timestamp(seconds: 0.220))) { fired.append($0) }
         #expect(fired.map(\.phase) == [.began])
         #expect(fired.first?.value.name.description == "long-press:1")
@@ -91,7 +91,7 @@ import Testing
         script.begin(.hold, 2, at: 0)
         var recognizer = LongPressRecognizer()
         _ = run(&recognizer, script.events)
-        var fired: [RecognizerUpdate<RecognizedGesture>] = []
+        var fired: [RecognizedGesture] = []
         recognizer.handle(.deadline(Timestamp(seconds: 0.1))) { fired.append($0) }
         #expect(fired.isEmpty)
         #expect(recognizer.isActive)

@@ -105,7 +105,7 @@ import Testing
         var recognizer = LongPressDragRecognizer()
         var adapter = try ReorderGestureAdapter(touchpadSlot: 120, itemCount: 4, fingers: 3)
         var published: [RecognizedGesture] = []
-        for update in run(&recognizer, script.events) { published += adapter.annotate(update.value) }
+        for update in run(&recognizer, script.events) { published += adapter.annotate(update) }
         #expect(published.compactMap(\.reorder) == [ReorderMove(from: 0, to: 1), ReorderMove(from: 1, to: 2)])
         #expect(published.filter { $0.phase.isFinal }.map(\.phase) == [.ended])
         #expect(published.last?.phase == .ended)
