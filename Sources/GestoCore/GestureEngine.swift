@@ -50,6 +50,8 @@ public struct GestureEngine: Sendable {
     private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
     private var lastTime: Timestamp?
+    /// The previous event's own time (before clamping), to name each jump back once.
+    private var lastEventTime: Timestamp?
 
     /// Makes an engine with the given thresholds, running the given recognizer families.
     public init(settings: RecognizerSettings = RecognizerSettings(), families: Families = .all) {
@@ -87,10 +89,16 @@ public struct GestureEngine: Sendable {
         var input = input
         if case .event(var event) = input {
             if let lastTime, event.time < lastTime {
-                diagnose(RecognizerDiagnostic(recognizer: "engine", state: "at \(lastTime) s", event: event.eventName, time: event.time,
-                                              outcome: "processed at \(lastTime) s: time ran backwards"))
+                // Once per jump back, not for every event until the clock catches up.
+                if let lastEventTime, event.time < lastEventTime {
+                    diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
+                                                  outcome: "processed at the latest time seen: time ran backwards"))
+                }
+                lastEventTime = event.time
                 event.time = lastTime
                 input = .event(event)
+            } else {
+                lastEventTime = event.time
             }
             while let deadline = nextDeadline, deadline <= event.time {
                 dispatch(.deadline(deadline), emit: emit, diagnose: diagnose)

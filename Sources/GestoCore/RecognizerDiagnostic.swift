@@ -5,6 +5,9 @@
 // mid-gesture can be told from a gesto bug. Who is to blame is in ``Blame``.
 
 /// An input a recognizer did not expect in its state, and what it did about it.
+///
+/// Cheap to make (its text is put together only when read): recognizers make one whether or
+/// not anyone listens.
 public struct RecognizerDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Whose mistake the input most likely is (libinput's kernel / libinput / client split).
     public enum Blame: String, Sendable, Hashable {
@@ -15,32 +18,35 @@ public struct RecognizerDiagnostic: Sendable, Hashable, CustomStringConvertible 
         case caller = "caller"
     }
 
-    /// The recognizer and its finger count, as in trace logs: `swipe[3fg]`, `hold[2fg]`.
-    public var recognizer: String
+    /// The recognizer's kind (`swipe`, `hold`…, or `engine` for the engine itself).
+    public var kind: String
+    /// The finger count of the gesture the recognizer was in (or the event's).
+    public var fingers: Int
     /// The state the input found: `idle`, `tracking`, `pending`…
     public var state: String
-    /// The input: libinput's event name (`GESTURE_SWIPE_END`), `deadline` or `end of input`.
-    public var event: String
-    /// The input's time.
-    public var time: Timestamp
+    /// The event, as libinput names it (``GestureEvent/eventName``).
+    public var gestureEvent: GestureEvent
     /// What the recognizer did with it.
     public var outcome: String
     /// Whose mistake it most likely is.
     public var blame: Blame
 
-    public init(recognizer: String, state: String, event: String, time: Timestamp, outcome: String, blame: Blame = .input) {
-        self.recognizer = recognizer
+    /// Makes the diagnostic of `kind` with `fingers` for `event` in `state`.
+    public init(_ kind: String, fingers: Int, state: String, _ event: GestureEvent, outcome: String, blame: Blame = .input) {
+        self.kind = kind
+        self.fingers = fingers
         self.state = state
-        self.event = event
-        self.time = time
+        self.gestureEvent = event
         self.outcome = outcome
         self.blame = blame
     }
 
-    /// Makes the diagnostic for `event` in `state`.
-    public init(_ recognizer: String, fingers: Int, state: String, _ event: GestureEvent, outcome: String) {
-        self.init(recognizer: "\(recognizer)[\(fingers)fg]", state: state, event: event.eventName, time: event.time, outcome: outcome)
-    }
+    /// The recognizer and its finger count, as in trace logs: `swipe[3fg]`, `hold[2fg]`.
+    public var recognizer: String { kind == "engine" ? kind : "\(kind)[\(fingers)fg]" }
+    /// The input: libinput's event name (`GESTURE_SWIPE_END`).
+    public var event: String { gestureEvent.eventName }
+    /// The input's time.
+    public var time: Timestamp { gestureEvent.time }
 
     /// `swipe[3fg]: GESTURE_SWIPE_END in state idle at 1.234 s (input bug): ignored`.
     public var description: String {
