@@ -96,7 +96,7 @@ public enum InitCommand {
         return status
     }
 
-    private static func currentEnvironment() -> [String: String] {
+    static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
