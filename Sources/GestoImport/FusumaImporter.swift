@@ -25,6 +25,12 @@ enum FusumaImporter {
         var app: String?
         var holdThreshold = 1.0
         var warnedPinch = false
+
+        /// Records `line` (under the YAML path `path`) as not importable.
+        mutating func skip(_ line: Int, path: String, _ reason: String) {
+            recorder.skip(line: line, reason)
+            recorder.result.unimportable[recorder.result.unimportable.count - 1].source.text = path + ": " + recorder.source(line: line).text
+        }
     }
 
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
@@ -90,10 +96,10 @@ enum FusumaImporter {
                     let reason = entry.key == "threshold"
                         ? "fusuma's threshold scales its own speed measure: no unit mapping to gesto's thresholds; gesto's defaults are kept"
                         : "fusuma's interval is a time between repeats; gesto repeats by distance travelled (settings: repeat-distance)"
-                    walk.recorder.skip(line: field.keyLocation.line, reason)
+                    walk.skip(field.keyLocation.line, path: "\(entry.key).\(field.key)", reason)
                 }
             case "plugin":
-                walk.recorder.skip(line: entry.keyLocation.line, "settings of fusuma's plugins: nothing for gesto")
+                walk.skip(entry.keyLocation.line, path: "plugin", "settings of fusuma's plugins: nothing for gesto")
             default:
                 walk.recorder.warn(line: entry.keyLocation.line, column: entry.keyLocation.column,
                                    "unknown fusuma key '\(entry.key)' (expected swipe, pinch, rotate, hold, tap, threshold, interval, plugin, context)")
@@ -128,7 +134,7 @@ enum FusumaImporter {
                     malformed(entry.value, "a finger count of \(fingers): libinput reports 1 to 5 fingers", walk: &walk, line: entry.keyLocation)
                     continue
                 }
-                readFingers(type, fingers: [fingers], entry.value, walk: &walk)
+                readFingers(type, fingers: [fingers], entry.value, path: "\(type).\(fingers)", walk: &walk)
             } else {
                 anyCount.append(entry)
             }
@@ -137,31 +143,31 @@ enum FusumaImporter {
             let counts = type == "swipe" ? AnyFingerCount.swipe : type == "hold" ? AnyFingerCount.hold : AnyFingerCount.pinch
             let explicit = Set(entries.compactMap { Int($0.key) })
             walk.recorder.choose("a gesture without a finger count becomes one binding per count: swipes 3 and 4, pinches and rotations 2 to 4, holds 1 to 4 (5-finger gestures are left out)")
-            readFingers(type, fingers: counts.filter { !explicit.contains($0) }, .mapping(anyCount, node.location), walk: &walk)
+            readFingers(type, fingers: counts.filter { !explicit.contains($0) }, .mapping(anyCount, node.location), path: type, walk: &walk)
         }
     }
 
     /// One finger count's section: directions, or (holds, and undirected begin/update/end)
     /// actions.
-    private static func readFingers(_ type: String, fingers: [Int], _ node: YAMLNode, walk: inout Walk) {
+    private static func readFingers(_ type: String, fingers: [Int], _ node: YAMLNode, path: String, walk: inout Walk) {
         guard case .mapping(let entries, _) = node else {
             if !isNull(node) { malformed(node, "a finger count's section must be a mapping (directions, or command:), not \(node.kindDescription)", walk: &walk) }
             return
         }
         if type == "hold" {
-            readAction(type, fingers: fingers, direction: nil, node, path: "hold", walk: &walk)
+            readAction(type, fingers: fingers, direction: nil, node, path: path, walk: &walk)
             return
         }
         let known = directions[type] ?? []
         let directed = entries.filter { known.contains($0.key) }
         let undirected = entries.filter { !known.contains($0.key) }
         for entry in directed {
-            readAction(type, fingers: fingers, direction: entry.key, entry.value, path: "\(type).\(entry.key)", walk: &walk)
+            readAction(type, fingers: fingers, direction: entry.key, entry.value, path: "\(path).\(entry.key)", walk: &walk)
         }
         if !undirected.isEmpty {
             // An undirected once-binding is shadowed by directed ones of its job: repeat it per
             // direction when the section has any.
-            readAction(type, fingers: fingers, direction: nil, .mapping(undirected, node.location), path: type,
+            readAction(type, fingers: fingers, direction: nil, .mapping(undirected, node.location), path: path,
                        walk: &walk, repeatPerDirection: directed.isEmpty ? nil : known)
         }
     }
@@ -180,7 +186,7 @@ enum FusumaImporter {
             switch entry.key {
             case _ where actionKeys.contains(entry.key):
                 if usedAction {
-                    walk.recorder.skip(line: entry.keyLocation.line, "a second action for the same gesture: fusuma runs one (the first is imported)")
+                    walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", "a second action for the same gesture: fusuma runs one (the first is imported)")
                     continue
                 }
                 usedAction = true
@@ -200,12 +206,12 @@ enum FusumaImporter {
             case "keypress":
                 guard case .mapping(let keys, _) = entry.value else { continue }
                 for key in keys {
-                    walk.recorder.skip(line: key.keyLocation.line, "only while \(key.key) is held: gesto binds no keyboard modifiers (it never opens keyboards)")
+                    walk.skip(key.keyLocation.line, path: "\(path).keypress.\(key.key)", "only while \(key.key) is held: gesto binds no keyboard modifiers (it never opens keyboards)")
                 }
             case "threshold":
-                walk.recorder.skip(line: entry.keyLocation.line, "fusuma's threshold scales its own speed measure: no unit mapping; gesto's default is kept")
+                walk.skip(entry.keyLocation.line, path: "\(path).threshold", "fusuma's threshold scales its own speed measure: no unit mapping; gesto's default is kept")
             case "interval":
-                walk.recorder.skip(line: entry.keyLocation.line, "fusuma's interval is a time between repeats; gesto repeats by distance travelled")
+                walk.skip(entry.keyLocation.line, path: "\(path).interval", "fusuma's interval is a time between repeats; gesto repeats by distance travelled")
             default:
                 malformed(entry.value, "unknown key '\(entry.key)' in '\(path)' (expected \((directions[type] ?? []) + actionKeys + ["begin", "update", "end", "keypress", "threshold", "interval"]))",
                           walk: &walk, line: entry.keyLocation)

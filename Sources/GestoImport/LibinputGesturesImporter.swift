@@ -77,6 +77,7 @@ enum LibinputGesturesImporter {
         guard let motion = fields.next() else { return fail("a gesture line needs a motion and a command after '\(action.text)'", column: action.column) }
         guard var rest = fields.rest() else { return fail("the gesture has no command", column: motion.column) }
         var fingers: Int?
+        let fingerColumn = rest.column
         if let first = Fields(rest.text).next(), first.text.count == 1, let digit = Int(first.text) {
             fingers = digit
             let after = Fields(rest.text)
@@ -116,7 +117,7 @@ enum LibinputGesturesImporter {
             return fail("unknown gesture action '\(action.text)' (expected swipe, pinch or hold)", column: action.column)
         }
         if let fingers, !(1...5).contains(fingers) {
-            return fail("a finger count of \(fingers): libinput reports 1 to 5 fingers", column: rest.column)
+            return fail("a finger count of \(fingers): libinput reports 1 to 5 fingers", column: fingerColumn)
         }
         return GestureLine(line: line, kind: kind, fingers: fingers, command: rest.text, commandColumn: rest.column)
     }
