@@ -217,6 +217,11 @@ public func importConfig(_ text: String, format: ImportFormat, file: String, opt
     case .sway: SwayImporter.read(text, into: &recorder, options: options)
     case .hyprland: HyprlandImporter.read(text, into: &recorder, options: options)
     }
+    // Warnings in the order of the file, as a compiler prints them.
+    recorder.result.warnings = recorder.result.warnings.enumerated().sorted { a, b in
+        let (x, y) = (a.element.location, b.element.location)
+        return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+    }.map(\.element)
     return recorder.result
 }
 
