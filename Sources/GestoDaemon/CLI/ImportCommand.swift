@@ -119,7 +119,7 @@ public enum ImportCommand {
             path = found
         }
         let text: String
-        switch path == "-" ? readStandardInput() : ConfigFile.readText(path: path).mapError { ReadProblem(message: $0.description) } {
+        switch path == "-" ? readStandardInput() : ConfigFile.readText(path: path).mapError({ ReadProblem(message: $0.description) }) {
         case .success(let read): text = read
         case .failure(let problem):
             errors.write("gestoctl import: \(problem.message)\n")
