@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
         // The fuzz targets (every edge where outside bytes enter) and their libFuzzer driver,
         // built for fuzzing by scripts/fuzz; GestoFuzzTests replays the regression corpus.
-        .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
+        .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
         .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),

@@ -187,7 +187,21 @@ struct ImportRecorder {
         SourceLocation(file: result.file, line: line, column: column)
     }
 
-    mutating func add(_ binding: ImportedBinding) { result.bindings.append(binding) }
+    /// Adds `binding`, if gesto's config decoder takes it (a 1-finger swipe, a NUL in a
+    /// command); otherwise its line is recorded as not importable, with the decoder's reason.
+    mutating func add(_ binding: ImportedBinding) {
+        do {
+            _ = try Config.parse("bindings:\n  - \(binding.yamlFlow)\n", file: "binding")
+        } catch {
+            let reason = "gesto cannot bind it: " + (error.errors.first?.message ?? "\(error)")
+            let line = binding.source.location.line
+            if !result.unimportable.contains(where: { $0.source.location.line == line && $0.reason == reason }) {
+                skip(line: line, reason)
+            }
+            return
+        }
+        result.bindings.append(binding)
+    }
 
     mutating func skip(line: Int, _ reason: String) {
         result.unimportable.append(Unimportable(source: source(line: line), reason: reason))
