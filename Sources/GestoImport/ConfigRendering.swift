@@ -80,7 +80,7 @@ extension ImportedConfig {
 
     /// `FILE:LINE: TEXT`, with the file's last path component.
     func sourceName(_ source: SourceLine) -> String {
-        let name = file == "-" ? "stdin" : (file.split(separator: "/").last.map(String.init) ?? file)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
         return "\(name):\(source.location.line): \(oneLine(source.text))"
     }
 

@@ -340,7 +340,7 @@ enum FusumaImporter {
         }
         switch key {
         case "command":
-            return walk.translator.action(for: text, line: line, column: column + (value.location.column == column ? 0 : 0), recorder: &walk.recorder)
+            return walk.translator.action(for: text, line: line, column: column, recorder: &walk.recorder)
         case "sendkey":
             var unknown: String?
             guard let keys = KeyNames.combination(evdev: text, unknown: &unknown) else {

@@ -25,8 +25,11 @@ enum HyprlandImporter {
             guard let equals = line.firstIndex(of: "=") else { continue }
             var key = String(line[..<equals]).trimmingSpaces
             var value = String(line[line.index(after: equals)...]).trimmingSpaces
-            let valueColumn = (raw.distance(from: raw.startIndex, to: raw.firstIndex(of: "=") ?? raw.startIndex)) + 2
-                + (line[line.index(after: equals)...].prefix { $0 == " " || $0 == "\t" }.count)
+            // The value's first character, 1-based, in the raw line.
+            let characters = Array(raw)
+            var valueOffset = (characters.firstIndex(of: "=") ?? 0) + 1
+            while valueOffset < characters.count, characters[valueOffset] == " " || characters[valueOffset] == "\t" { valueOffset += 1 }
+            let valueColumn = valueOffset + 1
             if !categories.isEmpty { key = categories.joined(separator: ":") + ":" + key }
             if key.hasPrefix("$") {
                 variables.append((key, value))

@@ -145,7 +145,7 @@ public struct ImportedSetting: Sendable, Hashable {
 /// The result of importing one file.
 public struct ImportedConfig: Sendable {
     public var format: ImportFormat
-    /// The file as the user named it ("-" is standard input).
+    /// The file as the user named it (`<stdin>` for standard input).
     public var file: String
     public var settings: [ImportedSetting] = []
     public var bindings: [ImportedBinding] = []

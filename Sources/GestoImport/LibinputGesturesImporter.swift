@@ -130,8 +130,7 @@ enum LibinputGesturesImporter {
         // Finger counts with a delayed hold: their holds are tiers of long presses.
         var tiered: Set<Int> = []
         for gesture in gestures {
-            guard case .hold(let delay?) = gesture.kind else { continue }
-            _ = delay
+            guard case .hold(delay: .some) = gesture.kind else { continue }
             for fingers in gesture.fingers.map({ [$0] }) ?? AnyFingerCount.hold { tiered.insert(fingers) }
         }
         for gesture in gestures {

@@ -94,7 +94,7 @@ public enum ImportCommand {
     static func summary(of imported: ImportedConfig, writtenTo destination: String?) -> String {
         let path = imported.file
         var summary = "imported \(imported.bindings.count) binding\(imported.bindings.count == 1 ? "" : "s") "
-            + "from \(imported.importedSourceLines) line\(imported.importedSourceLines == 1 ? "" : "s") of \(path == "-" ? "stdin" : path), "
+            + "from \(imported.importedSourceLines) line\(imported.importedSourceLines == 1 ? "" : "s") of \(path), "
             + "\(imported.unimportable.count) not importable"
         if !imported.unimportable.isEmpty || !imported.warnings.isEmpty { summary += ": see the comments" }
         if let destination { summary += "; wrote \(destination)" }
@@ -125,7 +125,7 @@ public enum ImportCommand {
             errors.write("gestoctl import: \(problem.message)\n")
             return nil
         }
-        let imported = importConfig(text, format: format, file: path, options: options)
+        let imported = importConfig(text, format: format, file: path == "-" ? "<stdin>" : path, options: options)
         let config = imported.configText
         // The output must pass `gestoctl check`; if it does not, that is the importer's bug.
         do {
