@@ -29,58 +29,70 @@ extension ImportedConfig {
         let items = sourceOrderedItems
         guard !items.isEmpty else { return text + "bindings: []\n" }
         text += bindings.isEmpty ? "bindings: []\n" : "bindings:\n"
-        var warningsByLine: [Int: [ImportWarning]] = [:]
-        for warning in warnings { warningsByLine[warning.location.line, default: []].append(warning) }
-        var previousLine: Int?
+        // Warnings by file and line, shown under their line.
+        var warningsByLine: [String: [ImportWarning]] = [:]
+        for warning in warnings { warningsByLine[Self.key(warning.location), default: []].append(warning) }
+        var previous: String?
         for item in items {
             switch item {
             case .binding(let binding):
-                if binding.source.location.line != previousLine {
+                if Self.key(binding.source.location) != previous {
                     text += "  # \(sourceName(binding.source))\n"
-                    for warning in warningsByLine.removeValue(forKey: binding.source.location.line) ?? [] {
+                    for warning in warningsByLine.removeValue(forKey: Self.key(binding.source.location)) ?? [] {
                         text += "  #   warning: \(oneLine(warning.message)) (column \(warning.location.column))\n"
                     }
                 }
                 text += "  - " + binding.yamlFlow + "\n"
-                previousLine = binding.source.location.line
+                previous = Self.key(binding.source.location)
             case .unimportable(let skipped):
                 text += "  # \(sourceName(skipped.source))\n"
-                for warning in warningsByLine.removeValue(forKey: skipped.source.location.line) ?? [] {
+                for warning in warningsByLine.removeValue(forKey: Self.key(skipped.source.location)) ?? [] {
                     text += "  #   warning: \(oneLine(warning.message)) (column \(warning.location.column))\n"
                 }
                 text += "  #   not importable: \(oneLine(skipped.reason))\n"
-                previousLine = nil
+                previous = nil
             }
         }
-        // Warnings on lines with neither a binding nor a skip (rare): at the end.
-        for line in warningsByLine.keys.sorted() {
-            for warning in warningsByLine[line]! { text += "  # \(warning.location): warning: \(oneLine(warning.message))\n" }
+        // Warnings on lines with neither a binding nor a skip (an include that matches nothing):
+        // at the end, in file order.
+        for warning in warnings where warningsByLine[Self.key(warning.location)] != nil {
+            text += "  # \(sourceName(SourceLine(location: warning.location, text: "")))warning: \(oneLine(warning.message))\n"
         }
         return text
     }
 
+    /// `FILE:LINE`, to group what a line gave.
+    static func key(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
+
     enum Item {
         case binding(ImportedBinding)
         case unimportable(Unimportable)
-        var line: Int {
+        var location: SourceLocation {
             switch self {
-            case .binding(let binding): binding.source.location.line
-            case .unimportable(let skipped): skipped.source.location.line
+            case .binding(let binding): binding.source.location
+            case .unimportable(let skipped): skipped.source.location
             }
         }
     }
 
-    /// Bindings and skipped lines by source line (stable: a line's bindings keep their order).
+    /// Bindings and skipped lines by file (the file itself, then its includes) and source line
+    /// (stable: a line's bindings keep their order).
     var sourceOrderedItems: [Item] {
         let items = bindings.map(Item.binding) + unimportable.map(Item.unimportable)
+        let rank = fileRanks
         return items.enumerated().sorted { a, b in
-            a.element.line != b.element.line ? a.element.line < b.element.line : a.offset < b.offset
+            let (x, y) = (a.element.location, b.element.location)
+            return (rank[x.file] ?? 0, x.line, a.offset) < (rank[y.file] ?? 0, y.line, b.offset)
         }.map(\.element)
     }
 
-    /// `FILE:LINE: TEXT`, with the file's last path component.
+    /// `FILE:LINE: TEXT`, with the file's last path component (the path relative to the
+    /// imported file's folder for an included file).
     func sourceName(_ source: SourceLine) -> String {
-        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let file = source.location.file
+        let folder = self.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
+        let name = file != self.file && file.hasPrefix(folder) && folder != "/" ? String(file.dropFirst(folder.count))
+            : file.split(separator: "/").last.map(String.init) ?? file
         return "\(name):\(source.location.line): \(oneLine(source.text))"
     }
 

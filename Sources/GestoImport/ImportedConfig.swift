@@ -65,10 +65,19 @@ public struct ImportOptions: Sendable {
     public var workspaces: WorkspaceTarget = .sway
     /// How fusuma's `in`/`out` read; nil: fusuma 2.x, with a warning when the file has pinches.
     public var fusumaPinch: FusumaPinchReading?
+    /// Reads the files an `include PATTERN` of a sway config names (a glob, relative to the
+    /// including file's folder, which is the second argument): each file's path and text. Nil:
+    /// includes are not followed (listed as not importable). The importer itself does no I/O.
+    /// The paths it gives are canonical (no `..`, no symbolic links), so a cycle is noticed.
+    public var readIncluded: (@Sendable (_ pattern: String, _ includingFile: String) -> [(path: String, text: String)])?
+    /// The canonical path of the file imported, so an include that leads back to it is noticed.
+    public var canonicalPath: String?
 
-    public init(workspaces: WorkspaceTarget = .sway, fusumaPinch: FusumaPinchReading? = nil) {
+    public init(workspaces: WorkspaceTarget = .sway, fusumaPinch: FusumaPinchReading? = nil,
+                readIncluded: (@Sendable (String, String) -> [(path: String, text: String)])? = nil) {
         self.workspaces = workspaces
         self.fusumaPinch = fusumaPinch
+        self.readIncluded = readIncluded
     }
 }
 
@@ -160,7 +169,16 @@ public struct ImportedConfig: Sendable {
     }
 
     /// The number of distinct source lines bindings came from.
-    public var importedSourceLines: Int { Set(bindings.map(\.source.location.line)).count }
+    public var importedSourceLines: Int { Set(bindings.map { "\($0.source.location.file):\($0.source.location.line)" }).count }
+
+    /// The files read, in the order they were first read from (the file itself, then the files
+    /// a sway config includes), each with its rank.
+    var fileRanks: [String: Int] {
+        var ranks = [file: 0]
+        let files = bindings.map(\.source.location.file) + unimportable.map(\.source.location.file) + warnings.map(\.location.file)
+        for name in files where ranks[name] == nil { ranks[name] = ranks.count }
+        return ranks
+    }
 }
 
 /// The text of a source file split into lines, and the recording of what became of them.
@@ -216,6 +234,15 @@ struct ImportRecorder {
         result.settings.append(ImportedSetting(section: section, key: key, value: value, reason: reason))
     }
 
+    /// Takes in what an included file gave.
+    mutating func merge(_ included: ImportedConfig) {
+        result.bindings += included.bindings
+        result.unimportable += included.unimportable
+        result.warnings += included.warnings
+        for setting in included.settings { set(setting.section, setting.key, setting.value, because: setting.reason) }
+        for choice in included.choices { choose(choice) }
+    }
+
     mutating func choose(_ choice: String) {
         if !result.choices.contains(choice) { result.choices.append(choice) }
     }
@@ -231,10 +258,11 @@ public func importConfig(_ text: String, format: ImportFormat, file: String, opt
     case .sway: SwayImporter.read(text, into: &recorder, options: options)
     case .hyprland: HyprlandImporter.read(text, into: &recorder, options: options)
     }
-    // Warnings in the order of the file, as a compiler prints them.
+    // Warnings in the order of the files, as a compiler prints them.
+    let rank = recorder.result.fileRanks
     recorder.result.warnings = recorder.result.warnings.enumerated().sorted { a, b in
         let (x, y) = (a.element.location, b.element.location)
-        return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+        return (rank[x.file] ?? 0, x.line, x.column, a.offset) < (rank[y.file] ?? 0, y.line, y.column, b.offset)
     }.map(\.element)
     return recorder.result
 }

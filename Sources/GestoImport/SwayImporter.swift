@@ -17,8 +17,19 @@ enum SwayImporter {
         var commandColumn: Int
     }
 
+    /// How deeply includes may nest (sway's own configs nest one or two levels).
+    static let maximumIncludeDepth = 8
+
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
         var variables: [(name: String, value: String)] = []
+        var visited: Set<String> = [recorder.result.file, options.canonicalPath ?? recorder.result.file]
+        readLines(into: &recorder, options: options, variables: &variables, depth: 0, visited: &visited)
+    }
+
+    /// Reads the recorder's lines with the variables set so far (sway reads a config and its
+    /// includes in order, so an included file sees the `set`s above its include).
+    private static func readLines(into recorder: inout ImportRecorder, options: ImportOptions,
+                                  variables: inout [(name: String, value: String)], depth: Int, visited: inout Set<String>) {
         // Open blocks: the words before `{` ("bindgesture --exact", "mode \"resize\"", "input …").
         var blocks: [String] = []
         var gestures: [GestureLine] = []
@@ -64,7 +75,28 @@ enum SwayImporter {
             case "unbindgesture":
                 recorder.skip(line: number, "removes a binding made earlier (by an included file); leave the binding out instead")
             case "include":
-                recorder.skip(line: number, "gestoctl import reads one file: import the included file too (`gestoctl import sway FILE`)")
+                guard let reader = options.readIncluded, let pattern = fields.rest() else {
+                    recorder.skip(line: number, "an include this import does not follow: import the included file too (`gestoctl import sway FILE`)")
+                    continue
+                }
+                var path = pattern.text
+                for variable in variables { path = path.replacingAll(variable.name, with: variable.value) }
+                if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote { path = String(path.dropFirst().dropLast()) }
+                let files = reader(path, recorder.result.file)
+                if files.isEmpty {
+                    recorder.warn(line: number, column: indentation + pattern.column, "include \(path): no file matches (sway skips it too)")
+                }
+                for file in files {
+                    guard depth < maximumIncludeDepth, !visited.contains(file.path) else {
+                        recorder.warn(line: number, column: indentation + pattern.column,
+                                      "include \(file.path): already read, or included \(maximumIncludeDepth) levels deep: not read again")
+                        continue
+                    }
+                    visited.insert(file.path)
+                    var included = ImportRecorder(format: .sway, file: file.path, text: file.text)
+                    readLines(into: &included, options: options, variables: &variables, depth: depth + 1, visited: &visited)
+                    recorder.merge(included.result)
+                }
             default:
                 continue
             }

@@ -208,6 +208,30 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.settings.map { "\($0.section).\($0.key)" }), ["pinch.in", "pinch.out", "swipe.diagonals"])
     }
 
+    func testSwayIncludesAreFollowedWithTheVariablesSetBeforeThem() {
+        let files: [String: String] = [
+            "/home/u/.config/sway/config.d/gestures": "bindgesture swipe:3:left $ws next\ninclude /home/u/.config/sway/config\n",
+        ]
+        let reader: @Sendable (String, String) -> [(path: String, text: String)] = { pattern, _ in
+            let path = pattern.hasPrefix("/") ? pattern : "/home/u/.config/sway/" + pattern.replacingAll("*", with: "gestures")
+            return files[path].map { [(path, $0)] } ?? (path == "/home/u/.config/sway/config" ? [(path, "")] : [])
+        }
+        var options = ImportOptions(readIncluded: reader)
+        options.canonicalPath = "/home/u/.config/sway/config"
+        let imported = importConfig("set $ws workspace\ninclude config.d/*\ninclude missing\nbindgesture hold:3 $ws back_and_forth\n",
+                                    format: .sway, file: "/home/u/.config/sway/config", options: options)
+        // In the order read (the config's own bindings are added at its end); printed by file.
+        XCTAssertEqual(imported.bindings.map { "\($0.gesture) \($0.action.summary) \($0.source.location.file)" }, [
+            "swipe:3:left sway: workspace next /home/u/.config/sway/config.d/gestures",
+            "hold:3 sway: workspace back_and_forth /home/u/.config/sway/config",
+        ])
+        XCTAssertTrue(imported.configText.contains("# config.d/gestures:1: bindgesture swipe:3:left $ws next"))
+        XCTAssertEqual(imported.warnings.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line)" }, ["config:3", "gestures:2"])
+        XCTAssertNoThrow(try Config.parse(imported.configText, file: "imported"))
+        // Without a reader, an include is listed as not importable.
+        XCTAssertEqual(importConfig("include config.d/*\n", format: .sway, file: "config").unimportable.count, 1)
+    }
+
     // MARK: Hyprland
 
     func testHyprlandDispatchersWorkspacesAndReversedPinch() {

@@ -53,7 +53,8 @@ public enum ImportCommand {
         guard let format = ImportFormat(rawValue: formatName.lowercased()) ?? (formatName.lowercased() == "touchégg" ? .touchegg : nil) else {
             return usageError("unknown format '\(formatName)' (expected \(formatList))", errors: errors)
         }
-        var importOptions = ImportOptions(workspaces: workspaceTarget(environment: environment))
+        var importOptions = ImportOptions(workspaces: workspaceTarget(environment: environment),
+                                          readIncluded: includeReader(environment: environment))
         if let name = options.values["compositor"] {
             guard let target = WorkspaceTarget(rawValue: name.lowercased()) else {
                 return usageError("unknown compositor '\(name)' (expected \(WorkspaceTarget.allCases.map(\.rawValue).joined(separator: ", ")))", errors: errors)
@@ -125,6 +126,8 @@ public enum ImportCommand {
             errors.write("gestoctl import: \(problem.message)\n")
             return nil
         }
+        var options = options
+        if path != "-" { options.canonicalPath = canonical(path) }
         let imported = importConfig(text, format: format, file: path == "-" ? "<stdin>" : path, options: options)
         let config = imported.configText
         // The output must pass `gestoctl check`; if it does not, that is the importer's bug.
@@ -175,6 +178,39 @@ public enum ImportCommand {
     /// Why the source could not be read.
     struct ReadProblem: Error {
         var message: String
+    }
+
+    /// Reads what a sway `include PATTERN` names, as sway does: `~` and `$HOME` expanded, a
+    /// relative pattern taken from the including file's folder, globs matched in name order.
+    /// Files that cannot be read are left out.
+    static func includeReader(environment: [String: String]) -> @Sendable (String, String) -> [(path: String, text: String)] {
+        let home = environment["HOME"] ?? ""
+        return { pattern, includingFile in
+            var path = pattern
+            if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
+            path = path.split(separator: "$HOME", omittingEmptySubsequences: false).joined(separator: home)
+            if !path.hasPrefix("/") {
+                let folder = includingFile.hasPrefix("/") || includingFile.contains("/")
+                    ? includingFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") : "."
+                path = (folder.isEmpty ? "/" : folder + "/") + path
+            }
+            var matches = glob_t()
+            defer { globfree(&matches) }
+            guard glob(path, 0, nil, &matches) == 0 else { return [] }
+            var files: [(path: String, text: String)] = []
+            for index in 0..<Int(matches.gl_pathc) {
+                guard let match = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+                if case .success(let text) = ConfigFile.readText(path: match) { files.append((canonical(match), text)) }
+            }
+            return files
+        }
+    }
+
+    /// `path` without `..` and symbolic links (itself if it cannot be resolved).
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Standard input as text, at most ``ConfigFile/largestConfigBytes``.
