@@ -9,6 +9,14 @@ import GestoConfig
 enum HyprlandImporter {
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
         var variables: [(name: String, value: String)] = []
+        var visited: Set<String> = [recorder.result.file, options.canonicalPath ?? recorder.result.file]
+        readLines(into: &recorder, options: options, variables: &variables, depth: 0, visited: &visited)
+    }
+
+    /// Reads the recorder's lines; `source = PATH` reads that file in place, as Hyprland does,
+    /// with the variables set so far.
+    private static func readLines(into recorder: inout ImportRecorder, options: ImportOptions,
+                                  variables: inout [(name: String, value: String)], depth: Int, visited: inout Set<String>) {
         var categories: [String] = []
         var legacySwipe: (line: Int, enabled: Bool)?
         var legacyFingers = 3
@@ -41,7 +49,22 @@ enum HyprlandImporter {
             case "gesture":
                 readGesture(value, line: number, column: valueColumn, into: &recorder)
             case "source":
-                recorder.skip(line: number, "gestoctl import reads one file: import the sourced file too (`gestoctl import hyprland FILE`)")
+                guard let reader = options.readIncluded else {
+                    recorder.skip(line: number, "a source this import does not follow: import the sourced file too (`gestoctl import hyprland FILE`)")
+                    continue
+                }
+                let files = reader(value, recorder.result.file)
+                if files.isEmpty { recorder.warn(line: number, column: valueColumn, "source = \(value): no file matches") }
+                for file in files {
+                    guard depth < SwayImporter.maximumIncludeDepth, !visited.contains(file.path) else {
+                        recorder.warn(line: number, column: valueColumn, "source = \(file.path): already read, or sourced \(SwayImporter.maximumIncludeDepth) levels deep: not read again")
+                        continue
+                    }
+                    visited.insert(file.path)
+                    var sourced = ImportRecorder(format: .hyprland, file: file.path, text: file.text)
+                    readLines(into: &sourced, options: options, variables: &variables, depth: depth + 1, visited: &visited)
+                    recorder.merge(sourced.result)
+                }
             case "gestures:workspace_swipe":
                 legacySwipe = (number, ["true", "yes", "on", "1"].contains(value.lowercased()))
             case "gestures:workspace_swipe_fingers":

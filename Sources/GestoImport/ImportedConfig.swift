@@ -65,9 +65,10 @@ public struct ImportOptions: Sendable {
     public var workspaces: WorkspaceTarget = .sway
     /// How fusuma's `in`/`out` read; nil: fusuma 2.x, with a warning when the file has pinches.
     public var fusumaPinch: FusumaPinchReading?
-    /// Reads the files an `include PATTERN` of a sway config names (a glob, relative to the
-    /// including file's folder, which is the second argument): each file's path and text. Nil:
-    /// includes are not followed (listed as not importable). The importer itself does no I/O.
+    /// Reads the files an `include PATTERN` of a sway config (or `source = PATTERN` of
+    /// Hyprland's) names (a glob, relative to the including file's folder, which is the second
+    /// argument): each file's path and text. Nil: includes are not followed (listed as not
+    /// importable). The importer itself does no I/O.
     /// The paths it gives are canonical (no `..`, no symbolic links), so a cycle is noticed.
     public var readIncluded: (@Sendable (_ pattern: String, _ includingFile: String) -> [(path: String, text: String)])?
     /// The canonical path of the file imported, so an include that leads back to it is noticed.

@@ -255,6 +255,16 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [6, 8])
     }
 
+    func testHyprlandSourcedFilesAreRead() {
+        let reader: @Sendable (String, String) -> [(path: String, text: String)] = { pattern, _ in
+            pattern == "~/.config/hypr/gestures.conf" ? [("/h/gestures.conf", "gesture = $f, down, close\n")] : []
+        }
+        let imported = importConfig("$f = 4\nsource = ~/.config/hypr/gestures.conf\nsource = nowhere.conf\n", format: .hyprland,
+                                    file: "/h/hyprland.conf", options: ImportOptions(readIncluded: reader))
+        XCTAssertEqual(imported.bindings.map { "\($0.gesture) \($0.action.summary) \($0.source.location.line)" }, ["swipe:4:down window: close 1"])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [3])
+    }
+
     func testHyprlandLegacyWorkspaceSwipe() {
         let (_, bindings) = load("gestures {\n    workspace_swipe = true\n    workspace_swipe_fingers = 4\n}\n", .hyprland)
         XCTAssertEqual(bindings, ["swipe:4:left on-end exec: hyprctl dispatch workspace m+1", "swipe:4:right on-end exec: hyprctl dispatch workspace m-1"])
