@@ -51,6 +51,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Debian's libxml2-dev: the XML parser for Touchégg's config (`gestoctl import touchegg`).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
@@ -61,23 +67,27 @@ let package = Package(
         // The `@_cdecl("gesto_*")` exports of libgesto. No Foundation: the stdlib links statically.
         .target(name: "Gesto", dependencies: ["GestoCore", "GestoConfig", "CGestoABI"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
+        // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
+        // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
+        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CLibXML2", "CXKBCommon"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
         // The fuzz targets (every edge where outside bytes enter) and their libFuzzer driver,
         // built for fuzzing by scripts/fuzz; GestoFuzzTests replays the regression corpus.
-        .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
+        .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
         .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
+        .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
         // Runs sway headless as an unprivileged user (its README says what CI sets up).

@@ -1,6 +1,8 @@
 // A YAML document as a tree of scalars, mappings and sequences, each with its location,
 // built from libyaml's event parser (Debian's libyaml). gesto's config needs no tags,
-// anchors or multiple documents; those are reported as errors rather than guessed at.
+// anchors or multiple documents; those are reported as errors rather than guessed at. Other
+// tools' configs (fusuma's, for `gestoctl import`) use them: ``parseDocuments(_:file:)``
+// resolves anchors, aliases and `<<` merge keys and returns every document.
 import CYAML
 
 /// One node of a YAML document, with the location where it starts.
@@ -45,15 +47,33 @@ extension YAMLNode {
     /// - Throws: ``YAMLError`` at the first syntax error, duplicate key, alias, second document,
     ///   or collection nested deeper than ``maximumDepth``.
     public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLNode {
+        try parse(text, file: file, lenient: false).first ?? .mapping([], SourceLocation(file: file, line: 1, column: 1))
+    }
+
+    /// The most nodes aliases may repeat in one file: 100,000. Aliases of aliases multiply
+    /// (nine levels of ten make a billion nodes from a 1 KB file); real configs repeat a few.
+    public static let maximumAliasedNodes = 100_000
+
+    /// Parses every document of `text`, resolving anchors, aliases (`*name`) and merge keys
+    /// (`<<: *name`: the aliased mapping's entries, which the mapping's own keys override), as
+    /// YAML-reading tools such as fusuma (Ruby's Psych) do. An empty document is an empty mapping.
+    /// - Throws: ``YAMLError`` at the first syntax error, duplicate key, unknown alias, or
+    ///   collection nested deeper than ``maximumDepth``; or when aliases repeat more than
+    ///   ``maximumAliasedNodes`` nodes.
+    public static func parseDocuments(_ text: String, file: String) throws(YAMLError) -> [YAMLNode] {
+        try parse(text, file: file, lenient: true)
+    }
+
+    private static func parse(_ text: String, file: String, lenient: Bool) throws(YAMLError) -> [YAMLNode] {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
             throw YAMLError(location: SourceLocation(file: file, line: 1, column: 1), message: "cannot initialize libyaml")
         }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
-        return try bytes.withUnsafeMutableBufferPointer { (buffer) throws(YAMLError) -> YAMLNode in
+        return try bytes.withUnsafeMutableBufferPointer { (buffer) throws(YAMLError) -> [YAMLNode] in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = Builder(file: file)
+            var builder = Builder(file: file, lenient: lenient)
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) != 0 else {
@@ -71,7 +91,8 @@ extension YAMLNode {
                 defer { yaml_event_delete(&event) }
                 if try builder.consume(&event) { break }
             }
-            return builder.root ?? .mapping([], SourceLocation(file: file, line: 1, column: 1))
+            if !lenient { return builder.root.map { [$0] } ?? [] }
+            return builder.documents
         }
     }
 
@@ -100,8 +121,15 @@ extension YAMLNode {
     /// Turns libyaml's event stream into nodes.
     private struct Builder {
         let file: String
+        /// Anchors, aliases, merge keys and several documents are read (``parseDocuments``).
+        let lenient: Bool
         var root: YAMLNode?
-        var documents = 0
+        var documentCount = 0
+        /// The documents finished so far (lenient parsing).
+        var documents: [YAMLNode] = []
+        /// Anchored nodes by name, and the anchor of each open collection.
+        var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+        var aliasedNodes = 0
         /// An open collection: a mapping's entries with a pending key and the lines its keys
         /// were first given at, or a sequence's items. The stack's top is appended to in place
         /// and a finished collection's array is moved into its node, so building is linear in
@@ -115,10 +143,35 @@ extension YAMLNode {
             var pendingKey: (String, SourceLocation)?
             /// Each key's first line, for duplicate-key errors in constant time.
             var keyLines: [String: Int] = [:]
+            /// Keys that came from a merge key (`<<`): the mapping's own entry replaces them.
+            var mergedKeys: Set<String> = []
+            /// The collection's anchor (`&name`), stored when it ends.
+            var anchor: String?
         }
         var stack: [Open] = []
 
-        init(file: String) { self.file = file }
+        init(file: String, lenient: Bool) {
+            self.file = file
+            self.lenient = lenient
+        }
+
+        /// The number of nodes in `node`.
+        static func size(of node: YAMLNode) -> Int {
+            switch node {
+            case .scalar: 1
+            case .mapping(let entries, _): entries.reduce(1) { $0 + size(of: $1.value) }
+            case .sequence(let items, _): items.reduce(1) { $0 + size(of: $1) }
+            }
+        }
+
+        static func anchorName(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        }
+
+        mutating func remember(_ node: YAMLNode, anchor: String?) {
+            guard lenient, let anchor else { return }
+            anchors[anchor] = (node, Self.size(of: node))
+        }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
@@ -131,24 +184,46 @@ extension YAMLNode {
             case YAML_STREAM_END_EVENT:
                 return true
             case YAML_DOCUMENT_START_EVENT:
-                documents += 1
-                if documents > 1 { throw YAMLError(location: here, message: "only one YAML document is allowed") }
+                documentCount += 1
+                if documentCount > 1 && !lenient { throw YAMLError(location: here, message: "only one YAML document is allowed") }
+            case YAML_DOCUMENT_END_EVENT:
+                if lenient {
+                    documents.append(root ?? .mapping([], here))
+                    root = nil
+                }
             case YAML_ALIAS_EVENT:
-                throw YAMLError(location: here, message: "aliases (*name) are not supported in gesto's config")
+                guard lenient else {
+                    throw YAMLError(location: here, message: "aliases (*name) are not supported in gesto's config")
+                }
+                let name = Self.anchorName(event.data.alias.anchor) ?? ""
+                guard let anchored = anchors[name] else {
+                    throw YAMLError(location: here, message: "the alias *\(name) names no anchor (&\(name)) before it")
+                }
+                aliasedNodes += anchored.size
+                guard aliasedNodes <= YAMLNode.maximumAliasedNodes else {
+                    throw YAMLError(location: here, message: "aliases repeat more than \(YAMLNode.maximumAliasedNodes) nodes; a config needs a few")
+                }
+                try add(anchored.node)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let value = scalar.value.map { pointer in
                     String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
                 } ?? ""
+                remember(.scalar(value, here), anchor: Self.anchorName(scalar.anchor))
                 try add(.scalar(value, here))
             case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
                 guard stack.count < YAMLNode.maximumDepth else {
                     throw YAMLError(location: here, message: "collections nest deeper than \(YAMLNode.maximumDepth) levels; gesto's config needs only a few")
                 }
-                stack.append(Open(isMapping: event.type == YAML_MAPPING_START_EVENT, start: here))
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                var open = Open(isMapping: isMapping, start: here)
+                open.anchor = Self.anchorName(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+                stack.append(open)
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 guard let top = stack.popLast() else { break }
-                try add(top.isMapping ? .mapping(top.entries, top.start) : .sequence(top.items, top.start))
+                let node: YAMLNode = top.isMapping ? .mapping(top.entries, top.start) : .sequence(top.items, top.start)
+                remember(node, anchor: top.anchor)
+                try add(node)
             default:
                 break  // stream start, document end, no-op events
             }
@@ -163,18 +238,48 @@ extension YAMLNode {
                 return
             }
             if let (key, keyLocation) = stack[top].pendingKey {
-                stack[top].entries.append((key, keyLocation, node))
                 stack[top].pendingKey = nil
+                if lenient && key == "<<" {
+                    try merge(node, into: top, at: keyLocation)
+                    return
+                }
+                stack[top].entries.append((key, keyLocation, node))
                 return
             }
             guard case .scalar(let key, let keyLocation) = node else {
                 throw YAMLError(location: node.location, message: "a mapping key must be a plain name, not \(node.kindDescription)")
+            }
+            if stack[top].mergedKeys.remove(key) != nil {
+                // The mapping's own key overrides the merged one.
+                stack[top].entries.removeAll { $0.key == key }
+                stack[top].keyLines[key] = nil
             }
             if let line = stack[top].keyLines[key] {
                 throw YAMLError(location: keyLocation, message: "duplicate key '\(key)' (first given at line \(line))")
             }
             stack[top].keyLines[key] = keyLocation.line
             stack[top].pendingKey = (key, keyLocation)
+        }
+
+        /// `<<: *name` (or a list of them): the entries of the aliased mappings whose keys the
+        /// mapping does not have yet.
+        mutating func merge(_ node: YAMLNode, into top: Int, at location: SourceLocation) throws(YAMLError) {
+            let sources: [YAMLNode]
+            switch node {
+            case .mapping: sources = [node]
+            case .sequence(let items, _): sources = items
+            case .scalar: throw YAMLError(location: location, message: "a merge key (<<) needs a mapping (an alias such as *defaults), not a scalar")
+            }
+            for source in sources {
+                guard case .mapping(let entries, _) = source else {
+                    throw YAMLError(location: location, message: "a merge key (<<) merges mappings only, not \(source.kindDescription)")
+                }
+                for entry in entries where stack[top].keyLines[entry.key] == nil {
+                    stack[top].entries.append(entry)
+                    stack[top].keyLines[entry.key] = entry.keyLocation.line
+                    stack[top].mergedKeys.insert(entry.key)
+                }
+            }
         }
     }
 }

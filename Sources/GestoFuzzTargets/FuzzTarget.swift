@@ -1,5 +1,6 @@
 // The fuzz targets: one entry point per edge where outside bytes enter gesto (debug-events
-// text, `libinput record` YAML, the config, IPC request lines, the C ABI's event feed). Each
+// text, `libinput record` YAML, the config, IPC request lines, the C ABI's event feed, other
+// tools' configs given to `gestoctl import`). Each
 // runs one input through the real code and checks what must hold for any input: no trap,
 // and no NaN or out-of-range value reaching the recognizers, a binding or a C caller.
 // `gesto-fuzz` drives these under libFuzzer; GestoFuzzTests runs the regression corpus.
@@ -8,6 +9,7 @@ import Gesto
 import GestoConfig
 import GestoCore
 import GestoDaemon
+import GestoImport
 import GestoInput
 
 /// An edge of gesto that takes outside bytes.
@@ -22,6 +24,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case ipcRequest = "ipc-request"
     /// The C ABI's event feed: the bytes are read as `struct gesto_gesture_event`s.
     case cABIEvents = "c-abi-events"
+    /// Another tool's config through `gestoctl import`: the first byte picks the format
+    /// (libinput-gestures, fusuma, touchegg, sway, hyprland), the rest is the file.
+    case importConfig = "import"
 
     /// Runs one input. Returns for every input; a trap or a failed invariant (a
     /// `precondition`) is a finding.
@@ -32,6 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .config: Self.runConfig(bytes)
         case .ipcRequest: _ = try? IPCRequest(line: String(decoding: bytes, as: UTF8.self))
         case .cABIEvents: Self.runCABIEvents(bytes)
+        case .importConfig: Self.runImport(bytes)
         }
     }
 
@@ -52,6 +58,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func runLibinputRecord(_ bytes: UnsafeRawBufferPointer) {
         guard let recording = try? LibinputRecording(parsing: bytes, fileName: "fuzz") else { return }
         recognize(recording.gestures, settings: RecognizerSettings())
+    }
+
+    /// Whatever the source, the import's output must be a valid gesto config.
+    private static func runImport(_ bytes: UnsafeRawBufferPointer) {
+        guard let first = bytes.first else { return }
+        let format = ImportFormat.allCases[Int(first) % ImportFormat.allCases.count]
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
+        let imported = GestoImport.importConfig(text, format: format, file: "fuzz")
+        do {
+            _ = try Config.parse(imported.configText, file: "imported")
+        } catch {
+            preconditionFailure("the import of a \(format.rawValue) config does not parse: \(error)\n\(imported.configText)")
+        }
     }
 
     private static func runConfig(_ bytes: UnsafeRawBufferPointer) {

@@ -23,6 +23,7 @@ Commands that work without gestod:
   check [FILE]     validate a config file
   motion KIND      print or plot a spring, decay or rubber band (to tune animations)
   init             write a commented starter config for this compositor
+  import FORMAT    translate a libinput-gestures, fusuma, Touchégg, sway or Hyprland config
 
 Run `gestoctl help COMMAND` (or `gestoctl COMMAND --help`) for a command's options.
 """
@@ -36,6 +37,7 @@ case "replay": status = ReplayCommand.run(arguments, output: output, errors: err
 case "check": status = CheckCommand.run(arguments, output: output, errors: errors)
 case "motion": status = MotionCommand.run(arguments)
 case "init": status = InitCommand.run(arguments)
+case "import": status = ImportCommand.run(arguments, output: output, errors: errors)
 case "status": status = StatusCommand.run(arguments, output: output, errors: errors)
 case "reload": status = ReloadCommand.run(arguments, output: output, errors: errors)
 case "pause": status = PauseCommand.run(arguments, output: output, errors: errors)

@@ -4,6 +4,7 @@
 // them binds a gesture the compositor already acts on (DoctorCommand's table), and each says
 // which of the compositor's own gestures to leave alone or turn off.
 import Glibc
+import GestoImport
 
 /// `gestoctl init [--output FILE] [--compositor NAME]`.
 public enum InitCommand {
@@ -45,10 +46,24 @@ public enum InitCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         var output: String?
         var compositor: Compositor?
+        var from: ImportFormat?
+        var source: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
+            case "--from":
+                guard index + 1 < arguments.count else { return fail("--from needs a format (\(ImportCommand.formatList))", status: usage) }
+                guard let format = ImportFormat(rawValue: arguments[index + 1].lowercased()) else {
+                    return fail("unknown format '\(arguments[index + 1])' for --from (expected \(ImportCommand.formatList))", status: usage)
+                }
+                from = format
+                index += 2
+                // The source file may follow (default: the tool's usual path).
+                if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
+                    source = arguments[index]
+                    index += 1
+                }
             case "--output", "-o", "--compositor":
                 guard index + 1 < arguments.count else { return fail("\(argument) needs a value", status: usage) }
                 let value = arguments[index + 1]
@@ -73,6 +88,22 @@ public enum InitCommand {
         guard let path = output ?? defaultPath(environment: environment) else {
             return fail("neither XDG_CONFIG_HOME nor HOME is set; give --output FILE", status: fileExists)
         }
+        if let from {
+            // Start from the user's old config instead of a starter.
+            let workspaces = ImportCommand.workspaceTarget(environment: compositor.map { compositorEnvironment($0) } ?? environment)
+            guard let (imported, config) = ImportCommand.load(from, file: source, options: ImportOptions(workspaces: workspaces),
+                                                              environment: environment, errors: FileSink.standardError) else {
+                return fileExists
+            }
+            for warning in imported.warnings { FileSink.standardError.write(warning.description + "\n") }
+            switch write(config, to: path) {
+            case .success:
+                FileSink.standardError.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
+                return success
+            case .failure(let message):
+                return fail(message, status: fileExists)
+            }
+        }
         switch write(starterConfig(for: chosen), to: path) {
         case .success:
             print("gestoctl: wrote a starter config for \(chosen.rawValue) to \(path)")
@@ -84,8 +115,12 @@ public enum InitCommand {
 
     static let help = """
         usage: gestoctl init [--output FILE] [--compositor sway|hyprland|niri|labwc|river|kde|gnome|generic]
+                             [--from FORMAT [SOURCE]]
           Writes a commented starter config for this session's compositor to
           $XDG_CONFIG_HOME/gesto/config.yaml (or FILE). An existing file is never overwritten.
+          --from FORMAT starts from another tool's config instead (libinput-gestures, fusuma,
+          touchegg, sway, hyprland; SOURCE defaults to the tool's usual path), translated as
+          `gestoctl import` does.
         """
 
     /// `$XDG_CONFIG_HOME/gesto/config.yaml`, or `$HOME/.config/gesto/config.yaml`.
@@ -100,7 +135,12 @@ public enum InitCommand {
         return status
     }
 
-    private static func currentEnvironment() -> [String: String] {
+    /// An environment in which ``Compositor/detect(environment:)`` finds `compositor`.
+    static func compositorEnvironment(_ compositor: Compositor) -> [String: String] {
+        ["XDG_CURRENT_DESKTOP": compositor.rawValue]
+    }
+
+    static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

@@ -1,7 +1,7 @@
 # fish completion for gestoctl (gesto's controller). Commands and options as in
 # `gestoctl help` and each command's --help.
 
-set -l commands status reload pause resume devices bindings monitor trigger version doctor enable disable replay check init motion help
+set -l commands status reload pause resume devices bindings monitor trigger version doctor enable disable replay check init import motion help
 set -l control status reload pause resume devices bindings monitor trigger version doctor
 complete -c gestoctl -f
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a status -d 'Show the running gestod'
@@ -22,6 +22,7 @@ complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a replay -d
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a check -d 'Validate a config file'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a motion -d 'Print or plot a spring, decay or rubber band'
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a init -d 'Write a starter config for this compositor'
+complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a import -d "Translate another gesture tool's config"
 complete -c gestoctl -n "not __fish_seen_subcommand_from $commands" -a help -d 'Print the list of commands'
 
 # The commands that talk to gestod.
@@ -76,6 +77,16 @@ complete -c gestoctl -n '__fish_seen_subcommand_from check' -F
 
 complete -c gestoctl -n '__fish_seen_subcommand_from init' -s o -l output -r -F -d 'Write to FILE'
 complete -c gestoctl -n '__fish_seen_subcommand_from init' -l compositor -x -a 'sway hyprland niri labwc river kde gnome generic' -d 'Compositor to write bindings for'
+complete -c gestoctl -n '__fish_seen_subcommand_from init' -l from -x -a 'libinput-gestures fusuma touchegg sway hyprland' -d "Start from another tool's config"
+
+set -l formats libinput-gestures fusuma touchegg sway hyprland
+complete -c gestoctl -n "__fish_seen_subcommand_from import; and not __fish_seen_subcommand_from $formats" -a "$formats"
+complete -c gestoctl -n "__fish_seen_subcommand_from import; and __fish_seen_subcommand_from $formats" -F
+complete -c gestoctl -n '__fish_seen_subcommand_from import' -s o -l output -r -F -d 'Write the config to FILE'
+complete -c gestoctl -n '__fish_seen_subcommand_from import' -l force -d 'Overwrite the --output file'
+complete -c gestoctl -n '__fish_seen_subcommand_from import' -l json -d 'Print the import as one JSON object'
+complete -c gestoctl -n '__fish_seen_subcommand_from import' -l compositor -x -a 'sway hyprland niri other' -d 'Where workspace switching goes'
+complete -c gestoctl -n '__fish_seen_subcommand_from import' -l fusuma-version -x -a '2 3' -d "How fusuma's pinch words read"
 
 set -l kinds spring decay rubber-band
 complete -c gestoctl -n "__fish_seen_subcommand_from motion; and not __fish_seen_subcommand_from $kinds" -a "$kinds"

@@ -1,0 +1,298 @@
+// `gestoctl import FORMAT [FILE]`: translates a libinput-gestures, fusuma, Touchégg, sway or
+// Hyprland config into a gesto config, printed (or written with -o) with a comment naming the
+// source line above each binding and every line gesto cannot express commented out with the
+// reason. The translation lives in GestoImport; this is its command line.
+import Glibc
+import GestoConfig
+import GestoImport
+import GestoWayland
+
+/// The `gestoctl import` command. Exit status: 0 imported (warnings or not), 1 the source cannot
+/// be read or the output cannot be written, 2 bad usage.
+public enum ImportCommand {
+    public static let usage = """
+    usage: gestoctl import FORMAT [FILE] [-o FILE [--force]] [--json]
+                           [--compositor sway|hyprland|niri|other] [--fusuma-version 2|3]
+
+    Translates another gesture tool's config into a gesto config and prints it. FORMAT is one of
+    libinput-gestures, fusuma, touchegg, sway, hyprland. FILE defaults to the tool's usual path;
+    `-` reads standard input. Each binding comes with a comment naming its source line; lines
+    gesto cannot express are printed commented out with the reason, and counted on stderr.
+    Lines that do not parse are warnings (FILE:LINE:COLUMN: warning: …); the rest still imports.
+
+      -o, --output FILE     write the config to FILE instead of printing it (never over an
+                            existing file unless --force)
+      --force               overwrite FILE
+      --json                print the import as JSON: bindings, lines not importable, warnings,
+                            and the config text
+      --compositor NAME     where workspace switching goes (libinput-gestures' _internal,
+                            Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
+                            workspace next|prev), hyprland, niri, or other (sway's command with a
+                            warning); default: the running compositor, else sway
+      --fusuma-version 2|3  how fusuma's pinch words read: fusuma 3.0 reversed them (2: `in` is
+                            fingers spreading; 3: `in` is fingers closing). Default 2, with a
+                            warning when the file has pinches
+    """
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink,
+                           environment: [String: String]? = nil) -> Int32 {
+        let environment = environment ?? InitCommand.currentEnvironment()
+        let options: CommandArguments
+        do {
+            // `-o FILE` is `--output FILE`.
+            let spelled = arguments.map { $0 == "-o" ? "--output" : $0 }
+            options = try CommandArguments(spelled, command: "import", bareFlags: ["json", "force"])
+            try options.allow(["output", "force", "json", "compositor", "fusuma-version"], maximumPositionals: 2)
+        } catch let error as UsageError {
+            if error.isHelpRequest { output.write(usage + "\n"); return 0 }
+            return usageError(error.message, errors: errors)
+        } catch { return 2 }
+        guard let formatName = options.positionals.first else {
+            return usageError("name the format to import (\(formatList))", errors: errors)
+        }
+        guard let format = ImportFormat(rawValue: formatName.lowercased()) ?? (formatName.lowercased() == "touchégg" ? .touchegg : nil) else {
+            return usageError("unknown format '\(formatName)' (expected \(formatList))", errors: errors)
+        }
+        var importOptions = ImportOptions(workspaces: workspaceTarget(environment: environment),
+                                          readIncluded: includeReader(environment: environment))
+        if let name = options.values["compositor"] {
+            guard let target = WorkspaceTarget(rawValue: name.lowercased()) else {
+                return usageError("unknown compositor '\(name)' (expected \(WorkspaceTarget.allCases.map(\.rawValue).joined(separator: ", ")))", errors: errors)
+            }
+            importOptions.workspaces = target
+        }
+        if let version = options.values["fusuma-version"] {
+            let major = version.split(separator: ".").first.map(String.init) ?? version
+            guard let reading = FusumaPinchReading(rawValue: major) ?? (Int(major).map { $0 >= 3 } == true ? .version3 : nil) else {
+                return usageError("--fusuma-version needs 2 or 3 (the fusuma the config was written for), not '\(version)'", errors: errors)
+            }
+            importOptions.fusumaPinch = reading
+        }
+        if options.flags.contains("force") && options.values["output"] == nil {
+            return usageError("--force only makes sense with -o FILE", errors: errors)
+        }
+
+        guard let (imported, config) = load(format, file: options.positionals.count > 1 ? options.positionals[1] : nil,
+                                            options: importOptions, environment: environment, errors: errors) else { return 1 }
+        for warning in imported.warnings { errors.write(warning.description + "\n") }
+
+        if let destination = options.values["output"] {
+            if let problem = write(config, to: destination, overwrite: options.flags.contains("force")) {
+                errors.write("gestoctl import: \(problem)\n")
+                return 1
+            }
+        }
+        if options.flags.contains("json") {
+            output.write(json(imported, config: config) + "\n")
+        } else if options.values["output"] == nil {
+            output.write(config)
+        }
+        errors.write(summary(of: imported, writtenTo: options.values["output"]) + "\n")
+        return 0
+    }
+
+    /// `imported 14 bindings from 12 lines of FILE, 2 not importable: see the comments`.
+    static func summary(of imported: ImportedConfig, writtenTo destination: String?) -> String {
+        let path = imported.file
+        var summary = "imported \(imported.bindings.count) binding\(imported.bindings.count == 1 ? "" : "s") "
+            + "from \(imported.importedSourceLines) line\(imported.importedSourceLines == 1 ? "" : "s") of \(path), "
+            + "\(imported.unimportable.count) not importable"
+        if !imported.unimportable.isEmpty || !imported.warnings.isEmpty { summary += ": see the comments" }
+        if let destination { summary += "; wrote \(destination)" }
+        return summary
+    }
+
+    /// Reads and imports the source (`file`, `-` for standard input, nil for the tool's usual
+    /// path) and checks that the config made from it passes `gestoctl check`. Problems are
+    /// written to `errors`; warnings are not (the caller prints them).
+    /// - Returns: The import and its config text, or nil when the source cannot be read.
+    static func load(_ format: ImportFormat, file: String?, options: ImportOptions, environment: [String: String],
+                     errors: TextSink) -> (ImportedConfig, String)? {
+        let path: String
+        if let file {
+            path = file
+        } else {
+            let candidates = format.usualPaths.compactMap { expand($0, environment: environment) }
+            guard let found = candidates.first(where: { ConfigFile.exists($0) }) else {
+                errors.write("gestoctl import: no \(format.toolName) config found (looked at \(candidates.joined(separator: ", "))): give the file\n")
+                return nil
+            }
+            path = found
+        }
+        let text: String
+        switch path == "-" ? readStandardInput() : ConfigFile.readText(path: path).mapError({ ReadProblem(message: $0.description) }) {
+        case .success(let read): text = read
+        case .failure(let problem):
+            errors.write("gestoctl import: \(problem.message)\n")
+            return nil
+        }
+        var options = options
+        if path != "-" { options.canonicalPath = canonical(path) }
+        let imported = importConfig(text, format: format, file: path == "-" ? "<stdin>" : path, options: options)
+        let config = imported.configText
+        // The output must pass `gestoctl check`; if it does not, that is the importer's bug.
+        do {
+            let parsed = try Config.parse(config, file: "<imported config>")
+            let keyErrors = KeyCombination.errors(in: parsed)
+            if !keyErrors.isEmpty { throw ConfigErrors(errors: keyErrors) }
+        } catch {
+            errors.write("gestoctl import: bug: the imported config does not pass `gestoctl check`; please report it with the source file:\n\(error)\n")
+            return nil
+        }
+        return (imported, config)
+    }
+
+    static var formatList: String { ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    private static func usageError(_ message: String, errors: TextSink) -> Int32 {
+        errors.write("gestoctl import: \(message)\n(see gestoctl import --help)\n")
+        return 2
+    }
+
+    /// The running compositor's workspace commands; sway's when none is known.
+    static func workspaceTarget(environment: [String: String]) -> WorkspaceTarget {
+        switch InitCommand.Compositor.detect(environment: environment) {
+        case .sway, .generic: .sway
+        case .hyprland: .hyprland
+        case .niri: .niri
+        case .labwc, .river, .kde, .gnome: .other
+        }
+    }
+
+    /// `path` with `$XDG_CONFIG_HOME` (default `~/.config`) and a leading `~` expanded; nil
+    /// when neither HOME nor an absolute XDG_CONFIG_HOME is known.
+    static func expand(_ path: String, environment: [String: String]) -> String? {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        var result = path
+        if result.hasPrefix("$XDG_CONFIG_HOME") {
+            let base: String
+            if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { base = xdg } else if let home { base = home + "/.config" } else { return nil }
+            result = base + result.dropFirst("$XDG_CONFIG_HOME".count)
+        } else if result.hasPrefix("~/") {
+            guard let home else { return nil }
+            result = home + result.dropFirst(1)
+        }
+        return result
+    }
+
+    /// Why the source could not be read.
+    struct ReadProblem: Error {
+        var message: String
+    }
+
+    /// Reads what a sway `include PATTERN` names, as sway does: `~` and `$HOME` expanded, a
+    /// relative pattern taken from the including file's folder, globs matched in name order.
+    /// Files that cannot be read are left out.
+    static func includeReader(environment: [String: String]) -> @Sendable (String, String) -> [(path: String, text: String)] {
+        let home = environment["HOME"] ?? ""
+        return { pattern, includingFile in
+            var path = pattern
+            if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
+            path = path.split(separator: "$HOME", omittingEmptySubsequences: false).joined(separator: home)
+            if !path.hasPrefix("/") {
+                let folder = includingFile.hasPrefix("/") || includingFile.contains("/")
+                    ? includingFile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") : "."
+                path = (folder.isEmpty ? "/" : folder + "/") + path
+            }
+            var matches = glob_t()
+            defer { globfree(&matches) }
+            guard glob(path, 0, nil, &matches) == 0 else { return [] }
+            var files: [(path: String, text: String)] = []
+            for index in 0..<Int(matches.gl_pathc) {
+                guard let match = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+                if case .success(let text) = ConfigFile.readText(path: match) { files.append((canonical(match), text)) }
+            }
+            return files
+        }
+    }
+
+    /// `path` without `..` and symbolic links (itself if it cannot be resolved).
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Standard input as text, at most ``ConfigFile/largestConfigBytes``.
+    static func readStandardInput() -> Result<String, ReadProblem> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let input = FileDescriptor(rawValue: STDIN_FILENO)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try input.read(into: buffer) } }
+            switch result {
+            case .success(0): return .success(String(decoding: bytes, as: UTF8.self))
+            case .success(let count):
+                bytes += chunk.prefix(count)
+                if bytes.count > ConfigFile.largestConfigBytes {
+                    return .failure(ReadProblem(message: "standard input is larger than \(ConfigFile.largestConfigBytes) bytes (1 MiB): no config is that large"))
+                }
+            case .failure(let error): return .failure(ReadProblem(message: "cannot read standard input: \(error.reason)"))
+            }
+        }
+    }
+
+    /// Writes `text` to `path`; never over an existing file unless `overwrite`. Nil on success.
+    static func write(_ text: String, to path: String, overwrite: Bool) -> String? {
+        guard overwrite else {
+            switch InitCommand.write(text, to: path) {
+            case .success: return nil
+            case .failure(let message):
+                return ConfigFile.exists(path) ? "\(path) already exists; give --force to overwrite it" : message
+            }
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        let file = FileDescriptor(rawValue: descriptor)
+        defer { try? file.close() }
+        do { try file.writeAll(Array(text.utf8)) } catch { return "cannot write \(path): \(error.reason)" }
+        return nil
+    }
+
+    /// The import as one JSON object.
+    static func json(_ imported: ImportedConfig, config: String) -> String {
+        func location(_ writer: inout JSONObjectWriter, _ source: SourceLine) {
+            writer.add("file", source.location.file)
+            writer.add("line", source.location.line)
+            writer.add("text", source.text)
+        }
+        var root = JSONObjectWriter()
+        root.add("format", imported.format.rawValue)
+        root.add("file", imported.file)
+        let bindings = imported.bindings.map { binding -> String in
+            var object = JSONObjectWriter()
+            object.add("gesture", binding.gesture.description)
+            object.add("mode", binding.mode.rawValue)
+            object.add("app", binding.app)
+            object.add("action", binding.action.key)
+            object.add("value", binding.action.summary.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "")
+            var settings = JSONObjectWriter()
+            for override in binding.overrides { settings.add(override.key, override.value) }
+            object.addRaw("settings", settings.json)
+            var source = JSONObjectWriter()
+            location(&source, binding.source)
+            object.addRaw("source", source.json)
+            return object.json
+        }
+        root.addRaw("bindings", "[" + bindings.joined(separator: ", ") + "]")
+        let skipped = imported.unimportable.map { item -> String in
+            var object = JSONObjectWriter()
+            location(&object, item.source)
+            object.add("reason", item.reason)
+            return object.json
+        }
+        root.addRaw("not_importable", "[" + skipped.joined(separator: ", ") + "]")
+        let warnings = imported.warnings.map { warning -> String in
+            var object = JSONObjectWriter()
+            object.add("file", warning.location.file)
+            object.add("line", warning.location.line)
+            object.add("column", warning.location.column)
+            object.add("message", warning.message)
+            return object.json
+        }
+        root.addRaw("warnings", "[" + warnings.joined(separator: ", ") + "]")
+        root.addRaw("choices", "[" + imported.choices.map(jsonQuoted).joined(separator: ", ") + "]")
+        root.add("config", config)
+        return root.json
+    }
+}

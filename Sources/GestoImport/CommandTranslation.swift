@@ -1,0 +1,252 @@
+// The command a source binding runs, translated into a gesto action: keystroke tools
+// (xdotool key, ydotool key, wtype) become `keys:`, swaymsg and i3-msg become `sway:`,
+// libinput-gestures' `_internal` workspace switching becomes the compositor's workspace command,
+// and everything else stays `exec:` as written, with a warning wherever the text would mean
+// something else under gesto's `/bin/sh -c` or works only on X11.
+import GestoConfig
+
+/// Translates commands into actions, recording warnings against the source line.
+struct CommandTranslator {
+    /// True if the source tool runs commands through a shell (fusuma, sway, Touchégg); false
+    /// for libinput-gestures, which splits them with `shlex` and runs the words directly.
+    var runsInShell: Bool
+    /// Where workspace switching goes.
+    var workspaces: WorkspaceTarget
+    /// The source tool's name for messages.
+    var tool: String
+
+    /// The action for `command`, found on `line` at `column` (1-based, where the command starts).
+    func action(for command: String, line: Int, column: Int, recorder: inout ImportRecorder) -> Action {
+        var command = command.trimmingSpaces
+        if !runsInShell, let offset = ShellWords.inlineCommentOffset(command) {
+            let comment = String(command.dropFirst(offset))
+            recorder.warn(line: line, column: column + offset,
+                          "\(tool) has no comments after a command: it passes '\(comment)' to the program as arguments; "
+                          + "the comment is left out of the import")
+            command = String(command.prefix(offset)).trimmingSpaces
+        }
+        let words: [ShellWord]
+        do {
+            words = try ShellWords.split(command)
+        } catch {
+            if case .unclosedQuote(let quote, let offset) = error {
+                recorder.warn(line: line, column: column + offset,
+                              "the quote \(quote) is never closed; the command is kept as written")
+            }
+            return .exec(command)
+        }
+        guard let program = words.first else { return .exec(command) }
+        if !runsInShell { warnAboutShell(command, words: words, line: line, column: column, recorder: &recorder) }
+        let name = program.text.split(separator: "/").last.map(String.init) ?? program.text
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "_internal":
+            return internalCommand(arguments, command: command, line: line, column: column, recorder: &recorder)
+        case "xdotool":
+            if let keys = xdotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .keys(keys) }
+            recorder.warn(line: line, column: column,
+                          "xdotool reaches only X11 (XWayland) windows: kept as exec; on Wayland use wtype, ydotool or a gesto keys: binding")
+            return .exec(command)
+        case "ydotool":
+            if let keys = ydotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .keys(keys) }
+            return .exec(command)
+        case "wtype":
+            if let keys = wtypeKeys(arguments) { return .keys(keys) }
+            return .exec(command)
+        case "swaymsg", "i3-msg":
+            var rest = arguments[...]
+            while let option = rest.first, option.text.hasPrefix("-") {
+                rest = rest.dropFirst()
+                if ["-t", "--type", "-s", "--socket"].contains(option.text) { rest = rest.dropFirst() }
+            }
+            let sway = rest.map(\.text).joined(separator: " ")
+            if sway.isEmpty { return .exec(command) }
+            return .sway(sway)
+        case "wmctrl":
+            recorder.warn(line: line, column: column,
+                          "wmctrl speaks to X11 window managers (on Wayland it sees only XWayland windows): kept as exec")
+            return .exec(command)
+        default:
+            return .exec(command)
+        }
+    }
+
+    /// Warns about the text a shell reads differently from `shlex.split`: operators and globs
+    /// (arguments to libinput-gestures, syntax to `/bin/sh`), and `$VAR` or `~` past the first word
+    /// (libinput-gestures expands them only in the first).
+    private func warnAboutShell(_ command: String, words: [ShellWord], line: Int, column: Int, recorder: inout ImportRecorder) {
+        if let first = ShellWords.shellOperators(command).first {
+            recorder.warn(line: line, column: column + first.offset,
+                          "\(tool) runs commands without a shell, so '\(first.text)' reached the program as an argument; "
+                          + "gesto's exec runs /bin/sh -c, where it is shell syntax: check the command does what you meant")
+        }
+        for word in words.dropFirst() where !word.isQuoted && (word.text.contains("$") || word.text.hasPrefix("~")) {
+            recorder.warn(line: line, column: column + word.offset,
+                          "\(tool) expands '~' and '$VAR' only in the first word, so '\(word.text)' reached the program as written; "
+                          + "/bin/sh expands it")
+            break
+        }
+    }
+
+    /// `_internal ws_up|ws_down|ws_left|ws_right [-w] [--row N --col N]`: libinput-gestures'
+    /// workspace switching through wmctrl.
+    private func internalCommand(_ arguments: [ShellWord], command: String, line: Int, column: Int,
+                                 recorder: inout ImportRecorder) -> Action {
+        let words = arguments.map(\.text)
+        let next: Bool
+        if words.contains("ws_up") || words.contains("ws_right") {
+            next = true
+        } else if words.contains("ws_down") || words.contains("ws_left") {
+            next = false
+        } else {
+            recorder.warn(line: line, column: column, "unknown _internal command (expected ws_up, ws_down, ws_left or ws_right): kept as exec")
+            return .exec(command)
+        }
+        if words.contains(where: { $0.hasPrefix("--col") || $0.hasPrefix("--row") || $0.hasPrefix("-c") || $0.hasPrefix("-r") }) {
+            recorder.warn(line: line, column: column,
+                          "a grid of workspaces (--row/--col) has no compositor-neutral form: imported as the next/previous workspace")
+        }
+        return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
+    }
+
+    /// The compositor's command for the next (or previous) workspace.
+    func workspaceAction(next: Bool, line: Int, column: Int, recorder: inout ImportRecorder) -> Action {
+        switch workspaces {
+        case .sway:
+            recorder.choose("workspace switching becomes sway's `workspace next|prev` (sent over sway's IPC); "
+                            + "`--compositor hyprland|niri` writes that compositor's command instead")
+            return .sway(next ? "workspace next" : "workspace prev")
+        case .hyprland:
+            recorder.choose("workspace switching becomes `hyprctl dispatch workspace m+1|m-1` (exec: gesto has no Hyprland IPC action)")
+            return .exec(next ? "hyprctl dispatch workspace m+1" : "hyprctl dispatch workspace m-1")
+        case .niri:
+            recorder.choose("workspace switching becomes `niri msg action focus-workspace-down|up` (exec)")
+            return .exec(next ? "niri msg action focus-workspace-down" : "niri msg action focus-workspace-up")
+        case .other:
+            recorder.warn(line: line, column: column,
+                          "workspace switching has no compositor-neutral command: written as sway's; replace it with your compositor's")
+            return .sway(next ? "workspace next" : "workspace prev")
+        }
+    }
+
+    /// `xdotool key [OPTIONS] COMBINATION` with one combination: its gesto keys.
+    private func xdotoolKey(_ arguments: [ShellWord], line: Int, column: Int, recorder: inout ImportRecorder) -> String? {
+        guard let subcommand = arguments.first, subcommand.text == "key" else { return nil }
+        var combinations: [ShellWord] = []
+        var index = 1
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.text.hasPrefix("--") {
+                // Options with a value; --clearmodifiers and --sync take none.
+                if ["--delay", "--repeat", "--repeat-delay", "--window"].contains(word.text) { index += 1 }
+            } else {
+                combinations.append(word)
+            }
+            index += 1
+        }
+        guard combinations.count == 1, let combination = combinations.first else {
+            if combinations.count > 1 {
+                recorder.warn(line: line, column: column + combinations[1].offset,
+                              "several key combinations in one command: a keys: binding types one")
+            }
+            return nil
+        }
+        return keys(x11: combination, line: line, column: column, recorder: &recorder)
+    }
+
+    /// An X11-named combination's gesto keys; nil with a warning if a name is unknown.
+    func keys(x11 word: ShellWord, line: Int, column: Int, recorder: inout ImportRecorder) -> String? {
+        var unknown: String?
+        guard let translation = KeyNames.combination(x11: word.text, unknown: &unknown) else {
+            recorder.warn(line: line, column: column + word.offset,
+                          "unknown key name '\(unknown ?? word.text)' in '\(word.text)' (xkbcommon knows no such keysym)")
+            return nil
+        }
+        for warning in translation.warnings { recorder.warn(line: line, column: column + word.offset, warning) }
+        return translation.keys
+    }
+
+    /// `ydotool key 29:1 15:1 15:0 29:0`: evdev codes pressed, then released in reverse order,
+    /// are a chord; ydotool 0.1's `ydotool key ctrl+Tab` names one directly.
+    private func ydotoolKey(_ arguments: [ShellWord], line: Int, column: Int, recorder: inout ImportRecorder) -> String? {
+        guard let subcommand = arguments.first, subcommand.text == "key" else { return nil }
+        var words: [ShellWord] = []
+        var index = 1
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.text.hasPrefix("-") {
+                if ["-d", "--key-delay", "--delay"].contains(word.text) { index += 1 }
+            } else {
+                words.append(word)
+            }
+            index += 1
+        }
+        guard !words.isEmpty else { return nil }
+        if words.count == 1, !words[0].text.contains(":") {
+            return keys(x11: words[0], line: line, column: column, recorder: &recorder)
+        }
+        var pressed: [Int] = []
+        var chord: [Int] = []
+        var releasing = false
+        for word in words {
+            let parts = word.text.split(separator: ":")
+            guard parts.count == 2, let code = Int(parts[0]), let state = Int(parts[1]), state == 0 || state == 1 else {
+                recorder.warn(line: line, column: column + word.offset,
+                              "'\(word.text)' is not CODE:1 or CODE:0 (an evdev key code pressed or released): kept as exec")
+                return nil
+            }
+            if state == 1 {
+                guard !releasing, !pressed.contains(code) else { return nil }
+                pressed.append(code)
+                chord.append(code)
+            } else {
+                guard pressed.last == code else { return nil }
+                pressed.removeLast()
+                releasing = true
+            }
+        }
+        guard pressed.isEmpty else {
+            recorder.warn(line: line, column: column, "keys are pressed and never released: kept as exec")
+            return nil
+        }
+        var names: [String] = []
+        for code in chord {
+            guard let evdev = KeyNames.evdevCodes[code], let name = KeyNames.gestoName(evdev: evdev) else {
+                recorder.warn(line: line, column: column, "evdev key code \(code) has no name the importer knows: kept as exec")
+                return nil
+            }
+            names.append(name)
+        }
+        return names.joined(separator: "+")
+    }
+
+    /// `wtype -M ctrl -k Tab -m ctrl` (or `-M ctrl t -m ctrl`): modifiers held around one key.
+    private func wtypeKeys(_ arguments: [ShellWord]) -> String? {
+        var modifiers: [String] = []
+        var key: String?
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index].text
+            let value = index + 1 < arguments.count ? arguments[index + 1].text : nil
+            switch word {
+            case "-M":
+                guard let value, key == nil, let name = KeyNames.gestoName(x11: value) else { return nil }
+                modifiers.append(name)
+                index += 2
+            case "-m":
+                guard value != nil else { return nil }
+                index += 2
+            case "-k":
+                guard let value, key == nil, let name = KeyNames.gestoName(x11: value) else { return nil }
+                key = name
+                index += 2
+            default:
+                guard !word.hasPrefix("-"), key == nil, word.count == 1, let name = KeyNames.gestoName(x11: word) else { return nil }
+                key = name
+                index += 1
+            }
+        }
+        guard let key else { return nil }
+        return (modifiers + [key]).joined(separator: "+")
+    }
+}

@@ -1,0 +1,192 @@
+// Hyprland's trackpad gestures → gesto bindings. Hyprland 0.51+: `gesture = FINGERS, DIRECTION,
+// [mod: MODS,] [scale: S,] ACTION[, ARGS]`; before it, `gestures { workspace_swipe = true … }`.
+// Most of Hyprland's gesture actions follow the fingers 1:1 (workspace, move, resize, special);
+// gesto runs an action once, at the end, so those become the dispatcher the gesture ends in, or
+// are not importable. Hyprland's pinch words are reversed: `pinchin` is the scale growing.
+import GestoCore
+import GestoConfig
+
+enum HyprlandImporter {
+    static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
+        var variables: [(name: String, value: String)] = []
+        var visited: Set<String> = [recorder.result.file, options.canonicalPath ?? recorder.result.file]
+        readLines(into: &recorder, options: options, variables: &variables, depth: 0, visited: &visited)
+    }
+
+    /// Reads the recorder's lines; `source = PATH` reads that file in place, as Hyprland does,
+    /// with the variables set so far.
+    private static func readLines(into recorder: inout ImportRecorder, options: ImportOptions,
+                                  variables: inout [(name: String, value: String)], depth: Int, visited: inout Set<String>) {
+        var categories: [String] = []
+        var legacySwipe: (line: Int, enabled: Bool)?
+        var legacyFingers = 3
+        var legacyInvert = true
+        for (index, raw) in recorder.lines.enumerated() {
+            let number = index + 1
+            var line = String(raw)
+            // `#` starts a comment, `##` is a literal `#`.
+            if let comment = commentStart(line) { line = String(line.prefix(comment)) }
+            line = line.trimmingSpaces
+            if line.isEmpty { continue }
+            if line == "}" { _ = categories.popLast(); continue }
+            if line.hasSuffix("{") { categories.append(String(line.dropLast()).trimmingSpaces); continue }
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            var key = String(line[..<equals]).trimmingSpaces
+            var value = String(line[line.index(after: equals)...]).trimmingSpaces
+            // The value's first character, 1-based, in the raw line.
+            let characters = Array(raw)
+            var valueOffset = (characters.firstIndex(of: "=") ?? 0) + 1
+            while valueOffset < characters.count, characters[valueOffset] == " " || characters[valueOffset] == "\t" { valueOffset += 1 }
+            let valueColumn = valueOffset + 1
+            if !categories.isEmpty { key = categories.joined(separator: ":") + ":" + key }
+            if key.hasPrefix("$") {
+                variables.append((key, value))
+                variables.sort { $0.name.count > $1.name.count }
+                continue
+            }
+            for variable in variables { value = value.replacingAll(variable.name, with: variable.value) }
+            switch key {
+            case "gesture":
+                readGesture(value, line: number, column: valueColumn, into: &recorder)
+            case "source":
+                guard let reader = options.readIncluded else {
+                    recorder.skip(line: number, "a source this import does not follow: import the sourced file too (`gestoctl import hyprland FILE`)")
+                    continue
+                }
+                let files = reader(value, recorder.result.file)
+                if files.isEmpty { recorder.warn(line: number, column: valueColumn, "source = \(value): no file matches") }
+                for file in files {
+                    guard depth < SwayImporter.maximumIncludeDepth, !visited.contains(file.path) else {
+                        recorder.warn(line: number, column: valueColumn, "source = \(file.path): already read, or sourced \(SwayImporter.maximumIncludeDepth) levels deep: not read again")
+                        continue
+                    }
+                    visited.insert(file.path)
+                    var sourced = ImportRecorder(format: .hyprland, file: file.path, text: file.text)
+                    readLines(into: &sourced, options: options, variables: &variables, depth: depth + 1, visited: &visited)
+                    recorder.merge(sourced.result)
+                }
+            case "gestures:workspace_swipe":
+                legacySwipe = (number, ["true", "yes", "on", "1"].contains(value.lowercased()))
+            case "gestures:workspace_swipe_fingers":
+                if let count = Int(value), (3...5).contains(count) { legacyFingers = count } else {
+                    recorder.warn(line: number, column: valueColumn, "workspace_swipe_fingers must be 3, 4 or 5, not '\(value)'")
+                }
+            case "gestures:workspace_swipe_invert":
+                legacyInvert = !["false", "no", "off", "0"].contains(value.lowercased())
+            default:
+                if key.hasPrefix("gestures:") {
+                    recorder.skip(line: number, "tunes Hyprland's own 1:1 gesture animation; gesto has nothing 1:1 to tune")
+                }
+            }
+        }
+        if let legacySwipe, legacySwipe.enabled {
+            let source = recorder.source(line: legacySwipe.line)
+            recorder.warn(line: legacySwipe.line, column: source.location.column,
+                          "Hyprland's workspace swipe follows the fingers 1:1; gesto switches workspaces once the swipe ends")
+            let (left, right) = legacyInvert ? ("m+1", "m-1") : ("m-1", "m+1")
+            recorder.add(ImportedBinding(gesture: .swipe(fingers: legacyFingers, direction: .left),
+                                         action: .exec("hyprctl dispatch workspace \(left)"), source: source))
+            recorder.add(ImportedBinding(gesture: .swipe(fingers: legacyFingers, direction: .right),
+                                         action: .exec("hyprctl dispatch workspace \(right)"), source: source))
+        }
+    }
+
+    /// The offset of the first `#` that is not doubled.
+    private static func commentStart(_ line: String) -> Int? {
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "#" {
+                if index + 1 < characters.count, characters[index + 1] == "#" { index += 2; continue }
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `FINGERS, DIRECTION, [mod: …,] [scale: …,] ACTION[, ARGS]`.
+    private static func readGesture(_ value: String, line: Int, column: Int, into recorder: inout ImportRecorder) {
+        let fields = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        func fail(_ message: String) {
+            recorder.warn(line: line, column: column, message)
+            recorder.skip(line: line, "not understood (see the warning)")
+        }
+        guard fields.count >= 3 else { return fail("a gesture needs FINGERS, DIRECTION and an ACTION (e.g. 3, horizontal, workspace)") }
+        guard let fingers = Int(fields[0]), (2...5).contains(fingers) else { return fail("'\(fields[0])' is not a finger count (2 to 5)") }
+        let direction = fields[1].lowercased()
+        var rest = Array(fields.dropFirst(2))
+        var modifier: String?
+        var scale: String?
+        while let first = rest.first, let colon = first.firstIndex(of: ":") {
+            let option = first[..<colon].trimmingSpaces.lowercased()
+            let optionValue = first[first.index(after: colon)...].trimmingSpaces
+            if option == "mod" { modifier = optionValue } else if option == "scale" { scale = optionValue } else { break }
+            rest.removeFirst()
+        }
+        if let modifier {
+            recorder.skip(line: line, "only while \(modifier) is held: gesto binds no keyboard modifiers (it never opens keyboards), "
+                          + "and without the condition this binding would take over plain swipes")
+            return
+        }
+        guard let actionName = rest.first?.lowercased() else { return fail("the gesture has no action") }
+        let arguments = Array(rest.dropFirst())
+        if scale != nil {
+            recorder.warn(line: line, column: column, "scale: tunes Hyprland's animation that follows the fingers; gesto has none to tune: left out")
+        }
+        // The gesture names the line binds.
+        let gestures: [GestureName]
+        switch direction {
+        case "swipe": gestures = [.swipe(fingers: fingers, direction: nil)]
+        case "left", "right", "up", "down": gestures = [.swipe(fingers: fingers, direction: SwipeDirection(rawValue: direction))]
+        case "horizontal": gestures = [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
+        case "vertical": gestures = [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
+        case "pinch": gestures = [.pinch(fingers: fingers, direction: nil)]
+        // Reversed words: Hyprland's pinchin is the scale growing (fingers spreading).
+        case "pinchin", "zoomin": gestures = [.pinch(fingers: fingers, direction: .out)]
+        case "pinchout", "zoomout": gestures = [.pinch(fingers: fingers, direction: .in)]
+        default: return fail("unknown direction '\(fields[1])' (expected swipe, horizontal, vertical, left, right, up, down, pinch, pinchin, pinchout)")
+        }
+        if direction.hasPrefix("pinchin") || direction.hasPrefix("pinchout") || direction.hasPrefix("zoom") {
+            recorder.choose("Hyprland's pinchin (scale growing) is gesto's pinch out, and pinchout its pinch in")
+        }
+        let source = recorder.source(line: line)
+        func add(_ action: (GestureName) -> Action?) {
+            for gesture in gestures { if let made = action(gesture) { recorder.add(ImportedBinding(gesture: gesture, action: made, source: source)) } }
+        }
+        switch actionName {
+        case "dispatcher":
+            guard let dispatcher = arguments.first, !dispatcher.isEmpty else { return fail("dispatcher needs the dispatcher's name") }
+            let parameters = arguments.dropFirst().joined(separator: ",").trimmingSpaces
+            let command = "hyprctl dispatch " + ShellWords.quoted(dispatcher) + (parameters.isEmpty ? "" : " " + ShellWords.quoted(parameters))
+            add { _ in .exec(command) }
+        case "workspace":
+            recorder.warn(line: line, column: column, "Hyprland's workspace gesture follows the fingers 1:1; gesto switches workspaces once the swipe ends")
+            // Hyprland's default workspace_swipe_invert: a swipe left shows the next workspace.
+            add { gesture in
+                guard case .swipe(_, let swipe) = gesture else { return nil }
+                let next = swipe == .left || swipe == .up || swipe == nil
+                return .exec("hyprctl dispatch workspace \(next ? "m+1" : "m-1")")
+            }
+            if direction == "swipe" || direction.hasPrefix("pinch") || direction.hasPrefix("zoom") {
+                recorder.warn(line: line, column: column, "a workspace gesture without a direction: imported as the next workspace")
+            }
+        case "close": add { _ in .window(.close) }
+        case "fullscreen": add { _ in .window(arguments.first?.lowercased() == "maximize" ? .maximize : .fullscreen) }
+        case "float":
+            let dispatcher = arguments.first?.lowercased() == "float" ? "setfloating" : arguments.first?.lowercased() == "tile" ? "settiled" : "togglefloating"
+            add { _ in .exec("hyprctl dispatch \(dispatcher)") }
+        case "special":
+            recorder.warn(line: line, column: column, "Hyprland's special-workspace gesture follows the fingers 1:1; gesto toggles it once the gesture ends")
+            let name = arguments.first ?? ""
+            add { _ in .exec("hyprctl dispatch togglespecialworkspace" + (name.isEmpty ? "" : " " + ShellWords.quoted(name))) }
+        case "move", "resize", "scroll_move", "cursorzoom":
+            recorder.skip(line: line, "Hyprland's \(rest[0]) gesture follows the fingers 1:1; gesto has no such action "
+                          + "(window-motion does, on sway only)")
+        case "unset":
+            recorder.skip(line: line, "removes a gesture bound earlier; leave that gesture out instead")
+        default:
+            return fail("unknown gesture action '\(rest[0])' (expected dispatcher, workspace, move, resize, special, close, fullscreen, float, scroll_move, cursorZoom, unset)")
+        }
+    }
+}

@@ -1,0 +1,278 @@
+// What `gestoctl import` makes of another tool's config: gesto bindings, each with the source
+// line it came from, every source line gesto cannot express with the reason, and warnings
+// with FILE:LINE:COLUMN. The importers of each format fill it; ConfigRendering turns it into
+// a gesto config file.
+import GestoCore
+import GestoConfig
+
+/// The configuration formats `gestoctl import` reads.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    case libinputGestures = "libinput-gestures"
+    case fusuma
+    case touchegg
+    case sway
+    case hyprland
+
+    /// The tool's name as its users write it.
+    public var toolName: String {
+        switch self {
+        case .libinputGestures: "libinput-gestures"
+        case .fusuma: "fusuma"
+        case .touchegg: "Touchégg"
+        case .sway: "sway"
+        case .hyprland: "Hyprland"
+        }
+    }
+
+    /// Where the tool reads its config, in the order it looks (`~` is the home directory,
+    /// `$XDG_CONFIG_HOME` defaults to `~/.config`).
+    public var usualPaths: [String] {
+        switch self {
+        case .libinputGestures: ["$XDG_CONFIG_HOME/libinput-gestures.conf", "/etc/libinput-gestures.conf"]
+        case .fusuma: ["$XDG_CONFIG_HOME/fusuma/config.yml", "$XDG_CONFIG_HOME/fusuma/config.yaml"]
+        case .touchegg: ["$XDG_CONFIG_HOME/touchegg/touchegg.conf", "/usr/share/touchegg/touchegg.conf"]
+        case .sway: ["~/.sway/config", "$XDG_CONFIG_HOME/sway/config", "/etc/sway/config"]
+        case .hyprland: ["$XDG_CONFIG_HOME/hypr/hyprland.conf"]
+        }
+    }
+}
+
+/// Where the importer sends workspace switching, which only compositors name (libinput-gestures'
+/// `_internal ws_up`, Touchégg's CHANGE_DESKTOP, fusuma's `workspace:`).
+public enum WorkspaceTarget: String, Sendable, CaseIterable {
+    /// `sway: workspace next|prev` over sway's IPC.
+    case sway
+    /// `exec: hyprctl dispatch workspace m+1|m-1`.
+    case hyprland
+    /// `exec: niri msg action focus-workspace-down|up`.
+    case niri
+    /// None known: sway's command is written, with a warning to change it.
+    case other
+}
+
+/// How fusuma's pinch words are read: fusuma 3.0.0 (2023-08) reversed them, and a config does
+/// not say which fusuma it was written for.
+public enum FusumaPinchReading: String, Sendable, CaseIterable {
+    /// fusuma up to 2.5: `in` is fingers spreading (zoom in), gesto's `out`.
+    case version2 = "2"
+    /// fusuma 3.0 and later: `in` is fingers closing, gesto's `in`.
+    case version3 = "3"
+}
+
+/// The choices an import makes that the source file does not decide.
+public struct ImportOptions: Sendable {
+    /// Where workspace switching goes.
+    public var workspaces: WorkspaceTarget = .sway
+    /// How fusuma's `in`/`out` read; nil: fusuma 2.x, with a warning when the file has pinches.
+    public var fusumaPinch: FusumaPinchReading?
+    /// Reads the files an `include PATTERN` of a sway config (or `source = PATTERN` of
+    /// Hyprland's) names (a glob, relative to the including file's folder, which is the second
+    /// argument): each file's path and text. Nil: includes are not followed (listed as not
+    /// importable). The importer itself does no I/O.
+    /// The paths it gives are canonical (no `..`, no symbolic links), so a cycle is noticed.
+    public var readIncluded: (@Sendable (_ pattern: String, _ includingFile: String) -> [(path: String, text: String)])?
+    /// The canonical path of the file imported, so an include that leads back to it is noticed.
+    public var canonicalPath: String?
+
+    public init(workspaces: WorkspaceTarget = .sway, fusumaPinch: FusumaPinchReading? = nil,
+                readIncluded: (@Sendable (String, String) -> [(path: String, text: String)])? = nil) {
+        self.workspaces = workspaces
+        self.fusumaPinch = fusumaPinch
+        self.readIncluded = readIncluded
+    }
+}
+
+/// A line of the source file, as the comment above what came from it shows it.
+public struct SourceLine: Sendable, Hashable {
+    /// The file (as given) and line; the column is the line's first non-blank character.
+    public var location: SourceLocation
+    /// The line's text, without its indentation.
+    public var text: String
+
+    public init(location: SourceLocation, text: String) {
+        self.location = location
+        self.text = text
+    }
+}
+
+/// One imported binding.
+public struct ImportedBinding: Sendable, Hashable {
+    /// The gesture, with a finger count (a source gesture without one becomes several bindings).
+    public var gesture: GestureName
+    /// When the action runs.
+    public var mode: FireMode
+    /// The app_id the binding is limited to.
+    public var app: String?
+    /// What runs.
+    public var action: Action
+    /// Setting overrides of this binding (`duration: 2.2`), in order, values as written.
+    public var overrides: [Override]
+    /// The source line it came from.
+    public var source: SourceLine
+
+    /// One `key: value` setting override.
+    public struct Override: Sendable, Hashable {
+        public var key: String
+        public var value: String
+    }
+
+    public init(gesture: GestureName, mode: FireMode = .onEnd, app: String? = nil, action: Action,
+                overrides: [Override] = [], source: SourceLine) {
+        self.gesture = gesture
+        self.mode = mode
+        self.app = app
+        self.action = action
+        self.overrides = overrides
+        self.source = source
+    }
+}
+
+/// A source line (or setting) gesto cannot express: written out commented, with the reason.
+public struct Unimportable: Sendable, Hashable {
+    public var source: SourceLine
+    /// Why it is not imported, and what the user could do instead.
+    public var reason: String
+}
+
+/// Something the user should check: a source line that did not parse, or one imported with a
+/// change of meaning. Printed as `FILE:LINE:COLUMN: warning: MESSAGE`.
+public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+    public var description: String { "\(location): warning: \(message)" }
+}
+
+/// A global setting the import writes (`settings: {swipe: {diagonals: true}}`).
+public struct ImportedSetting: Sendable, Hashable {
+    /// The section: swipe, pinch, rotate, long-press, hold.
+    public var section: String
+    public var key: String
+    public var value: String
+    /// Why it is set (a comment in the output).
+    public var reason: String
+}
+
+/// The result of importing one file.
+public struct ImportedConfig: Sendable {
+    public var format: ImportFormat
+    /// The file as the user named it (`<stdin>` for standard input).
+    public var file: String
+    public var settings: [ImportedSetting] = []
+    public var bindings: [ImportedBinding] = []
+    public var unimportable: [Unimportable] = []
+    public var warnings: [ImportWarning] = []
+    /// Choices the import made for the whole file (printed at the top).
+    public var choices: [String] = []
+
+    public init(format: ImportFormat, file: String) {
+        self.format = format
+        self.file = file
+    }
+
+    /// The number of distinct source lines bindings came from.
+    public var importedSourceLines: Int { Set(bindings.map { "\($0.source.location.file):\($0.source.location.line)" }).count }
+
+    /// The files read, in the order they were first read from (the file itself, then the files
+    /// a sway config includes), each with its rank.
+    var fileRanks: [String: Int] {
+        var ranks = [file: 0]
+        let files = bindings.map(\.source.location.file) + unimportable.map(\.source.location.file) + warnings.map(\.location.file)
+        for name in files where ranks[name] == nil { ranks[name] = ranks.count }
+        return ranks
+    }
+}
+
+/// The text of a source file split into lines, and the recording of what became of them.
+/// Each format's importer owns one while it reads.
+struct ImportRecorder {
+    var result: ImportedConfig
+    let lines: [Substring]
+
+    init(format: ImportFormat, file: String, text: String) {
+        result = ImportedConfig(format: format, file: file)
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? line.dropLast() : line
+        }
+    }
+
+    /// The source line `number` (1-based), without indentation.
+    func source(line number: Int) -> SourceLine {
+        let text = number >= 1 && number <= lines.count ? lines[number - 1] : ""
+        let indentation = text.prefix { $0 == " " || $0 == "\t" }.count
+        return SourceLine(location: location(line: number, column: indentation + 1), text: text.trimmingSpaces)
+    }
+
+    func location(line: Int, column: Int) -> SourceLocation {
+        SourceLocation(file: result.file, line: line, column: column)
+    }
+
+    /// Adds `binding`, if gesto's config decoder takes it (a 1-finger swipe, a NUL in a
+    /// command); otherwise its line is recorded as not importable, with the decoder's reason.
+    mutating func add(_ binding: ImportedBinding) {
+        do {
+            _ = try Config.parse("bindings:\n  - \(binding.yamlFlow)\n", file: "binding")
+        } catch {
+            let reason = "gesto cannot bind it: " + (error.errors.first?.message ?? "\(error)")
+            let line = binding.source.location.line
+            if !result.unimportable.contains(where: { $0.source.location.line == line && $0.reason == reason }) {
+                skip(line: line, reason)
+            }
+            return
+        }
+        result.bindings.append(binding)
+    }
+
+    mutating func skip(line: Int, _ reason: String) {
+        result.unimportable.append(Unimportable(source: source(line: line), reason: reason))
+    }
+
+    mutating func warn(line: Int, column: Int, _ message: String) {
+        result.warnings.append(ImportWarning(location: location(line: line, column: column), message: message))
+    }
+
+    mutating func set(_ section: String, _ key: String, _ value: String, because reason: String) {
+        guard !result.settings.contains(where: { $0.section == section && $0.key == key }) else { return }
+        result.settings.append(ImportedSetting(section: section, key: key, value: value, reason: reason))
+    }
+
+    /// Takes in what an included file gave.
+    mutating func merge(_ included: ImportedConfig) {
+        result.bindings += included.bindings
+        result.unimportable += included.unimportable
+        result.warnings += included.warnings
+        for setting in included.settings { set(setting.section, setting.key, setting.value, because: setting.reason) }
+        for choice in included.choices { choose(choice) }
+    }
+
+    mutating func choose(_ choice: String) {
+        if !result.choices.contains(choice) { result.choices.append(choice) }
+    }
+}
+
+/// Imports `text`, read from `file`, as `format`.
+public func importConfig(_ text: String, format: ImportFormat, file: String, options: ImportOptions = ImportOptions()) -> ImportedConfig {
+    var recorder = ImportRecorder(format: format, file: file, text: text)
+    switch format {
+    case .libinputGestures: LibinputGesturesImporter.read(text, into: &recorder, options: options)
+    case .fusuma: FusumaImporter.read(text, into: &recorder, options: options)
+    case .touchegg: ToucheggImporter.read(text, into: &recorder, options: options)
+    case .sway: SwayImporter.read(text, into: &recorder, options: options)
+    case .hyprland: HyprlandImporter.read(text, into: &recorder, options: options)
+    }
+    // Warnings in the order of the files, as a compiler prints them.
+    let rank = recorder.result.fileRanks
+    recorder.result.warnings = recorder.result.warnings.enumerated().sorted { a, b in
+        let (x, y) = (a.element.location, b.element.location)
+        return (rank[x.file] ?? 0, x.line, x.column, a.offset) < (rank[y.file] ?? 0, y.line, y.column, b.offset)
+    }.map(\.element)
+    return recorder.result
+}
+
+/// The finger counts a gesture without one matches, for the kinds gesto knows: libinput
+/// reports swipes of 3 and 4 fingers (2 scroll), pinches and rotations of 2 to 4, holds of 1
+/// to 4. Five-finger gestures are left out (a choice: few touchpads track five fingers).
+enum AnyFingerCount {
+    static let swipe = [3, 4]
+    static let pinch = [2, 3, 4]
+    static let hold = [1, 2, 3, 4]
+}

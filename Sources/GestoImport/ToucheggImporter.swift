@@ -1,0 +1,245 @@
+// Touchégg's touchegg.conf (XML, read with libxml2) → gesto bindings. Touchégg 2:
+// `<application name="All|A,B"><gesture type="SWIPE|PINCH|TAP" fingers="N" direction="…">
+// <action type="…">` with the action's options as child elements (`<keys>`, `<modifiers>`,
+// `<command>`, `<repeat>`, `<on>begin|end</on>`, `<animate>`). Touchégg 1.x wrote the action's
+// parameter as its text (`<action type="SEND_KEYS">Control+Alt+Left</action>`) and had DRAG and
+// ROTATE gestures; those are translated too, with a warning. Animated window actions run when
+// the gesture ends; keys and commands on begin unless `<on>end</on>`; `<repeat>true</repeat>`
+// repeats.
+import CLibXML2
+import GestoCore
+import GestoConfig
+
+enum ToucheggImporter {
+    /// An element of the parsed document, copied out of libxml2's tree.
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var children: [Element]
+        var text: String
+        var line: Int
+
+        func child(_ name: String) -> Element? { children.first { $0.name == name } }
+        func childText(_ name: String) -> String? { child(name).map { $0.text.trimmingSpaces } }
+    }
+
+    /// Where and why the XML does not parse.
+    struct ParseError: Error {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// Parses `text` into elements, or gives the parser's error.
+    static func parse(_ text: String) -> Result<Element, ParseError> {
+        guard let context = xmlNewParserCtxt() else { return .failure(ParseError(line: 1, column: 1, message: "cannot start libxml2's parser")) }
+        defer { xmlFreeParserCtxt(context) }
+        let bytes = Array(text.utf8)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOBLANKS.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { pointer in
+                xmlCtxtReadMemory(context, pointer, Int32(buffer.count), "touchegg.conf", "UTF-8", options)
+            }
+        }
+        guard let document else {
+            let error = context.pointee.lastError
+            let message = error.message.map { String(cString: $0).trimmingSpaces } ?? "not well-formed XML"
+            return .failure(ParseError(line: Int(error.line), column: max(1, Int(error.int2)), message: message.replacingAll("\n", with: " ")))
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return .failure(ParseError(line: 1, column: 1, message: "the document has no root element")) }
+        return .success(element(root))
+    }
+
+    private static func element(_ node: UnsafeMutablePointer<xmlNode>) -> Element {
+        var attributes: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = String(cString: current.pointee.name)
+            var value = ""
+            var child = current.pointee.children
+            while let text = child {
+                if let content = text.pointee.content { value += String(cString: content) }
+                child = text.pointee.next
+            }
+            attributes[name] = value
+            attribute = current.pointee.next
+        }
+        var children: [Element] = []
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE: children.append(element(current))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { text += String(cString: content) }
+            default: break
+            }
+            child = current.pointee.next
+        }
+        return Element(name: String(cString: node.pointee.name), attributes: attributes, children: children, text: text,
+                       line: Int(xmlGetLineNo(node)))
+    }
+
+    static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
+        let root: Element
+        switch parse(text) {
+        case .success(let element): root = element
+        case .failure(let error):
+            recorder.warn(line: max(1, error.line), column: error.column, "not well-formed XML: \(error.message); nothing imported")
+            recorder.skip(line: max(1, error.line), "the file is not well-formed XML (see the warning)")
+            return
+        }
+        if root.name != "touchégg" && root.name != "touchegg" {
+            recorder.warn(line: root.line, column: 1, "the root element is <\(root.name)>, not <touchégg>: read anyway")
+        }
+        let translator = CommandTranslator(runsInShell: true, workspaces: options.workspaces, tool: "Touchégg")
+        for section in root.children {
+            switch section.name {
+            case "settings":
+                for property in section.children {
+                    let name = property.attributes["name"] ?? property.name
+                    let reason = name == "action_execute_threshold"
+                        ? "a percentage of Touchégg's own animation: no unit mapping to gesto's thresholds; gesto's defaults are kept"
+                        : "Touchégg's animation setting: gesto has no animation that follows the fingers here"
+                    recorder.skip(line: property.line, reason)
+                }
+            case "application":
+                let names = (section.attributes["name"] ?? "All").split(separator: ",").map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+                let apps: [String?] = names.contains { $0.lowercased() == "all" } ? [nil] : names.map { $0 }
+                for app in apps.compactMap({ $0 }) where app.contains(where: \.isUppercase) {
+                    recorder.warn(line: section.line, column: 1, "'\(app)' is an X11 class name: gesto matches the Wayland app_id, case-sensitively "
+                                  + "(often in lower case, e.g. google-chrome); check it with `gestoctl monitor`")
+                }
+                for gesture in section.children {
+                    guard gesture.name == "gesture" else {
+                        recorder.warn(line: gesture.line, column: 1, "<\(gesture.name)> in an <application> (expected <gesture>): ignored")
+                        recorder.skip(line: gesture.line, "not understood (see the warning)")
+                        continue
+                    }
+                    readGesture(gesture, apps: apps, translator: translator, into: &recorder)
+                }
+            default:
+                recorder.warn(line: section.line, column: 1, "unknown element <\(section.name)> (expected <settings> or <application>): ignored")
+                recorder.skip(line: section.line, "not understood (see the warning)")
+            }
+        }
+    }
+
+    private static func readGesture(_ gesture: Element, apps: [String?], translator: CommandTranslator, into recorder: inout ImportRecorder) {
+        let line = gesture.line
+        func fail(_ message: String) {
+            recorder.warn(line: line, column: 1, message)
+            recorder.skip(line: line, "not understood (see the warning)")
+        }
+        let type = (gesture.attributes["type"] ?? "").uppercased()
+        let directionName = (gesture.attributes["direction"] ?? "").uppercased()
+        guard let fingerText = gesture.attributes["fingers"], let fingers = Int(fingerText), (1...5).contains(fingers) else {
+            return fail("<gesture> needs fingers=\"N\" (2 to 5)")
+        }
+        guard let action = gesture.child("action") else { return fail("<gesture> has no <action>") }
+        let actionType = (action.attributes["type"] ?? "").uppercased()
+        // Touchégg 1.x: the parameter is the action's text, gestures are DRAG and ROTATE.
+        let isLegacy = ["DRAG", "ROTATE", "TAP_AND_HOLD", "DOUBLE_TAP"].contains(type) || (action.children.isEmpty && !action.text.trimmingSpaces.isEmpty)
+        if isLegacy {
+            recorder.choose("Touchégg 1.x gestures (DRAG, ROTATE, parameters as the action's text) are translated to Touchégg 2's meaning")
+        }
+        let name: GestureName
+        switch (type, directionName) {
+        case ("SWIPE", _), ("DRAG", _):
+            let directions: [String: SwipeDirection] = ["UP": .up, "DOWN": .down, "LEFT": .left, "RIGHT": .right]
+            guard let direction = directions[directionName] else { return fail("unknown swipe direction '\(directionName)' (expected UP, DOWN, LEFT, RIGHT)") }
+            name = .swipe(fingers: fingers, direction: direction)
+        case ("PINCH", "IN"): name = .pinch(fingers: fingers, direction: .in)
+        case ("PINCH", "OUT"): name = .pinch(fingers: fingers, direction: .out)
+        case ("ROTATE", "RIGHT"): name = .rotate(fingers: fingers, direction: .clockwise)
+        case ("ROTATE", "LEFT"): name = .rotate(fingers: fingers, direction: .counterclockwise)
+        case ("TAP", _), ("DOUBLE_TAP", _), ("TAP_AND_HOLD", _):
+            recorder.skip(line: line, "a tap gesture: gesto has none (libinput makes touchpad taps clicks)")
+            return
+        default:
+            return fail("unknown gesture type '\(type)' with direction '\(directionName)' (expected SWIPE or PINCH: IN, OUT)")
+        }
+        let parameter = action.text.trimmingSpaces
+        var mode: FireMode = .onEnd
+        let made: Action
+        switch actionType {
+        case "MAXIMIZE_RESTORE_WINDOW": made = .window(.maximize)
+        case "MINIMIZE_WINDOW": made = .window(.minimize)
+        case "FULLSCREEN_WINDOW": made = .window(.fullscreen)
+        case "CLOSE_WINDOW": made = .window(.close)
+        case "CHANGE_DESKTOP", "CHANGE_VIEWPORT":
+            let direction = (action.childText("direction") ?? parameter).lowercased()
+            switch direction {
+            case "next", "right", "down": made = translator.workspaceAction(next: true, line: line, column: 1, recorder: &recorder)
+            case "previous", "prev", "left", "up": made = translator.workspaceAction(next: false, line: line, column: 1, recorder: &recorder)
+            case "auto":
+                recorder.skip(line: line, "CHANGE_DESKTOP auto decides the direction from natural scrolling at run time: bind next or previous instead")
+                return
+            default: return fail("unknown CHANGE_DESKTOP direction '\(direction)' (expected previous, next, up, down, left, right, auto)")
+            }
+        case "SEND_KEYS":
+            mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
+            let modifiers = action.childText("modifiers") ?? ""
+            let keys = action.childText("keys") ?? (isLegacy ? parameter : "")
+            let parts = (modifiers.split(separator: "+") + keys.split(separator: "+")).map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            guard !parts.isEmpty else { return fail("SEND_KEYS needs <keys>") }
+            var names: [String] = []
+            for part in parts {
+                guard let named = KeyNames.gestoName(x11: part) else {
+                    recorder.warn(line: line, column: 1, "unknown key name '\(part)' (xkbcommon knows no such keysym)")
+                    recorder.skip(line: line, "a key gesto cannot name (see the warning)")
+                    return
+                }
+                names.append(named)
+            }
+            if action.child("decreaseKeys") != nil {
+                recorder.warn(line: line, column: 1, "<decreaseKeys> (typed when a repeating gesture turns back): gesto's repeat steps only in its own direction; left out")
+            }
+            made = .keys(names.joined(separator: "+"))
+        case "RUN_COMMAND":
+            mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
+            guard let command = action.childText("command") ?? (isLegacy ? parameter : nil), !command.isEmpty else { return fail("RUN_COMMAND needs <command>") }
+            if action.child("decreaseCommand") != nil {
+                recorder.warn(line: line, column: 1, "<decreaseCommand> (run when a repeating gesture turns back): gesto's repeat steps only in its own direction; left out")
+            }
+            made = translator.action(for: command, line: action.child("command")?.line ?? line, column: 1, recorder: &recorder)
+        case "SHOW_DESKTOP":
+            recorder.skip(line: line, "SHOW_DESKTOP: gesto has no show-desktop action (on sway, a workspace or scratchpad command via sway:)")
+            return
+        case "TILE_WINDOW":
+            recorder.skip(line: line, "TILE_WINDOW: gesto has no tiling action (on sway, a `move` or `split` command via sway:)")
+            return
+        case "MOUSE_CLICK", "SCROLL":
+            recorder.skip(line: line, "\(actionType): gesto emulates no mouse (no pointer device of its own)")
+            return
+        case "DRAG_AND_DROP", "MOVE_WINDOW", "RESIZE_WINDOW":
+            recorder.skip(line: line, "\(actionType) follows the fingers 1:1: gesto has no such action (window-motion does, on sway)")
+            return
+        default:
+            return fail("unknown action type '\(actionType)' (expected MAXIMIZE_RESTORE_WINDOW, MINIMIZE_WINDOW, TILE_WINDOW, FULLSCREEN_WINDOW, CLOSE_WINDOW, CHANGE_DESKTOP, SHOW_DESKTOP, SEND_KEYS, RUN_COMMAND, MOUSE_CLICK)")
+        }
+        if action.childText("animate") == "true" {
+            recorder.choose("Touchégg's animations (windows following the fingers) are lost: gesto runs the window action when the gesture ends")
+        }
+        var source = recorder.source(line: line)
+        source.text += " <action type=\"\(actionType)\">"
+        for app in apps {
+            recorder.add(ImportedBinding(gesture: name, mode: mode, app: app, action: made, source: source))
+        }
+    }
+
+    /// SEND_KEYS and RUN_COMMAND: `<repeat>true</repeat>` repeats; otherwise `<on>` (default
+    /// begin) says when.
+    private static func timing(_ action: Element, legacy: Bool, line: Int, into recorder: inout ImportRecorder) -> FireMode {
+        if legacy { return .onEnd }
+        if action.childText("repeat")?.lowercased() == "true" { return .repeat }
+        switch action.childText("on")?.lowercased() {
+        case nil, "begin": return .onBegin
+        case "end": return .onEnd
+        case let other?:
+            recorder.warn(line: action.child("on")?.line ?? line, column: 1, "<on>\(other)</on> (expected begin or end): read as begin, Touchégg's default")
+            return .onBegin
+        }
+    }
+}

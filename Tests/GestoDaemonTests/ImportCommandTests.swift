@@ -1,0 +1,110 @@
+// `gestoctl import` and `gestoctl init --from`: the command line around GestoImport. Output
+// goes to stdout or -o FILE (never over a file without --force), warnings and the count to
+// stderr, --json gives the same as data, and the tool's usual path is found from HOME.
+import Foundation
+import Testing
+import GestoConfig
+@testable import GestoDaemon
+
+@Suite struct ImportCommandTests {
+    /// A fresh folder with a libinput-gestures config in it.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-import-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".config"), withIntermediateDirectories: true)
+        try """
+        gesture swipe up 3 _internal ws_up
+        gesture swipe down xdotool key super+Tab # overview
+        device DLL0945:00 06CB:CDE6 Touchpad
+        gesture swipe left 3
+        """.write(to: folder.appendingPathComponent(".config/libinput-gestures.conf"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test func printsTheConfigAndCountsOnStderr() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = StringSink(), errors = StringSink()
+        let status = ImportCommand.run(["libinput-gestures"], output: output, errors: errors, environment: ["HOME": folder.path])
+        #expect(status == 0)
+        #expect(output.text.contains("# libinput-gestures.conf:1: gesture swipe up 3 _internal ws_up\n  - {gesture: swipe:3:up, sway: workspace next}"))
+        #expect(output.text.contains("  - {gesture: swipe:4:down, keys: super+Tab}"))
+        #expect(output.text.contains("#   not importable: gestod reads every touchpad"))
+        let config = try Config.parse(output.text, file: "out")
+        #expect(config.bindings.count == 3)
+        #expect(errors.text.contains("libinput-gestures.conf:2:42: warning: libinput-gestures has no comments after a command"))
+        #expect(errors.text.contains("libinput-gestures.conf:4:20: warning: the gesture has no command after its finger count"))
+        #expect(errors.text.contains("imported 3 bindings from 2 lines of \(folder.path)/.config/libinput-gestures.conf, 2 not importable: see the comments"))
+    }
+
+    @Test func writesWithOutputAndOverwritesOnlyWithForce() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent(".config/libinput-gestures.conf").path
+        let destination = folder.appendingPathComponent("gesto/config.yaml").path
+        let output = StringSink(), errors = StringSink()
+        #expect(ImportCommand.run(["libinput-gestures", source, "-o", destination], output: output, errors: errors, environment: [:]) == 0)
+        #expect(output.text.isEmpty)
+        #expect(ConfigFile.load(path: destination).isSuccess)
+        try "mine\n".write(toFile: destination, atomically: true, encoding: .utf8)
+        let refused = StringSink()
+        #expect(ImportCommand.run(["libinput-gestures", source, "-o", destination], output: output, errors: refused, environment: [:]) == 1)
+        #expect(refused.text.contains("already exists; give --force to overwrite it"))
+        #expect(try String(contentsOfFile: destination, encoding: .utf8) == "mine\n")
+        #expect(ImportCommand.run(["libinput-gestures", source, "-o", destination, "--force"], output: output, errors: errors, environment: [:]) == 0)
+        #expect(try String(contentsOfFile: destination, encoding: .utf8).contains("workspace next"))
+    }
+
+    @Test func jsonGivesBindingsSkipsAndWarnings() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = StringSink(), errors = StringSink()
+        #expect(ImportCommand.run(["--json", "libinput-gestures", "--compositor", "hyprland"], output: output, errors: errors,
+                                  environment: ["HOME": folder.path]) == 0)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(output.text.utf8)) as? [String: Any])
+        let bindings = try #require(object["bindings"] as? [[String: Any]])
+        #expect(bindings.first?["gesture"] as? String == "swipe:3:up")
+        #expect(bindings.first?["action"] as? String == "exec")
+        #expect(bindings.first?["value"] as? String == "hyprctl dispatch workspace m+1")
+        #expect((object["not_importable"] as? [Any])?.count == 2)
+        let warnings = try #require(object["warnings"] as? [[String: Any]])
+        #expect(warnings.first?["line"] as? Int == 2)
+        #expect((object["config"] as? String)?.hasPrefix("# gesto config imported from") == true)
+    }
+
+    @Test func badUsageIsExitStatusTwo() {
+        let output = StringSink(), errors = StringSink()
+        #expect(ImportCommand.run([], output: output, errors: errors, environment: [:]) == 2)
+        #expect(ImportCommand.run(["kwin"], output: output, errors: errors, environment: [:]) == 2)
+        #expect(errors.text.contains("unknown format 'kwin' (expected libinput-gestures, fusuma, touchegg, sway, hyprland)"))
+        #expect(ImportCommand.run(["sway", "--compositor", "kwin"], output: output, errors: errors, environment: [:]) == 2)
+        #expect(ImportCommand.run(["fusuma", "--fusuma-version", "x"], output: output, errors: errors, environment: [:]) == 2)
+        #expect(ImportCommand.run(["sway", "--force"], output: output, errors: errors, environment: [:]) == 2)
+        #expect(ImportCommand.run(["sway", "a", "b"], output: output, errors: errors, environment: [:]) == 2)
+        #expect(ImportCommand.run(["--help"], output: output, errors: errors, environment: [:]) == 0)
+        #expect(output.text.contains("usage: gestoctl import FORMAT [FILE]"))
+    }
+
+    @Test func aMissingSourceNamesWhereItLooked() {
+        let output = StringSink(), errors = StringSink()
+        #expect(ImportCommand.run(["fusuma"], output: output, errors: errors, environment: ["HOME": "/nonexistent"]) == 1)
+        #expect(errors.text.contains("no fusuma config found (looked at /nonexistent/.config/fusuma/config.yml"))
+        #expect(ImportCommand.run(["sway", "/nonexistent/config"], output: output, errors: errors, environment: [:]) == 1)
+        #expect(errors.text.contains("/nonexistent/config: error: cannot read the config"))
+    }
+
+    @Test func initFromStartsFromAnImport() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent(".config/libinput-gestures.conf").path
+        let destination = folder.appendingPathComponent("new/config.yaml").path
+        #expect(InitCommand.run(["--from", "libinput-gestures", source, "--output", destination]) == 0)
+        let written = try String(contentsOfFile: destination, encoding: .utf8)
+        #expect(written.contains("{gesture: swipe:3:up, sway: workspace next}"))
+        #expect(InitCommand.run(["--from", "libinput-gestures", source, "--output", destination]) == 1)
+        #expect(InitCommand.run(["--from", "kwin"]) == 2)
+    }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
+}

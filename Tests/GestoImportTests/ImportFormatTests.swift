@@ -1,0 +1,323 @@
+// Hand-written configs for what the corpus does not show: malformed lines (warnings with
+// FILE:LINE:COLUMN, the rest still imports), hold tiers, fusuma's begin/end and anchors,
+// sway's variables and modes, Hyprland's dispatchers and reversed pinch words, Touchégg's
+// comma-separated apps and broken XML. Every import must pass the config parser.
+import XCTest
+import GestoConfig
+import GestoCore
+import GestoWayland
+@testable import GestoImport
+
+final class ImportFormatTests: XCTestCase {
+    /// Imports `text` and returns the result and its bindings as `gesture mode app action`
+    /// lines, after checking the output parses and its key names exist.
+    func load(_ text: String, _ format: ImportFormat, options: ImportOptions = ImportOptions(),
+              file: StaticString = #filePath, line: UInt = #line) -> (ImportedConfig, [String]) {
+        let imported = importConfig(text, format: format, file: "source.conf", options: options)
+        do {
+            let config = try Config.parse(imported.configText, file: "imported")
+            XCTAssertEqual(KeyCombination.errors(in: config), [], file: file, line: line)
+            let lines = config.bindings.map { binding in
+                var text = "\(binding.gesture) \(binding.rule.mode.rawValue)"
+                if let app = binding.rule.app { text += " app=\(app)" }
+                return text + " " + binding.action.summary
+            }
+            return (imported, lines)
+        } catch {
+            XCTFail("the import does not parse: \(error)\n\(imported.configText)", file: file, line: line)
+            return (imported, [])
+        }
+    }
+
+    // MARK: libinput-gestures
+
+    func testMalformedLinesAreWarningsWithLineAndColumnAndTheRestImports() {
+        let (imported, bindings) = load("""
+        gesture swipe sideways 3 echo a
+        gesture swipe up 3 echo b
+        gesture pinch
+        frobnicate 3
+        gesture swipe left 7 echo c
+        gesture swipe down 3 echo "unclosed
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, ["swipe:3:up on-end exec: echo b", "swipe:3:down on-end exec: echo \"unclosed"])
+        XCTAssertEqual(imported.warnings.map { "\($0.location)" }, [
+            "source.conf:1:15", "source.conf:3:9", "source.conf:4:1", "source.conf:5:20", "source.conf:6:27",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [1, 3, 4, 5])
+        XCTAssertTrue(imported.warnings[0].description.hasPrefix("source.conf:1:15: warning: unknown swipe motion 'sideways'"))
+    }
+
+    func testExplicitFingerCountWinsOverTheExpansion() {
+        let (_, bindings) = load("""
+        gesture pinch in xdotool key ctrl+minus
+        gesture pinch in 2 wtype -M ctrl -k KP_Subtract -m ctrl
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "pinch:3:in on-end keys: ctrl+minus", "pinch:4:in on-end keys: ctrl+minus", "pinch:2:in on-end keys: ctrl+KP_Subtract",
+        ])
+    }
+
+    func testHoldOnAndDelayedHoldsBecomeLongPressTiers() {
+        let (imported, bindings) = load("""
+        gesture hold on 3 echo short
+        gesture hold on+2.2 3 echo long
+        gesture hold on 4 echo plain
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, ["long-press:3 on-end exec: echo short", "long-press:3 on-end exec: echo long", "hold:4 on-end exec: echo plain"])
+        XCTAssertEqual(imported.bindings[1].overrides, [.init(key: "duration", value: "2.2")])
+        XCTAssertTrue(imported.configText.contains("{gesture: long-press:3, duration: 2.2, exec: echo long}"))
+    }
+
+    func testRotationsGetLibinputGesturesFifteenDegrees() {
+        let (imported, bindings) = load("gesture pinch anticlockwise 2 echo ccw\n", .libinputGestures)
+        XCTAssertEqual(bindings, ["rotate:2:counterclockwise on-end exec: echo ccw"])
+        XCTAssertEqual(imported.settings.map { "\($0.section).\($0.key)=\($0.value)" }, ["rotate.threshold=15"])
+    }
+
+    func testWorkspaceSwitchingFollowsTheChosenCompositor() {
+        let source = "gesture swipe up 3 _internal ws_up\n"
+        XCTAssertEqual(load(source, .libinputGestures, options: ImportOptions(workspaces: .hyprland)).1,
+                       ["swipe:3:up on-end exec: hyprctl dispatch workspace m+1"])
+        XCTAssertEqual(load(source, .libinputGestures, options: ImportOptions(workspaces: .niri)).1,
+                       ["swipe:3:up on-end exec: niri msg action focus-workspace-down"])
+        let (other, bindings) = load(source, .libinputGestures, options: ImportOptions(workspaces: .other))
+        XCTAssertEqual(bindings, ["swipe:3:up on-end sway: workspace next"])
+        XCTAssertEqual(other.warnings.count, 1)
+    }
+
+    func testXdotoolAndWmctrlCommandsWarnThatTheyAreX11Only() {
+        let (imported, bindings) = load("""
+        gesture swipe up 3 xdotool set_desktop --relative 1
+        gesture swipe down 3 wmctrl -s 0
+        gesture swipe left 3 swaymsg -t command "focus left"
+        gesture swipe right 3 i3-msg focus right
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-end exec: xdotool set_desktop --relative 1", "swipe:3:down on-end exec: wmctrl -s 0",
+            "swipe:3:left on-end sway: focus left", "swipe:3:right on-end sway: focus right",
+        ])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [1, 2])
+    }
+
+    func testEnvironmentVariablesPastTheFirstWordAreWarnedAbout() {
+        let (imported, _) = load("gesture swipe up 3 notify-send $USER\n", .libinputGestures)
+        XCTAssertEqual(imported.warnings.map(\.location.column), [32])
+    }
+
+    // MARK: fusuma
+
+    func testFusumaAnchorsMergeKeysAndAppContexts() {
+        let (imported, bindings) = load("""
+        swipe:
+            3:
+                left: &back
+                    sendkey: "LEFTALT+LEFT"
+                right:
+                    <<: *back
+                    sendkey: "LEFTALT+RIGHT"
+        ---
+        context:
+            application: Google-chrome
+        swipe:
+            4:
+                up:
+                    command: "xdotool key --clearmodifiers ctrl+t"
+        """, .fusuma)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-threshold keys: alt+Left", "swipe:3:right on-threshold keys: alt+Right",
+            "swipe:4:up on-threshold app=Google-chrome keys: ctrl+t",
+        ])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [10])
+    }
+
+    func testFusumaBeginUpdateEndAndHold() {
+        let (imported, bindings) = load("""
+        swipe:
+          3:
+            begin:
+              command: xdotool keydown alt
+            update:
+              command: echo step
+              interval: 0.5
+            end:
+              command: xdotool keyup alt
+            left:
+              command: echo left
+        hold:
+          4:
+            command: echo held
+        threshold:
+          hold: 2
+        """, .fusuma)
+        // In source order: begin (with its end), update, left.
+        XCTAssertEqual(bindings, [
+            "swipe:3 continuous exec: case \"$GESTO_PHASE\" in began) xdotool keydown alt ;; ended|failed|cancelled) xdotool keyup alt ;; esac",
+            "swipe:3 repeat exec: echo step",
+            "swipe:3:left on-threshold exec: echo left",
+            "long-press:4 on-begin exec: echo held",
+        ])
+        XCTAssertEqual(imported.bindings.last?.overrides, [.init(key: "duration", value: "1.4")])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [7])
+    }
+
+    func testFusumaPinchWordsFollowTheVersionGiven() {
+        let source = "pinch:\n  2:\n    in:\n      command: echo in\n"
+        XCTAssertEqual(load(source, .fusuma, options: ImportOptions(fusumaPinch: .version3)).1, ["pinch:2:in on-threshold exec: echo in"])
+        let (imported, bindings) = load(source, .fusuma)
+        XCTAssertEqual(bindings, ["pinch:2:out on-threshold exec: echo in"])
+        XCTAssertEqual(imported.warnings.count, 1)
+    }
+
+    func testFusumaSyntaxErrorIsAWarningWithWhere() {
+        let (imported, bindings) = load("swipe:\n  3:\n    left: [unclosed\n", .fusuma)
+        XCTAssertEqual(bindings, [])
+        XCTAssertEqual(imported.warnings.count, 1)
+        XCTAssertEqual(imported.warnings[0].location.file, "source.conf")
+        XCTAssertGreaterThan(imported.warnings[0].location.line, 1)
+    }
+
+    func testFusumaBillionLaughsIsRefused() {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 { text += "l\(level): &l\(level) [" + Array(repeating: level == 1 ? "*a" : "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        let (imported, _) = load(text, .fusuma)
+        XCTAssertTrue(imported.warnings.first?.message.contains("aliases repeat more than") == true)
+    }
+
+    // MARK: sway
+
+    func testSwayVariablesModesExecAndPinches() {
+        let (imported, bindings) = load("""
+        set $ws workspace
+        bindgesture swipe:3:left $ws next
+        bindgesture --exact pinch:2:outward exec  foot
+        mode "resize" {
+            bindgesture swipe:3:up resize grow height 10px
+        }
+        bindgesture swipe:4:up+left focus parent
+        bindgesture pinch:clockwise exec_always --no-startup-id echo r
+        bindgesture tap:3 nop
+        """, .sway)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end sway: workspace next", "pinch:2:out on-end exec: foot",
+            "swipe:4:up-left on-end sway: focus parent",
+            "rotate:2:clockwise on-end exec: echo r", "rotate:3:clockwise on-end exec: echo r", "rotate:4:clockwise on-end exec: echo r",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [5, 9])
+        XCTAssertEqual(imported.warnings.map { "\($0.location.line):\($0.location.column)" }, ["3:13", "9:13"])
+        XCTAssertEqual(Set(imported.settings.map { "\($0.section).\($0.key)" }), ["pinch.in", "pinch.out", "swipe.diagonals"])
+    }
+
+    func testSwayIncludesAreFollowedWithTheVariablesSetBeforeThem() {
+        let files: [String: String] = [
+            "/home/u/.config/sway/config.d/gestures": "bindgesture swipe:3:left $ws next\ninclude /home/u/.config/sway/config\n",
+        ]
+        let reader: @Sendable (String, String) -> [(path: String, text: String)] = { pattern, _ in
+            let path = pattern.hasPrefix("/") ? pattern : "/home/u/.config/sway/" + pattern.replacingAll("*", with: "gestures")
+            return files[path].map { [(path, $0)] } ?? (path == "/home/u/.config/sway/config" ? [(path, "")] : [])
+        }
+        var options = ImportOptions(readIncluded: reader)
+        options.canonicalPath = "/home/u/.config/sway/config"
+        let imported = importConfig("set $ws workspace\ninclude config.d/*\ninclude missing\nbindgesture hold:3 $ws back_and_forth\n",
+                                    format: .sway, file: "/home/u/.config/sway/config", options: options)
+        // In the order read (the config's own bindings are added at its end); printed by file.
+        XCTAssertEqual(imported.bindings.map { "\($0.gesture) \($0.action.summary) \($0.source.location.file)" }, [
+            "swipe:3:left sway: workspace next /home/u/.config/sway/config.d/gestures",
+            "hold:3 sway: workspace back_and_forth /home/u/.config/sway/config",
+        ])
+        XCTAssertTrue(imported.configText.contains("# config.d/gestures:1: bindgesture swipe:3:left $ws next"))
+        XCTAssertEqual(imported.warnings.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line)" }, ["config:3", "gestures:2"])
+        XCTAssertNoThrow(try Config.parse(imported.configText, file: "imported"))
+        // Without a reader, an include is listed as not importable.
+        XCTAssertEqual(importConfig("include config.d/*\n", format: .sway, file: "config").unimportable.count, 1)
+    }
+
+    // MARK: Hyprland
+
+    func testHyprlandDispatchersWorkspacesAndReversedPinch() {
+        let (imported, bindings) = load("""
+        $fingers = 4
+        gesture = 3, horizontal, workspace
+        gesture = $fingers, pinchin, dispatcher, exec, kitty --single-instance # a comment
+        gesture = 4, down, close
+        gesture = 4, up, special, magic
+        gesture = 3, sideways, close
+        gestures {
+            workspace_swipe_distance = 300
+        }
+        """, .hyprland)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end exec: hyprctl dispatch workspace m+1", "swipe:3:right on-end exec: hyprctl dispatch workspace m-1",
+            "pinch:4:out on-end exec: hyprctl dispatch exec 'kitty --single-instance'",
+            "swipe:4:down on-end window: close",
+            "swipe:4:up on-end exec: hyprctl dispatch togglespecialworkspace magic",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [6, 8])
+    }
+
+    func testHyprlandSourcedFilesAreRead() {
+        let reader: @Sendable (String, String) -> [(path: String, text: String)] = { pattern, _ in
+            pattern == "~/.config/hypr/gestures.conf" ? [("/h/gestures.conf", "gesture = $f, down, close\n")] : []
+        }
+        let imported = importConfig("$f = 4\nsource = ~/.config/hypr/gestures.conf\nsource = nowhere.conf\n", format: .hyprland,
+                                    file: "/h/hyprland.conf", options: ImportOptions(readIncluded: reader))
+        XCTAssertEqual(imported.bindings.map { "\($0.gesture) \($0.action.summary) \($0.source.location.line)" }, ["swipe:4:down window: close 1"])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [3])
+    }
+
+    func testHyprlandLegacyWorkspaceSwipe() {
+        let (_, bindings) = load("gestures {\n    workspace_swipe = true\n    workspace_swipe_fingers = 4\n}\n", .hyprland)
+        XCTAssertEqual(bindings, ["swipe:4:left on-end exec: hyprctl dispatch workspace m+1", "swipe:4:right on-end exec: hyprctl dispatch workspace m-1"])
+    }
+
+    // MARK: Touchégg
+
+    func testToucheggAppListsRepeatAndCommands() {
+        let (imported, bindings) = load("""
+        <touchégg>
+          <application name="firefox, org.gnome.Nautilus">
+            <gesture type="PINCH" fingers="2" direction="IN">
+              <action type="SEND_KEYS">
+                <repeat>true</repeat>
+                <modifiers>Control_L</modifiers>
+                <keys>KP_Subtract</keys>
+                <decreaseKeys>KP_Add</decreaseKeys>
+              </action>
+            </gesture>
+          </application>
+          <application name="All">
+            <gesture type="SWIPE" fingers="4" direction="UP">
+              <action type="RUN_COMMAND"><command>notify-send up</command><on>end</on></action>
+            </gesture>
+            <gesture type="SWIPE" fingers="3" direction="LEFT">
+              <action type="CHANGE_DESKTOP"><direction>next</direction></action>
+            </gesture>
+            <gesture type="TAP" fingers="2"><action type="MOUSE_CLICK"><button>3</button></action></gesture>
+          </application>
+        </touchégg>
+        """, .touchegg)
+        XCTAssertEqual(bindings, [
+            "pinch:2:in repeat app=firefox keys: ctrl+KP_Subtract", "pinch:2:in repeat app=org.gnome.Nautilus keys: ctrl+KP_Subtract",
+            "swipe:4:up on-end exec: notify-send up", "swipe:3:left on-end sway: workspace next",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [19])
+        XCTAssertTrue(imported.warnings.contains { $0.location.line == 3 && $0.message.contains("decreaseKeys") })
+    }
+
+    func testToucheggBrokenXMLIsAWarningWithWhere() {
+        let (imported, bindings) = load("<touchégg>\n  <application name=\"All\">\n    <gesture type=\"SWIPE\"\n</touchégg>\n", .touchegg)
+        XCTAssertEqual(bindings, [])
+        XCTAssertEqual(imported.warnings.count, 1)
+        XCTAssertGreaterThanOrEqual(imported.warnings[0].location.line, 3)
+        XCTAssertTrue(imported.warnings[0].message.hasPrefix("not well-formed XML"))
+    }
+
+    // MARK: output
+
+    func testYAMLScalarsReadBackAsWritten() throws {
+        for text in ["a: b", "x # y", "{a}", "true", "- x", "'q'", "say \"hi\"", "tab\there", "back\\slash", "ok plain", "~/bin/x"] {
+            let config = try Config.parse("bindings:\n  - {gesture: swipe:3:up, exec: \(yamlScalar(text))}\n", file: "t")
+            XCTAssertEqual(config.bindings.first?.action, .exec(text), text)
+        }
+    }
+}
