@@ -459,18 +459,8 @@ public enum DoctorCommand {
         return text
     }
 
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
-    }
+    /// This process's environment (the one reading of `environ`, ``InitCommand/currentEnvironment()``).
+    static func processEnvironment() -> [String: String] { InitCommand.currentEnvironment() }
 }
 
 extension String {
