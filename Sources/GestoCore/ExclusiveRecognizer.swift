@@ -47,10 +47,6 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
 
     public var isActive: Bool { first.isActive || second.isActive }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         let firstWasActive = first.isActive

@@ -50,10 +50,6 @@ public struct HoldRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {

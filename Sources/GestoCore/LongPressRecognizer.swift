@@ -80,10 +80,6 @@ public struct LongPressRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {

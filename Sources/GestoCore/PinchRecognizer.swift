@@ -47,10 +47,6 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {

@@ -79,10 +79,18 @@ enum TrackingStage: Sendable, Hashable {
 }
 
 extension Recognizer {
+    // A recognizer implements one of the two `handle`s; each default calls the other (as
+    // Equatable's == and != do), so implementing neither is the one mistake left.
+
     /// Recognizers that diagnose nothing of their own.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         handle(input, emit: emit)
+    }
+
+    /// Recognizers that diagnose: the same without a listener.
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
+        handle(input, emit: emit, diagnose: { _ in })
     }
 }
 

@@ -52,10 +52,6 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch stage {

@@ -32,10 +32,6 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
 
     public var isActive: Bool { first.isActive || second.isActive }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void) {
-        handle(input, emit: emit, diagnose: { _ in })
-    }
-
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         var value = Value(first: nil, second: nil)
