@@ -39,7 +39,7 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state.
+        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal for the log.
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
