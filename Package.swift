@@ -51,6 +51,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Debian's libpango1.0-dev: text on overlays, shaped by Pango and drawn with cairo.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
@@ -66,7 +72,7 @@ let package = Package(
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
-        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo"]),
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
         .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
