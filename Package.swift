@@ -39,7 +39,7 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state.
+        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal for the log.
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -56,6 +56,12 @@ let package = Package(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
+        ),
+        // Debian's libpango1.0-dev: text on overlays, shaped by Pango and drawn with cairo.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
         ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
@@ -75,8 +81,8 @@ let package = Package(
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
-        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind"]),
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),

@@ -26,6 +26,8 @@ public final class FeedbackOverlay {
     public private(set) var feedback: ContinuousFeedback
     /// The animation clock (CLOCK_MONOTONIC µs, libinput's clock, by default); tests inject one.
     public var clock: () -> Timestamp
+    /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
+    public var onRest: (() -> Void)?
     /// Frame callbacks requested while the feedback was at rest (the idle benchmark: should stay 0).
     public private(set) var framesRequestedAtRest = 0
     /// Delays from an input report to the commit of the frame showing it, in µs of real time
@@ -113,7 +115,10 @@ public final class FeedbackOverlay {
             // At rest: nothing to show, nothing to request.
             isDirty = false
             pendingInputTime = nil
-            if surface.state != .unmapped { surface.unmap() }
+            if surface.state != .unmapped {
+                surface.unmap()
+                onRest?()
+            }
             return false
         }
         guard case .mapped(let width, let height) = surface.state else { return false }

@@ -24,6 +24,8 @@ public final class PinchFeedbackOverlay {
     public private(set) var feedback: PinchFeedback
     /// The animation clock (CLOCK_MONOTONIC µs by default); tests inject one.
     public var clock: () -> Timestamp
+    /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
+    public var onRest: (() -> Void)?
     /// Frame callbacks requested while the feedback was at rest (should stay 0).
     public private(set) var framesRequestedAtRest = 0
     private var isDirty = false
@@ -90,7 +92,10 @@ public final class PinchFeedbackOverlay {
         if feedback.settle(at: now) {
             isDirty = false
             hasPendingInput = false
-            if surface.state != .unmapped { surface.unmap() }
+            if surface.state != .unmapped {
+                surface.unmap()
+                onRest?()
+            }
             return false
         }
         guard case .mapped = surface.state else { return false }

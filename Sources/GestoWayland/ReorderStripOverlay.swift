@@ -1,5 +1,5 @@
 // The reorder strip: while a `long-press-drag` drives a `reorder:` binding, the session's windows
-// show as a row of tiles (app id and title). Arming presses the held tile down, began lifts it
+// show as a row of tiles (app id and title, drawn by Pango: see TextLine). Arming presses the held tile down, began lifts it
 // with a shadow, it follows the finger while the others spring into their new slots, the drop
 // settles it, and the strip unmaps once everything rests. It only draws: the binding's step
 // commands apply the order. Frames as FeedbackOverlay: per report, per frame callback while a
@@ -14,7 +14,7 @@ public final class ReorderStripOverlay {
     public struct Label: Hashable, Sendable {
         /// The application id (bold, first line).
         public var appID: String
-        /// The window title (second line, cut to fit).
+        /// The window title (second line, cut to the tile's width with an ellipsis).
         public var title: String
 
         /// A label showing `appID` over `title`.
@@ -151,11 +151,12 @@ public final class ReorderStripOverlay {
         }.filter { !$0.isEmpty }
         if !animating && !isHolding { framesRequestedAtRest += 1 }
         return surface.render(rects, requestingFrame: animating) { cairo in
-            for tile in tiles { self.draw(tile, cairo) }
+            for tile in tiles { Self.draw(tile, label: self.labels[tile.item], cairo) }
         }
     }
 
-    private func draw(_ tile: ReorderStripTile, _ cairo: OpaquePointer) {
+    /// Draws one tile showing `label` (tests draw into an image surface).
+    static func draw(_ tile: ReorderStripTile, label: Label, _ cairo: OpaquePointer) {
         let radius = 12 * tile.scale
         if tile.shadow > 0 {
             // A soft shadow: a few widening, fading copies of the tile shape, offset down.
@@ -173,23 +174,23 @@ public final class ReorderStripOverlay {
         cairo_fill_preserve(cairo)
         cairo_save(cairo)
         cairo_clip(cairo)
-        let label = labels[tile.item]
         let inset = 14 * tile.scale
         cairo_set_source_rgba(cairo, 1, 1, 1, 1)
-        cairo_select_font_face(cairo, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(cairo, 18 * tile.scale)
-        cairo_move_to(cairo, tile.x + inset, tile.y + inset + 18 * tile.scale)
-        cairo_show_text(cairo, Self.fitted(label.appID.isEmpty ? "?" : label.appID, limit: 18))
-        cairo_select_font_face(cairo, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cairo, 14 * tile.scale)
-        cairo_move_to(cairo, tile.x + inset, tile.y + inset + 46 * tile.scale)
-        cairo_show_text(cairo, Self.fitted(label.title, limit: 24))
+        for line in Self.textLines(of: label, in: tile) {
+            line.text.draw(in: cairo, x: tile.x + inset, baseline: tile.y + line.baseline)
+        }
         cairo_restore(cairo)
     }
 
-    /// `text` cut to `limit` characters with an ellipsis (the clip catches what still overflows).
-    static func fitted(_ text: String, limit: Int) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    /// A tile's two lines, the app id (bold) over the title, each cut to the tile's inner width
+    /// in pixels, with their baselines below the tile's top.
+    static func textLines(of label: Label, in tile: ReorderStripTile) -> [(text: TextLine, baseline: Double)] {
+        let inset = 14 * tile.scale, width = tile.width - 2 * inset
+        return [
+            (TextLine(label.appID.isEmpty ? "?" : label.appID, weight: .bold, size: 18 * tile.scale, maximumWidth: width),
+             inset + 18 * tile.scale),
+            (TextLine(label.title, size: 14 * tile.scale, maximumWidth: width), inset + 46 * tile.scale),
+        ]
     }
 
     static func roundedRect(_ cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {

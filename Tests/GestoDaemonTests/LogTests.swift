@@ -32,3 +32,52 @@ import Testing
         #expect(LogLevel(name: "verbose") == nil)
     }
 }
+
+/// Under systemd, each message is one journal entry with its priority and fields.
+@Suite struct JournalLogTests {
+    @Test func prioritiesAreSyslogs() {
+        #expect(LogLevel.allCases.map(\.syslogPriority) == [3, 4, 6, 7])
+    }
+
+    @Test func entryCarriesPriorityIdentifierAndFields() {
+        let log = Log(programName: "gestod", destination: .stream(.standardError))
+        let entry = log.journalFields(.warning, "exec: command failed", ["status": "3", "exit-code": "exit 3"])
+        #expect(entry == [
+            "MESSAGE=exec: command failed status=3 exit-code=\"exit 3\"",
+            "PRIORITY=4",
+            "SYSLOG_IDENTIFIER=gestod",
+            "GESTO_STATUS=3",
+            "GESTO_EXIT_CODE=exit 3",
+        ])
+    }
+
+    @Test func multiLineMessageIsOneEntry() {
+        let log = Log(destination: .stream(.standardError))
+        let entry = log.journalFields(.error, "config not loaded:\nconfig.yaml:3:5: unknown key")
+        #expect(entry.filter { $0.hasPrefix("MESSAGE=") } == ["MESSAGE=config not loaded:\nconfig.yaml:3:5: unknown key"])
+        #expect(entry.contains("PRIORITY=3"))
+    }
+
+    /// systemd's JOURNAL_STREAM is `DEVICE:INODE` of the stream it gave as stderr.
+    @Test func journalStreamIsRecognizedByDeviceAndInode() throws {
+        let (readEnd, writeEnd) = try FileDescriptor.pipe()
+        defer { try? readEnd.close(); try? writeEnd.close() }
+        var status = stat()
+        #expect(fstat(writeEnd.rawValue, &status) == 0)
+        let named = "\(status.st_dev):\(status.st_ino)"
+        #expect(Log.isJournalStream(writeEnd, journalStream: named))
+        #expect(!Log.isJournalStream(writeEnd, journalStream: "\(status.st_dev):\(status.st_ino + 1)"))
+        #expect(!Log.isJournalStream(writeEnd, journalStream: nil))
+        #expect(!Log.isJournalStream(writeEnd, journalStream: "garbage"))
+
+        let underSystemd = Log(output: writeEnd, journalStream: named)
+        #expect(underSystemd.destination == .journal)
+        #expect(underSystemd.timePrefix == .none)
+        // The variable inherited by a process whose stderr was redirected elsewhere.
+        let elsewhere = try FileDescriptor.openForReading("/dev/null")
+        defer { try? elsewhere.close() }
+        let redirected = Log(output: elsewhere, journalStream: named)
+        #expect(redirected.destination == .stream(elsewhere))
+        #expect(redirected.timePrefix == .monotonicSeconds)
+    }
+}

@@ -33,6 +33,11 @@ public final class Daemon {
     private var pipelines: [UInt32?: PipelineBox] = [:]
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
+    /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
+    /// compositor that never configures them).
+    private var replayOverlayTimer: TimerFD?
+    /// How long a replay waits for its overlays to come to rest: far longer than any spring.
+    static let overlayWaitSeconds = 10.0
     /// Counters reported by `status` (and the benchmarks).
     public private(set) var gestureCount = 0
     public private(set) var actionCount = 0
@@ -142,7 +147,11 @@ public final class Daemon {
                     self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
                 }
             }
-            overlays = FeedbackOverlayDriver(session: session, log: log)
+            // The overlays animate on the clock of their input: a replay's is the recording's.
+            let overlays = FeedbackOverlayDriver(session: session, log: log,
+                                                 clock: OverlayClock(options.replayPath == nil ? .monotonic : .replay))
+            overlays.onRest = { [unowned self] in self.stopReplayIfDone() }
+            self.overlays = overlays
             reorderStrips = ReorderStripDriver(session: session, log: log)
             driver.start()
         } catch {
@@ -155,7 +164,14 @@ public final class Daemon {
     public func run() -> Int32 {
         if let path = options.replayPath {
             replay(path)
-            if runner.runningCount == 0 { return exitStatus }
+            if isReplayDone { return exitStatus }
+            if overlays?.isAtRest == false {
+                replayOverlayTimer = try? TimerFD(loop: loop) { [unowned self] in
+                    self.log.warning("replay: the overlays did not come to rest within \(Int(Self.overlayWaitSeconds)) s; ending")
+                    self.loop.stop()
+                }
+                try? replayOverlayTimer?.arm(at: MonotonicClock.now().advanced(bySeconds: Self.overlayWaitSeconds))
+            }
         }
         defer { stopControlPlane() }
         do { try loop.run() } catch {
@@ -214,6 +230,17 @@ public final class Daemon {
             log.error("every action of the replay failed (\(failedActionCount))")
             exitStatus = 1
         }
+    }
+
+    /// Whether a replay has nothing left to wait for: no command running, and every overlay it
+    /// showed at rest (or no compositor to show them on).
+    private var isReplayDone: Bool {
+        runner.runningCount == 0 && (overlays?.isAtRest ?? true || wayland?.session.isConnected != true)
+    }
+
+    /// Ends a replay's loop once it is done.
+    private func stopReplayIfDone() {
+        if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
     private func handle(_ record: InputRecord) {
@@ -365,7 +392,7 @@ public final class Daemon {
             reloadConfig()
         case .childExited:
             runner.reapExitedChildren()
-            if options.replayPath != nil && runner.runningCount == 0 { loop.stop() }
+            stopReplayIfDone()
         }
     }
 

@@ -48,6 +48,7 @@ public struct DaemonOptions: Sendable {
       --dry-run           log the actions instead of running them
       --print-gestures    print each gesture outcome as a JSON line on stdout
       --log-level LEVEL   error, warning, info (default) or debug; logs go to stderr
+                          (under systemd, the journal with priorities)
       --socket PATH       the control socket gestoctl talks to (default $GESTO_SOCKET, else
                           $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
       --version           print the version

@@ -1,6 +1,8 @@
-// gestod's log: one line per message on stderr, `gestod[PID]: LEVEL: message key=value ...`.
-// journald reads stderr and stamps lines itself, so there is no time prefix when
-// JOURNAL_STREAM is set; in a terminal, lines start with CLOCK_MONOTONIC seconds.
+// gestod's log. When stderr is the journal (systemd's JOURNAL_STREAM names the device and inode
+// of fd 2), each message is one journal entry sent with sd_journal_sendv: PRIORITY from the level,
+// the fields as GESTO_* fields, a multi-line message kept whole. Otherwise one line per message on
+// stderr, `[SECONDS ]gestod[PID]: LEVEL: message key=value ...`, starting with CLOCK_MONOTONIC seconds.
+import CSystemd
 import GestoCore
 import Glibc
 
@@ -32,6 +34,16 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable, CustomStringConve
     }
 
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
+
+    /// The syslog priority journald files the message under: error 3, warning 4, info 6, debug 7.
+    public var syslogPriority: Int {
+        switch self {
+        case .error: 3
+        case .warning: 4
+        case .info: 6
+        case .debug: 7
+        }
+    }
 }
 
 /// Writes structured one-line messages to a descriptor (stderr by default).
@@ -44,14 +56,24 @@ public struct Log: Sendable {
         case monotonicSeconds
     }
 
+    /// Where messages go.
+    public enum Destination: Sendable, Equatable {
+        /// Lines on a descriptor (stderr by default).
+        case stream(FileDescriptor)
+        /// One journal entry per message, through sd_journal_sendv.
+        case journal
+    }
+
     /// The most detailed level written; more detailed messages are dropped unformatted.
     public var level: LogLevel
-    /// The name before `[PID]`, usually `gestod`.
+    /// The name before `[PID]`, usually `gestod`; the journal's SYSLOG_IDENTIFIER.
     public var programName: String
     /// What starts each line.
     public var timePrefix: TimePrefix
-    /// Where lines go.
-    public var output: FileDescriptor
+    /// Where messages go.
+    public var destination: Destination
+    /// The stream a journal entry falls back to when journald refuses it.
+    private let fallbackOutput: FileDescriptor
     private let processID: pid_t
 
     /// Makes a log.
@@ -60,15 +82,34 @@ public struct Log: Sendable {
     ///   - level: The most detailed level written.
     ///   - programName: The name before `[PID]`.
     ///   - output: Where lines go; stderr by default.
-    ///   - timePrefix: What starts each line; by default none under journald (`JOURNAL_STREAM`
-    ///     set) and monotonic seconds otherwise.
+    ///   - timePrefix: What starts each line; by default none when `output` is the journal's
+    ///     stream and monotonic seconds otherwise.
+    ///   - destination: Where messages go; by default the journal when `output` is the journal's
+    ///     stream (`journalStream` names its device and inode), otherwise `output`.
+    ///   - journalStream: systemd's `JOURNAL_STREAM` (read from the environment by default).
     public init(level: LogLevel = .info, programName: String = "gestod",
-                output: FileDescriptor = .standardError, timePrefix: TimePrefix? = nil) {
+                output: FileDescriptor = .standardError, timePrefix: TimePrefix? = nil,
+                destination: Destination? = nil,
+                journalStream: String? = getenv("JOURNAL_STREAM").map { String(cString: $0) }) {
+        let isJournal = Self.isJournalStream(output, journalStream: journalStream)
         self.level = level
         self.programName = programName
-        self.output = output
-        self.timePrefix = timePrefix ?? (getenv("JOURNAL_STREAM") == nil ? .monotonicSeconds : .none)
+        self.destination = destination ?? (isJournal ? .journal : .stream(output))
+        self.fallbackOutput = output
+        self.timePrefix = timePrefix ?? (isJournal ? .none : .monotonicSeconds)
         self.processID = getpid()
+    }
+
+    /// Whether `descriptor` is the journal's stream: `journalStream` (the value of systemd's
+    /// `JOURNAL_STREAM`, `DEVICE:INODE` in decimal) names the device and inode `fstat` finds.
+    /// An unset or malformed value, or a descriptor redirected elsewhere, is not the journal.
+    public static func isJournalStream(_ descriptor: FileDescriptor, journalStream: String?) -> Bool {
+        guard let journalStream else { return false }
+        let parts = journalStream.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0 else { return false }
+        return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
 
     /// Whether messages at `level` are written.
@@ -116,10 +157,70 @@ public struct Log: Sendable {
         return line
     }
 
+    /// The journal entry for a message, as `NAME=value` fields: MESSAGE (the message with its
+    /// fields as in a line, so `journalctl` shows them), PRIORITY, SYSLOG_IDENTIFIER, and each
+    /// field as `GESTO_KEY` (upper case, other characters than letters and digits as `_`). Values
+    /// keep their newlines: a multi-line message is one entry.
+    public func journalFields(_ level: LogLevel, _ message: String,
+                              _ fields: KeyValuePairs<String, String> = [:]) -> [String] {
+        var text = message
+        for (key, value) in fields {
+            text += " \(key)=\(Self.quotedIfNeeded(value))"
+        }
+        var entry = ["MESSAGE=\(text)", "PRIORITY=\(level.syslogPriority)", "SYSLOG_IDENTIFIER=\(programName)"]
+        for (key, value) in fields {
+            entry.append("\(Self.journalFieldName(key))=\(value)")
+        }
+        return entry
+    }
+
+    /// `GESTO_` and the key in journald's field alphabet (`A`–`Z`, `0`–`9`, `_`), at most 64 bytes.
+    static func journalFieldName(_ key: String) -> String {
+        var name = "GESTO_"
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "a"..."z": name.unicodeScalars.append(Unicode.Scalar(scalar.value - 32)!)
+            case "A"..."Z", "0"..."9": name.unicodeScalars.append(scalar)
+            default: name += "_"
+            }
+        }
+        return String(name.prefix(64))
+    }
+
     private func write(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String>) {
         guard isEnabled(level) else { return }
+        switch destination {
+        case .stream(let output):
+            writeLine(level, message, fields, to: output)
+        case .journal:
+            if !Self.sendToJournal(journalFields(level, message, fields)) {
+                writeLine(level, message, fields, to: fallbackOutput)
+            }
+        }
+    }
+
+    private func writeLine(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String>,
+                           to output: FileDescriptor) {
         // One write per line, so lines from several processes on one stderr do not interleave.
         try? output.writeAll(Array((line(level, message, fields, at: MonotonicClock.now()) + "\n").utf8))
+    }
+
+    /// Sends one entry; the values may hold any bytes, newlines included (sd_journal_sendv
+    /// frames them itself). Returns whether journald took it.
+    private static func sendToJournal(_ entry: [String]) -> Bool {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for field in entry {
+            let start = bytes.count
+            bytes.append(contentsOf: field.utf8)
+            ranges.append(start..<bytes.count)
+        }
+        return bytes.withUnsafeMutableBytes { all in
+            var vectors = ranges.map { range in
+                iovec(iov_base: all.baseAddress.map { $0 + range.lowerBound }, iov_len: range.count)
+            }
+            return sd_journal_sendv(&vectors, CInt(vectors.count)) >= 0
+        }
     }
 
     private static func quotedIfNeeded(_ value: String) -> String {

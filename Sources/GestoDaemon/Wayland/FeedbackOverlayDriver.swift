@@ -1,23 +1,75 @@
 // Shows the feedback of `continuous` bindings on gestod's Wayland session: one FeedbackOverlay per
 // binding (a PinchFeedbackOverlay for a `pinch:F:in|out` one), made on the binding's first report
 // while the session is connected, fed every report of its stream. Its frames are dispatched with
-// the session's descriptor; nothing runs while idle.
+// the session's descriptor; nothing runs while idle. The overlays animate on the clock of their
+// input (OverlayClock): CLOCK_MONOTONIC live, the recording's time carried on by the loop in a replay.
 import GestoConfig
 import GestoCore
 import GestoWayland
+
+/// The clock an overlay animates on: the clock its reports' times are on.
+///
+/// Live, that is CLOCK_MONOTONIC (libinput's clock). A replay feeds the recording's times, all at
+/// once; its clock reads the time of the last report it followed, advanced by the loop's
+/// monotonic time since, so a released pinch springs back in real time from where the
+/// recording left it.
+public final class OverlayClock {
+    /// Whose times the reports carry.
+    public enum Source: Sendable, Equatable {
+        /// CLOCK_MONOTONIC: libinput's live events.
+        case monotonic
+        /// A recording's times, mapped onto the loop's monotonic clock.
+        case replay
+    }
+
+    /// Whose times the reports carry.
+    public let source: Source
+    private let monotonic: () -> Timestamp
+    /// The last report's time and the monotonic time it was followed at (replay only).
+    private var anchor: (input: Timestamp, monotonic: Timestamp)?
+
+    /// A clock for reports of `source`; `monotonic` reads CLOCK_MONOTONIC (tests inject one).
+    public init(_ source: Source, monotonic: @escaping () -> Timestamp = MonotonicClock.now) {
+        self.source = source
+        self.monotonic = monotonic
+    }
+
+    /// Takes note of a report's time: from now on a replay's clock reads on from it.
+    public func follow(_ time: Timestamp) {
+        if source == .replay { anchor = (time, monotonic()) }
+    }
+
+    /// The time now on the reports' clock.
+    public func now() -> Timestamp {
+        let now = monotonic()
+        guard source == .replay, let anchor else { return now }
+        return anchor.input.advanced(byMicroseconds: max(0, now.microseconds(since: anchor.monotonic)))
+    }
+}
 
 /// The overlays of the continuous bindings, keyed by binding index.
 public final class FeedbackOverlayDriver {
     private let session: WaylandSession
     private let log: Log
+    /// The clock the overlays animate on.
+    public let clock: OverlayClock
+    /// Called when the last overlay shown comes to rest (a replay ends once its overlays have).
+    public var onRest: (() -> Void)?
     private var overlays: [Int: FeedbackOverlay] = [:]
     private var pinchOverlays: [Int: PinchFeedbackOverlay] = [:]
     private var hasWarned = false
 
-    /// Makes a driver with no overlay yet.
-    public init(session: WaylandSession, log: Log) {
+    /// Makes a driver with no overlay yet, animating on `clock` (its input's).
+    public init(session: WaylandSession, log: Log, clock: OverlayClock = OverlayClock(.monotonic)) {
         self.session = session
         self.log = log
+        self.clock = clock
+    }
+
+    /// Whether every overlay is at rest, its surface unmapped.
+    public var isAtRest: Bool {
+        overlays.values.allSatisfy { $0.surface.state == .unmapped }
+            && pinchOverlays.values.allSatisfy { $0.surface.state == .unmapped }
     }
 
     /// The overlay of binding `index`, if one was made.
@@ -41,9 +93,12 @@ public final class FeedbackOverlayDriver {
             hasWarned = true
             return
         }
+        clock.follow(firing.gesture.time)
+        let clock = self.clock
         if case .pinch(_, let direction?) = binding.gesture {
             let overlay = pinchOverlays[firing.bindingIndex]
-                ?? PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction, parameters: animation))
+                ?? makeResting(PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction, parameters: animation),
+                                                    clock: clock.now))
             pinchOverlays[firing.bindingIndex] = overlay
             do {
                 try overlay.handle(firing.gesture)
@@ -53,13 +108,24 @@ public final class FeedbackOverlayDriver {
             return
         }
         let overlay = overlays[firing.bindingIndex]
-            ?? FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation)
+            ?? makeResting(FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation,
+                                           clock: clock.now))
         overlays[firing.bindingIndex] = overlay
         do {
             try overlay.handle(firing.gesture)
         } catch {
             log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
         }
+    }
+
+    private func makeResting(_ overlay: PinchFeedbackOverlay) -> PinchFeedbackOverlay {
+        overlay.onRest = { [unowned self] in if self.isAtRest { self.onRest?() } }
+        return overlay
+    }
+
+    private func makeResting(_ overlay: FeedbackOverlay) -> FeedbackOverlay {
+        overlay.onRest = { [unowned self] in if self.isAtRest { self.onRest?() } }
+        return overlay
     }
 
     /// Drops every overlay (the config changed, so binding indices mean other bindings).

@@ -1,0 +1,102 @@
+// `gestod --replay` of a real two-finger pinch-out with a continuous pinch:2:out binding, on a
+// real sway: the ring's layer surface is configured by sway, gets a buffer, and sway calls its
+// frame callbacks back (it draws it), then it unmaps once the spring rests and gestod exits.
+// Before, the overlay animated on CLOCK_MONOTONIC while the replay fed the recording's times
+// (the ring was "settled" at once), and gestod exited before sway configured anything.
+// Issue 15 item 11, second half. The evidence is the client's protocol log (WAYLAND_DEBUG).
+import Foundation
+import Glibc
+import Testing
+import GestoWayland
+
+@Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
+struct ReplayPinchRingSwayTests {
+    static let fixture = GestodLateCompositorSwayTests.packageRoot
+        .appendingPathComponent("Tests/Fixtures/libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt").path
+
+    /// What the protocol log says about the overlay's layer surface.
+    struct RingEvidence {
+        var configured = false
+        var buffersCommitted = 0
+        var framesDone = 0
+        var destroyed = false
+    }
+
+    /// Reads a WAYLAND_DEBUG=client log: the `gesto-overlay` layer surface, its configure from
+    /// sway, the buffers committed after it, the frame callbacks sway completed, its destroy.
+    static func evidence(inProtocolLog log: String) -> RingEvidence {
+        var result = RingEvidence()
+        var layer: String?, surface: String?
+        var attached = false
+        var pendingCallbacks: Set<String> = []
+        func id(_ line: Substring, after marker: String) -> String? {
+            guard let range = line.range(of: marker) else { return nil }
+            return String(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        for line in log.split(separator: "\n") {
+            if layer == nil, line.contains("get_layer_surface("), line.contains("\"gesto-overlay\"") {
+                layer = id(line, after: "new id zwlr_layer_surface_v1@")
+                surface = id(line, after: ", wl_surface@")
+                continue
+            }
+            guard let layer, let surface else { continue }
+            if !line.contains(" -> "), line.contains("zwlr_layer_surface_v1@\(layer).configure(") {
+                result.configured = true
+            } else if result.configured, line.contains(" -> wl_surface@\(surface).attach(wl_buffer@") {
+                attached = true
+            } else if attached, line.contains(" -> wl_surface@\(surface).commit()") {
+                result.buffersCommitted += 1
+                attached = false
+            } else if result.configured, line.contains(" -> wl_surface@\(surface).frame("),
+                      let callback = id(line, after: "new id wl_callback@") {
+                pendingCallbacks.insert(callback)
+            } else if !line.contains(" -> "), let callback = id(line, after: "wl_callback@"), line.contains(".done("),
+                      pendingCallbacks.remove(callback) != nil {
+                result.framesDone += 1
+            } else if line.contains(" -> zwlr_layer_surface_v1@\(layer).destroy()") {
+                result.destroyed = true
+            }
+        }
+        return result
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func replayedContinuousPinchMapsItsRing() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let folder = sway.runtimeDirectory.appendingPathComponent("replay")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let config = folder.appendingPathComponent("config.yaml").path
+        try """
+            bindings:
+              - gesture: pinch:2:out
+                mode: continuous
+                exec: "true"
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", Self.fixture, "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        // gestod ends the replay itself once the ring has come to rest.
+        daemon.waitUntilExit()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let tail = String(text.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(20).joined(separator: "\n"))
+        #expect(daemon.terminationStatus == 0, "\(tail)")
+        let ring = Self.evidence(inProtocolLog: text)
+        #expect(ring.configured, "sway never configured the ring's layer surface\n\(tail)")
+        #expect(ring.buffersCommitted >= 1, "no buffer committed to the ring\n\(tail)")
+        #expect(ring.framesDone >= 1, "sway completed no frame of the ring\n\(tail)")
+        #expect(ring.destroyed, "the ring did not unmap at rest\n\(tail)")
+        #expect(!text.contains("did not come to rest"), "\(tail)")
+    }
+}
