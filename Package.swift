@@ -75,7 +75,9 @@ let package = Package(
         .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
-        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CLibXML2", "CXKBCommon"]),
+        // libxml2 behind opaque accessors: its headers bring ICU's, which clash with Foundation's copy.
+        .target(name: "CGestoXML", dependencies: ["CLibXML2"]),
+        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CGestoXML", "CXKBCommon"]),
         // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
         .target(name: "CGestoSys"),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).

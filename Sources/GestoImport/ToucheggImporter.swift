@@ -6,7 +6,7 @@
 // ROTATE gestures; those are translated too, with a warning. Animated window actions run when
 // the gesture ends; keys and commands on begin unless `<on>end</on>`; `<repeat>true</repeat>`
 // repeats.
-import CLibXML2
+import CGestoXML
 import GestoCore
 import GestoConfig
 
@@ -30,55 +30,53 @@ enum ToucheggImporter {
         var message: String
     }
 
-    /// Parses `text` into elements, or gives the parser's error.
+    /// Parses `text` into elements (libxml2, through CGestoXML), or gives the parser's error.
     static func parse(_ text: String) -> Result<Element, ParseError> {
-        guard let context = xmlNewParserCtxt() else { return .failure(ParseError(line: 1, column: 1, message: "cannot start libxml2's parser")) }
-        defer { xmlFreeParserCtxt(context) }
+        var line = 1, column = 1
+        var message = [CChar](repeating: 0, count: 512)
         let bytes = Array(text.utf8)
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOBLANKS.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) { pointer in
-                xmlCtxtReadMemory(context, pointer, Int32(buffer.count), "touchegg.conf", "UTF-8", options)
+                gesto_xml_read(pointer, Int32(buffer.count), &line, &column, &message, message.count)
             }
         }
         guard let document else {
-            let error = context.pointee.lastError
-            let message = error.message.map { String(cString: $0).trimmingSpaces } ?? "not well-formed XML"
-            return .failure(ParseError(line: Int(error.line), column: max(1, Int(error.int2)), message: message.replacingAll("\n", with: " ")))
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSpaces
+            return .failure(ParseError(line: line, column: max(1, column), message: (text.isEmpty ? "not well-formed XML" : text).replacingAll("\n", with: " ")))
         }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { return .failure(ParseError(line: 1, column: 1, message: "the document has no root element")) }
+        defer { gesto_xml_free(document) }
+        guard let root = gesto_xml_root(document) else { return .failure(ParseError(line: 1, column: 1, message: "the document has no root element")) }
         return .success(element(root))
     }
 
-    private static func element(_ node: UnsafeMutablePointer<xmlNode>) -> Element {
+    private static func element(_ node: OpaquePointer) -> Element {
         var attributes: [String: String] = [:]
-        var attribute = node.pointee.properties
+        var attribute = gesto_xml_first_attribute(node)
         while let current = attribute {
-            let name = String(cString: current.pointee.name)
+            let name = String(cString: gesto_xml_attribute_name(current))
             var value = ""
-            var child = current.pointee.children
+            var child = gesto_xml_attribute_children(current)
             while let text = child {
-                if let content = text.pointee.content { value += String(cString: content) }
-                child = text.pointee.next
+                if let content = gesto_xml_content(text) { value += String(cString: content) }
+                child = gesto_xml_next(text)
             }
             attributes[name] = value
-            attribute = current.pointee.next
+            attribute = gesto_xml_next_attribute(current)
         }
         var children: [Element] = []
         var text = ""
-        var child = node.pointee.children
+        var child = gesto_xml_first_child(node)
         while let current = child {
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE: children.append(element(current))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { text += String(cString: content) }
+            switch gesto_xml_type(current) {
+            case Int32(GESTO_XML_ELEMENT): children.append(element(current))
+            case Int32(GESTO_XML_TEXT), Int32(GESTO_XML_CDATA):
+                if let content = gesto_xml_content(current) { text += String(cString: content) }
             default: break
             }
-            child = current.pointee.next
+            child = gesto_xml_next(current)
         }
-        return Element(name: String(cString: node.pointee.name), attributes: attributes, children: children, text: text,
-                       line: Int(xmlGetLineNo(node)))
+        return Element(name: String(cString: gesto_xml_name(node)), attributes: attributes, children: children, text: text,
+                       line: gesto_xml_line(node))
     }
 
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {

@@ -1,0 +1,65 @@
+/* The accessors of CGestoXML.h over libxml2 (see the header for why they exist). */
+#include "CGestoXML.h"
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <string.h>
+
+gesto_xml_document *
+gesto_xml_read(const char *bytes, int length, long *error_line, long *error_column, char *message, size_t message_size)
+{
+	xmlParserCtxtPtr context = xmlNewParserCtxt();
+	if (!context) {
+		*error_line = 1;
+		*error_column = 1;
+		snprintf(message, message_size, "cannot start libxml2's parser");
+		return NULL;
+	}
+	int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS;
+	xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, "touchegg.conf", "UTF-8", options);
+	if (!document) {
+		*error_line = context->lastError.line;
+		*error_column = context->lastError.int2 > 0 ? context->lastError.int2 : 1;
+		snprintf(message, message_size, "%s", context->lastError.message ? context->lastError.message : "not well-formed XML");
+	}
+	xmlFreeParserCtxt(context);
+	return (gesto_xml_document *)document;
+}
+
+void gesto_xml_free(gesto_xml_document *document) { xmlFreeDoc((xmlDocPtr)document); }
+
+const gesto_xml_node *gesto_xml_root(const gesto_xml_document *document)
+{
+	return (const gesto_xml_node *)xmlDocGetRootElement((const xmlDoc *)document);
+}
+
+const gesto_xml_node *gesto_xml_first_child(const gesto_xml_node *node) { return (const gesto_xml_node *)((const xmlNode *)node)->children; }
+const gesto_xml_node *gesto_xml_next(const gesto_xml_node *node) { return (const gesto_xml_node *)((const xmlNode *)node)->next; }
+int gesto_xml_type(const gesto_xml_node *node) { return (int)((const xmlNode *)node)->type; }
+const char *gesto_xml_name(const gesto_xml_node *node) { return (const char *)((const xmlNode *)node)->name; }
+
+const char *gesto_xml_content(const gesto_xml_node *node)
+{
+	const xmlNode *n = (const xmlNode *)node;
+	return (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) ? (const char *)n->content : NULL;
+}
+
+long gesto_xml_line(const gesto_xml_node *node) { return xmlGetLineNo((const xmlNode *)node); }
+
+const gesto_xml_attribute *gesto_xml_first_attribute(const gesto_xml_node *node)
+{
+	const xmlNode *n = (const xmlNode *)node;
+	return n->type == XML_ELEMENT_NODE ? (const gesto_xml_attribute *)n->properties : NULL;
+}
+
+const gesto_xml_attribute *gesto_xml_next_attribute(const gesto_xml_attribute *attribute)
+{
+	return (const gesto_xml_attribute *)((const xmlAttr *)attribute)->next;
+}
+
+const char *gesto_xml_attribute_name(const gesto_xml_attribute *attribute) { return (const char *)((const xmlAttr *)attribute)->name; }
+
+const gesto_xml_node *gesto_xml_attribute_children(const gesto_xml_attribute *attribute)
+{
+	return (const gesto_xml_node *)((const xmlAttr *)attribute)->children;
+}
