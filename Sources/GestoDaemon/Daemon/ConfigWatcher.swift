@@ -20,15 +20,10 @@ final class ConfigWatcher {
     /// How often one move of the watch may find the chain grown under it before it waits for
     /// the next event (each pass goes at least one folder deeper; paths are not this deep).
     static let maximumRewatches = 64
-    /// The fixed part of `struct inotify_event`, in bytes (wd, mask, cookie, len).
-    static let eventHeaderBytes = 16
-
-    private let loop: EventLoop
-    private let fd: FileDescriptor
+    private var inotify: Inotify!
     private let directory: String
     private let fileName: String
     private let onChange: () -> Void
-    private var buffer = [UInt8](repeating: 0, count: 4096)
     /// The folder watched now: ``directory`` or, while it is missing, its nearest existing ancestor.
     private(set) var watchedDirectory = ""
     private var watch: CInt = -1
@@ -45,23 +40,9 @@ final class ConfigWatcher {
             directory = "."
             fileName = path
         }
-        self.loop = loop
         self.onChange = onChange
-        fd = FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
-            inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
-        })
-        do {
-            try rewatch()
-            try loop.register(fd, for: .readable) { [unowned self] _ in self.readEvents() }
-        } catch {
-            try? fd.close()
-            throw error
-        }
-    }
-
-    deinit {
-        try? loop.unregister(fd)
-        try? fd.close()
+        inotify = try Inotify(loop: loop) { [unowned self] in self.readEvents() }
+        try rewatch()
     }
 
     /// Whether the config's own folder is watched (not an ancestor waiting for it).
@@ -75,19 +56,16 @@ final class ConfigWatcher {
             while true {
                 let isTarget = candidate == directory
                 let mask = (isTarget ? Self.watchedEvents : Self.ancestorEvents) | Self.selfEvents
-                let added = inotify_add_watch(fd.rawValue, candidate, mask)
-                if added >= 0 {
-                    if watch >= 0, watch != added { inotify_rm_watch(fd.rawValue, watch) }
+                do {
+                    let added = try inotify.addWatch(candidate, mask: mask)
+                    if watch >= 0, watch != added { inotify.removeWatch(watch) }
                     watch = added
                     watchedDirectory = candidate
                     break
+                } catch {
+                    guard error.code == ENOENT || error.code == ENOTDIR, let parent = Self.parent(of: candidate) else { throw error }
+                    candidate = parent
                 }
-                let failure = errno
-                if failure == EINTR { continue }
-                guard failure == ENOENT || failure == ENOTDIR, let parent = Self.parent(of: candidate) else {
-                    throw SystemError(code: failure, call: "inotify_add_watch")
-                }
-                candidate = parent
             }
             guard let next = nextComponent else { return }
             let below = watchedDirectory == "/" ? "/" + next : watchedDirectory + "/" + next
@@ -113,34 +91,22 @@ final class ConfigWatcher {
     private func readEvents() {
         var concernsConfig = false
         var chainChanged = false
-        while true {
-            let result = buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) in try fd.read(into: raw) }
-            }
-            guard case .success(let count) = result, count > 0 else { break }
-            var offset = 0
-            while offset + Self.eventHeaderBytes <= count {
-                let descriptor = CInt(bitPattern: field(at: offset))
-                let mask = field(at: offset + 4)
-                let nameLength = Int(field(at: offset + 12))
-                let nameBytes = buffer[(offset + Self.eventHeaderBytes)..<min(count, offset + Self.eventHeaderBytes + nameLength)]
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                offset += Self.eventHeaderBytes + nameLength
-                guard descriptor == watch else { continue }  // A watch already moved away from.
-                if mask & (Self.selfEvents | UInt32(IN_IGNORED)) != 0 {
-                    chainChanged = true
-                } else if !isWatchingConfigDirectory {
-                    if name == nextComponent { chainChanged = true }
-                } else if name == fileName {
-                    if mask & UInt32(IN_CREATE) != 0 {
-                        // A new plain file is reloaded when it is closed after writing; a symlink now.
-                        var information = stat()
-                        if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT == S_IFLNK {
-                            concernsConfig = true
-                        }
-                    } else {
+        for event in inotify.readEvents() {
+            let descriptor = event.descriptor, mask = event.mask, name = event.name
+            guard descriptor == watch else { continue }  // A watch already moved away from.
+            if mask & (Self.selfEvents | UInt32(IN_IGNORED)) != 0 {
+                chainChanged = true
+            } else if !isWatchingConfigDirectory {
+                if name == nextComponent { chainChanged = true }
+            } else if name == fileName {
+                if mask & UInt32(IN_CREATE) != 0 {
+                    // A new plain file is reloaded when it is closed after writing; a symlink now.
+                    var information = stat()
+                    if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT == S_IFLNK {
                         concernsConfig = true
                     }
+                } else {
+                    concernsConfig = true
                 }
             }
         }
@@ -153,9 +119,5 @@ final class ConfigWatcher {
             }
         }
         if concernsConfig { onChange() }
-    }
-
-    private func field(at offset: Int) -> UInt32 {
-        buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
     }
 }

@@ -87,7 +87,7 @@ public final class IPCServer {
     /// The daemon lock (``UnixSocket/lockDaemon(at:)``), held until ``close()``.
     private var lock: FileDescriptor?
     /// The inotify watch on the socket's directory (``watchSocketFile(in:)``).
-    private var socketWatch: FileDescriptor?
+    private var socketWatch: Inotify?
     private var inode: ino_t = 0
     private var clients: [CInt: Client] = [:]
     /// Counts connections and reads: orders clients by how recently they did something.
@@ -183,19 +183,9 @@ public final class IPCServer {
     /// the watch (inotify unavailable) a removed socket stays removed, as before.
     private func watchSocketFile(in directory: String) {
         do throws(SystemError) {
-            let fd = FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
-                inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
-            })
-            do throws(SystemError) {
-                _ = try retryingInterrupts("inotify_add_watch") {
-                    inotify_add_watch(fd.rawValue, directory, UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
-                }
-                try loop.register(fd, for: .readable) { [unowned self] _ in self.socketDirectoryChanged() }
-            } catch {
-                try? fd.close()
-                throw error
-            }
-            socketWatch = fd
+            let watch = try Inotify(loop: loop) { [unowned self] in self.socketDirectoryChanged() }
+            try watch.addWatch(directory, mask: UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
+            socketWatch = watch
         } catch {
             log.info("not watching the control socket's directory (\(error)): a removed socket is not made again", ["socket": path])
         }
@@ -204,13 +194,7 @@ public final class IPCServer {
     /// Drains the directory's events; if the socket file is gone, listens again at the path.
     private func socketDirectoryChanged() {
         guard let watch = socketWatch else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let result = buffer.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) in try watch.read(into: raw) }
-            }
-            guard case .success(let count) = result, count > 0 else { break }
-        }
+        _ = watch.readEvents()  // Drained: which entry changed, the socket's inode says.
         guard listener != nil, UnixSocket.inode(at: path) != inode else { return }
         if UnixSocket.inode(at: path) != nil {
             log.error("the control socket was replaced by another file: gestoctl cannot reach this gestod until it is removed and gestod restarted", ["socket": path])
@@ -238,11 +222,7 @@ public final class IPCServer {
     /// the socket file if it is still the one this server made. Idempotent.
     public func close() {
         for fd in Array(clients.keys) { drop(fd) }
-        if let watch = socketWatch {
-            try? loop.unregister(watch)
-            try? watch.close()
-            socketWatch = nil
-        }
+        socketWatch = nil  // Unregistered and closed as it is released.
         guard let listener else { return }
         self.listener = nil
         try? loop.unregister(listener)
