@@ -58,6 +58,8 @@ struct WindowMotionSwayTests {
 
         // Released at 2000 units/s to the left: below β·|d₀| (28.3/s × 300 px), so ζ = 1 cannot
         // overshoot. Sample the window every 20 ms while the spring runs.
+        var sent: [WindowRect] = []
+        driver.onSend = { sent.append($0) }
         driver.handle(Self.report(.ended, dx: -100, vx: -2000), action: action, parameters: .niriWindowMovement)
         #expect(driver.motion?.target == .left)
         var samples: [Double] = []
@@ -72,16 +74,26 @@ struct WindowMotionSwayTests {
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 <= $0 }, "x went back up: \(samples)")
         #expect(samples.allSatisfy { $0 >= 0 }, "overshot the target: \(samples)")
         #expect(driver.frameCount >= 5)
-        // The size springs along, from 480 to the half's 640 px, without passing it. The width
-        // sampled is the one foot committed, and foot answers each configure with a size of
-        // its own: under load it once committed 623 between 637 and 639 (a clean run of the
-        // suite on a busy machine). gesto asks for rising sizes; the client may lag a cell
-        // (under 16 px here) behind, never more, and never past the target.
-        let clientSlack = 16.0
-        #expect(zip(widths, widths.dropFirst()).allSatisfy { $1 >= $0 - clientSlack } && widths.allSatisfy { $0 <= 640 }, "\(widths)")
-        #expect(widths.contains { $0 > 480 && $0 < 640 }, "no intermediate width: \(widths)")
+        // The size springs along, from 480 to the half's 640 px, without passing it: what
+        // gesto asks sway for rises frame by frame and ends exactly at the half.
         let left = WindowRect(x: 0, y: 0, width: 640, height: 720)
-        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == left }, "\(String(describing: Self.footRect(sway.ipc)))")
+        driver.onSend = nil
+        #expect(zip(sent, sent.dropFirst()).allSatisfy { $1.width >= $0.width && $1.x <= $0.x }, "\(sent)")
+        #expect(sent.allSatisfy { $0.width <= 640 && $0.x >= 0 }, "\(sent)")
+        #expect(sent.contains { $0.width > 480 && $0.width < 640 }, "no intermediate width asked: \(sent)")
+        #expect(sent.last == left, "\(sent)")
+        // The width on screen is the one foot committed, its answer to each configure: under
+        // load it answers late (a clean run on a busy machine showed 599 then 561, an older
+        // configure committed after a newer one) and may settle a pixel off (640x719). It
+        // never passes the target, and it ends within a cell (16 px here) of it.
+        let clientSlack = 16.0
+        #expect(widths.allSatisfy { $0 <= 640 }, "\(widths)")
+        func near(_ rect: WindowRect?, _ target: WindowRect) -> Bool {
+            guard let rect else { return false }
+            return rect.x == target.x && rect.y == target.y
+                && abs(rect.width - target.width) <= clientSlack && abs(rect.height - target.height) <= clientSlack
+        }
+        #expect(try runner.run(timeout: Self.effectSeconds) { near(Self.footRect(sway.ipc), left) }, "\(String(describing: Self.footRect(sway.ipc)))")
 
         // A flick to the right, grabbed again 60 ms in: the window stays where the spring
         // was, then a second flick sends it to the right half.
@@ -98,13 +110,16 @@ struct WindowMotionSwayTests {
         driver.handle(Self.report(.ended, dx: 30, vx: 2500), action: action, parameters: .niriWindowMovement)
         #expect(driver.motion?.target == .right)
         let right = WindowRect(x: 640, y: 0, width: 640, height: 720)
-        #expect(try runner.run(timeout: Self.effectSeconds) { !driver.isAnimating && Self.footRect(sway.ipc) == right },
+        #expect(try runner.run(timeout: Self.effectSeconds) { !driver.isAnimating && near(Self.footRect(sway.ipc), right) },
                 "\(String(describing: Self.footRect(sway.ipc)))")
 
         // An end without its began (gestod was paused when it began) leaves the window alone.
+        var sentAfterward: [WindowRect] = []
+        driver.onSend = { sentAfterward.append($0) }
         driver.handle(Self.report(.ended, dx: -300, vx: -3000), action: action, parameters: .niriWindowMovement)
         #expect(!driver.isAnimating)
         _ = try runner.run(timeout: 0.1) { false }
-        #expect(Self.footRect(sway.ipc) == right)
+        #expect(sentAfterward.isEmpty, "\(sentAfterward)")
+        #expect(Self.footRect(sway.ipc)?.x == right.x)
     }
 }

@@ -33,6 +33,10 @@ public final class WindowMotionDriver {
     private var lastSize: (width: Int, height: Int)?
     /// How many animation frames ran (for tests and the log).
     public private(set) var frameCount = 0
+    /// Called with each rect sent to sway (position, and the size last asked for), after sway
+    /// accepted the command. What the window then shows is the client's answer: a client may
+    /// commit a size late or rounded, so an observer that checks gesto's motion checks these.
+    public var onSend: ((WindowRect) -> Void)?
 
     /// A driver whose frame timer runs on `loop`.
     /// - Parameter now: The clock springs run on (CLOCK_MONOTONIC; replaceable for tests).
@@ -173,6 +177,9 @@ public final class WindowMotionDriver {
             try sway.runCommand(command)
             lastSent = (x, y)
             if let resize { lastSize = resize }
+            if let onSend, let size = lastSize {
+                onSend(WindowRect(x: Double(x), y: Double(y), width: Double(size.width), height: Double(size.height)))
+            }
             return true
         } catch {
             log.warning("window-motion: \(error)", ["window": String(windowID)])
