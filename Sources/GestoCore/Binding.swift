@@ -273,8 +273,8 @@ public struct BindingMatcher: Sendable {
 
     private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, focusedApp: String?,
                                commitment: GestureCommitment?, emit: (Int, RecognizedGesture) -> Void) {
-        // Committed to this very gesture (a swipe that committed right and turned down is no
-        // longer committed as `down`); kinds that never commit count as committed.
+        // Committed to this very name: a swipe that committed to `right` and then turned is not
+        // committed to `down`. Kinds that do not commit (holds, long presses) count as committed.
         let isCommitted = !CommitmentTracker.isTracked(gesture.name) || commitment?.name == gesture.name
         let matches = briefs[index].matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
         switch briefs[index].mode {
