@@ -62,9 +62,10 @@ extension Config {
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"]
-    static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
-    static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
-    static let rotate = ["threshold", "begin-angle", "repeat-angle"]
+    static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
+                        "commit-velocity", "commit-window"]
+    static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window"]
+    static let rotate = ["threshold", "begin-angle", "repeat-angle", "commit-dominance", "commit-window"]
     static let longPress = ["duration", "tolerance", "drag"]
     static let hold = ["minimum-duration"]
     /// The long-press keys a binding may override (`drag` is global: it decides for every
@@ -99,6 +100,17 @@ extension GestureName {
 /// The longest duration a config may give, in seconds: a day. Longer is surely a typo, and
 /// durations become microsecond deadlines on the event clock.
 let longestDuration: Double = 86_400
+
+/// The longest commitment window a config may give, in seconds: 2. Longer than any real
+/// gesture in the corpus (the longest, 012, lasts 2.6 s with pauses), an early action would
+/// then wait for the lift anyway.
+let longestCommitWindow: Double = 2
+/// The largest commitment velocity, in units per second: 8000, the velocity tracker's clamp
+/// (``VelocityTracker/maximumSpeed``): a larger one could never be reached.
+let longestCommitVelocity: Double = VelocityTracker.maximumSpeed
+/// The largest commitment dominance: 100 (a ratio of finger motions; past it nothing commits
+/// before the lift on real touchpads, where jitter alone gives 1 %).
+let largestCommitDominance: Double = 100
 
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
@@ -219,6 +231,8 @@ struct ConfigDecoder {
         case "direction-lock": s.directionLock = boolean(value, key) ?? s.directionLock
         case "lock-distance": s.lockDistance = number(value, key, positive: true) ?? s.lockDistance
         case "repeat-distance": s.repeatDistance = number(value, key, atLeast: 1, unit: " unit") ?? s.repeatDistance
+        case "commit-velocity": s.commitVelocity = number(value, key, positive: false, atMost: longestCommitVelocity, unit: " units/s (8000 is the fastest velocity measured)") ?? s.commitVelocity
+        case "commit-window": s.commitWindow = commitWindow(value, key) ?? s.commitWindow
         default: unknownKey(key, at: at, expected: ConfigKeys.swipe)
         }
     }
@@ -236,6 +250,8 @@ struct ConfigDecoder {
         case "deadband": s.directionDeadband = number(value, key, positive: true) ?? s.directionDeadband
         case "swipe-scale-tolerance": s.swipeScaleTolerance = number(value, key, positive: true) ?? s.swipeScaleTolerance
         case "repeat-scale": s.repeatScale = number(value, key, atLeast: 1.001, unit: " (1.1 fires every 10 %)") ?? s.repeatScale
+        case "commit-dominance": s.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.commitDominance
+        case "commit-window": s.commitWindow = commitWindow(value, key) ?? s.commitWindow
         default: unknownKey(key, at: at, expected: ConfigKeys.pinch)
         }
     }
@@ -245,6 +261,8 @@ struct ConfigDecoder {
         case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
         case "begin-angle": s.beginAngle = number(value, key, positive: true) ?? s.beginAngle
         case "repeat-angle": s.repeatAngle = number(value, key, atLeast: 0.1, unit: " degrees") ?? s.repeatAngle
+        case "commit-dominance": s.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.commitDominance
+        case "commit-window": s.commitWindow = commitWindow(value, key) ?? s.commitWindow
         default: unknownKey(key, at: at, expected: ConfigKeys.rotate)
         }
     }
@@ -504,6 +522,11 @@ struct ConfigDecoder {
             return nil
         }
         return value
+    }
+
+    /// A commitment window: seconds from 0 to ``longestCommitWindow``.
+    mutating func commitWindow(_ node: YAMLNode, _ key: String) -> Double? {
+        number(node, key, positive: false, atMost: longestCommitWindow, unit: " s")
     }
 
     mutating func boolean(_ node: YAMLNode, _ key: String) -> Bool? {

@@ -8,11 +8,14 @@ import Glibc
 
 /// When a binding's action runs during its gesture.
 public enum FireMode: String, Sendable, Hashable, CaseIterable {
-    /// As soon as the gesture is identified (a swipe's direction is known, a hold begins, a
-    /// long press is recognized by its timer).
+    /// As soon as the gesture is identified: a swipe once its recognizer has committed to its
+    /// direction (``CommitmentTracker``), a hold when it begins, a long press when its timer
+    /// recognizes it, a pinch or rotation when its direction is known.
     case onBegin = "on-begin"
-    /// As soon as the recognizer is sure: the gesture crossed its threshold, even if the
-    /// fingers keep moving. Once per gesture.
+    /// As soon as the recognizer is sure: a swipe, pinch or rotation once it has crossed its
+    /// threshold *and* its recognizer group has committed to it (``CommitmentTracker``), even if
+    /// the fingers keep moving; other kinds at their threshold. A gesture that never commits
+    /// fires at its end, if it ends recognized. Once per gesture.
     case onThreshold = "on-threshold"
     /// When the gesture ends recognized (the default).
     case onEnd = "on-end"
@@ -232,13 +235,15 @@ public struct BindingMatcher: Sendable {
     }
 
     /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
-    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown). `emit`
-    /// receives each firing: the binding's index and the report as that binding sees it.
+    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown); `commitment`
+    /// is the group's commitment to the gesture (``ReportSource/commitment``), which
+    /// `on-threshold` and swipes' `on-begin` wait for. `emit` receives each firing: the
+    /// binding's index and the report as that binding sees it.
     public mutating func handle(_ gesture: RecognizedGesture, listeners: [Int], focusedApp: String? = nil,
-                                emit: (Int, RecognizedGesture) -> Void) {
+                                commitment: GestureCommitment? = nil, emit: (Int, RecognizedGesture) -> Void) {
         let key = Self.kindKey(gesture.name)
         for index in listeners where keys[index] == key {
-            fire(index, gesture, focusedApp: focusedApp, emit: emit)
+            fire(index, gesture, focusedApp: focusedApp, commitment: commitment, emit: emit)
             if gesture.phase.isFinal { states[index] = PerGesture() }
         }
     }
@@ -267,7 +272,10 @@ public struct BindingMatcher: Sendable {
     }
 
     private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, focusedApp: String?,
-                               emit: (Int, RecognizedGesture) -> Void) {
+                               commitment: GestureCommitment?, emit: (Int, RecognizedGesture) -> Void) {
+        // Committed to this very name: a swipe that committed to `right` and then turned is not
+        // committed to `down`. Kinds that do not commit (holds, long presses) count as committed.
+        let isCommitted = !CommitmentTracker.isTracked(gesture.name) || commitment?.name == gesture.name
         let matches = briefs[index].matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
         switch briefs[index].mode {
         case .onEnd:
@@ -284,6 +292,9 @@ public struct BindingMatcher: Sendable {
             guard matches, !states[index].fired else { return }
             switch gesture.phase {
             case .began, .changed:
+                // A swipe's direction is known at the lock distance but it is only identified
+                // once committed; pinches and rotations begin with their direction.
+                if case .swipe = gesture.name, !isCommitted { return }
                 states[index].fired = true
                 emit(index, gesture)
             case .ended:
@@ -298,8 +309,9 @@ public struct BindingMatcher: Sendable {
             case .arming, .failed, .cancelled:
                 return
             case .began, .changed:
-                // The recognizer measured progress against this binding's own threshold.
-                if gesture.progress >= 1 {
+                // The recognizer measured progress against this binding's own threshold, and
+                // its group committed to the gesture.
+                if gesture.progress >= 1 && isCommitted {
                     states[index].fired = true
                     emit(index, gesture)
                 }

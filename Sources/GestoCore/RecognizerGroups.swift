@@ -12,6 +12,52 @@ public struct ReportSource: Sendable, Hashable {
     /// exact name, else the first with a binding for its kind and fingers, else group 0.
     /// Another group's report of the same motion is shown only if it fires something.
     public var isOutcome: Bool
+    /// The group's commitment to the report's gesture (``CommitmentTracker``), once made: it
+    /// persists on every later report of the gesture until its final one. Nil for kinds that
+    /// do not commit and for final reports.
+    public var commitment: GestureCommitment? = nil
+    /// Whether this report is the one that made ``commitment``.
+    public var isCommitment: Bool = false
+
+    public init(group: Int, isOutcome: Bool, commitment: GestureCommitment? = nil, isCommitment: Bool = false) {
+        self.group = group
+        self.isOutcome = isOutcome
+        self.commitment = commitment
+        self.isCommitment = isCommitment
+    }
+}
+
+/// One group's commitment trackers: one per committing kind (an engine has at most one swipe,
+/// one pinch and one rotation in progress).
+struct GroupCommitments: Sendable {
+    var swipe: CommitmentTracker
+    var pinch: CommitmentTracker
+    var rotate: CommitmentTracker
+
+    init(settings: RecognizerSettings) {
+        swipe = CommitmentTracker(settings: settings.swipe.commitment)
+        pinch = CommitmentTracker(settings: settings.pinch.commitment)
+        rotate = CommitmentTracker(settings: settings.rotate.commitment)
+    }
+
+    /// Feeds `report` to its kind's tracker and marks `source` with the commitment.
+    mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource) {
+        switch report.name {
+        case .swipe: Self.observe(report, &swipe, &source)
+        case .pinch: Self.observe(report, &pinch, &source)
+        case .rotate: Self.observe(report, &rotate, &source)
+        case .hold, .longPress, .longPressDrag: return
+        }
+    }
+
+    private static func observe(_ report: RecognizedGesture, _ tracker: inout CommitmentTracker, _ source: inout ReportSource) {
+        if let made = tracker.observe(report) {
+            source.commitment = made
+            source.isCommitment = true
+        } else {
+            source.commitment = tracker.commitment
+        }
+    }
 }
 
 /// One binding's firing: the binding's index and the report as that binding sees it (its
@@ -50,6 +96,8 @@ public struct RecognizerGroups: Sendable {
     /// path touches only what it needs (reading a whole ``Group`` per report copied it).
     private var engines: [GestureEngine]
     private let listeners: [[Int]]
+    /// Per group: its commitment trackers, fed every report of the group.
+    private var commitments: [GroupCommitments]
     /// The matcher over every binding.
     public private(set) var matcher: BindingMatcher
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
@@ -97,6 +145,7 @@ public struct RecognizerGroups: Sendable {
         }
         self.groups = groups
         engines = groups.map { GestureEngine(settings: $0.settings, families: $0.families) }
+        commitments = groups.map { GroupCommitments(settings: $0.settings) }
         listeners = members
         matcher = BindingMatcher(rules: rules)
         hasSeveralGroups = groups.count > 1
@@ -153,7 +202,8 @@ public struct RecognizerGroups: Sendable {
     /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
     public mutating func match(_ report: RecognizedGesture, from source: ReportSource, focusedApp: String? = nil,
                                emit: (MatchedFiring) -> Void) {
-        matcher.handle(report, listeners: listeners[source.group], focusedApp: focusedApp) { index, gesture in
+        matcher.handle(report, listeners: listeners[source.group], focusedApp: focusedApp,
+                       commitment: source.commitment) { index, gesture in
             emit(MatchedFiring(bindingIndex: index, gesture: gesture))
         }
     }
@@ -167,10 +217,19 @@ public struct RecognizerGroups: Sendable {
                 var reports: [RecognizedGesture] = []
                 engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent)
                 for report in reports {
-                    emit(report, ReportSource(group: group, isOutcome: owner(of: report.name) == group))
+                    var source = ReportSource(group: group, isOutcome: owner(of: report.name) == group)
+                    commitments[group].observe(report, into: &source)
+                    emit(report, source)
                 }
             } else {
-                engines[group].handle(input, emit: { emit($0, ReportSource(group: group, isOutcome: true)) }, diagnose: diagnose)
+                // Streamed, no array: the trackers are moved out while the engine runs.
+                var tracking = commitments[group]
+                engines[group].handle(input, emit: { report in
+                    var source = ReportSource(group: group, isOutcome: true)
+                    tracking.observe(report, into: &source)
+                    emit(report, source)
+                }, diagnose: diagnose)
+                commitments[group] = tracking
             }
         }
     }

@@ -28,8 +28,26 @@ public struct SwipeSettings: Sendable, Hashable {
     public var lockDistance: Double = 16
     /// For `repeat` bindings: travel between two firings, in delta units.
     public var repeatDistance: Double = 100
+    /// Commitment (``CommitmentTracker``): the least velocity along the direction, in delta
+    /// units per second, for the swipe to commit before the lift: 2500. Strokes drawn with
+    /// three fingers never reach it (Tests/Fixtures/libinput-1.22: the Z's straight first bar
+    /// peaks at 2260, the looped b at 1590, the circle at 2100, all on the T480) while the
+    /// straight swipes users pasted pass it within 10–30 ms of their first motion
+    /// (Tests/Fixtures/debug-events 001, 002, 003, 009, 010, 013: 3600–8000; 016 reaches 2820).
+    /// A slower swipe commits at its lift. 0 commits at any speed.
+    public var commitVelocity: Double = 2500
+    /// Commitment: how long, in seconds, the travel, the velocity and the projected end must
+    /// agree on the direction: 0.016, two report intervals of both clocks in the corpus
+    /// (8 ms on libinput 1.22's T480, 10 ms in 2-decimal debug-events logs), so that one noisy
+    /// velocity estimate never commits.
+    public var commitWindow: Double = 0.016
 
     public init() {}
+
+    /// The commitment rule's constants for swipes.
+    public var commitment: CommitmentSettings {
+        CommitmentSettings(window: commitWindow, minimumSpeed: commitVelocity, diagonals: diagonals)
+    }
 }
 
 /// Pinch recognition thresholds. Scale is libinput's: relative to the gesture start.
@@ -47,8 +65,23 @@ public struct PinchSettings: Sendable, Hashable {
     public var swipeScaleTolerance: Double = 0.1
     /// For `repeat` bindings: scale factor between two firings (1.1 = every 10 %).
     public var repeatScale: Double = 1.1
+    /// Commitment (``CommitmentTracker``): how many times the scale's path (Σ|Δ ln scale|)
+    /// must exceed the angle's (Σ|Δθ|, radians) for a pinch to commit: 1, the fingers moving
+    /// more apart or together than around. Real pinches are 2 or more when they commit
+    /// (Tests/Fixtures: libinput-1.22 010 20, 011 10; debug-events 006, with +5.8° of jitter,
+    /// 2.0); a rotation's scale drift is 0.1–0.2 of its turn (libinput-1.22 013, and 015, which
+    /// crosses 1.25 inside its rotation; also with `out: 1.1`).
+    public var commitDominance: Double = 1
+    /// Commitment: how long, in seconds, the scale must stay on its side and not move back:
+    /// 0.016, two report intervals (as ``SwipeSettings/commitWindow``).
+    public var commitWindow: Double = 0.016
 
     public init() {}
+
+    /// The commitment rule's constants for pinches.
+    public var commitment: CommitmentSettings {
+        CommitmentSettings(window: commitWindow, dominance: commitDominance)
+    }
 }
 
 /// Rotation recognition thresholds, in degrees (clockwise positive).
@@ -60,8 +93,21 @@ public struct RotateSettings: Sendable, Hashable {
     public var beginAngle: Double = 15
     /// For `repeat` bindings: angle between two firings.
     public var repeatAngle: Double = 15
+    /// Commitment (``CommitmentTracker``): how many times the angle's path (radians) must
+    /// exceed the scale's (Σ|Δ ln scale|) for a rotation to commit: 1. The rotations of
+    /// Tests/Fixtures/libinput-1.22 turn 6.3 (013) and 14.9 (015) times more than they scale
+    /// when they commit past 30°.
+    public var commitDominance: Double = 1
+    /// Commitment: how long, in seconds, the angle must keep its sign and not turn back:
+    /// 0.016, two report intervals (as ``SwipeSettings/commitWindow``).
+    public var commitWindow: Double = 0.016
 
     public init() {}
+
+    /// The commitment rule's constants for rotations.
+    public var commitment: CommitmentSettings {
+        CommitmentSettings(window: commitWindow, dominance: commitDominance)
+    }
 }
 
 /// Long-press and long-press-drag thresholds.

@@ -387,3 +387,40 @@ import GestoCore
         }
     }
 }
+
+// Issue 19: the commitment rule's constants are settings, range-checked, overridable per binding.
+@Suite struct CommitmentSettingsTests {
+    @Test func commitSettingsParseGloballyAndPerBinding() throws {
+        let config = try Config.parse("""
+            settings:
+              swipe: {commit-velocity: 1800, commit-window: 0.03}
+              pinch: {commit-dominance: 2}
+            bindings:
+              - {gesture: swipe:3, mode: on-threshold, commit-velocity: 0, exec: a}
+              - {gesture: rotate:2, mode: on-threshold, commit-dominance: 3, commit-window: 0, exec: b}
+              - {gesture: pinch:2:in, mode: on-threshold, exec: c}
+            """, file: "c.yaml")
+        #expect(config.settings.swipe.commitVelocity == 1800 && config.settings.swipe.commitWindow == 0.03)
+        #expect(config.bindings[0].settings.swipe.commitVelocity == 0 && config.bindings[0].settings.swipe.commitWindow == 0.03)
+        #expect(config.bindings[1].settings.rotate.commitDominance == 3 && config.bindings[1].settings.rotate.commitWindow == 0)
+        #expect(config.bindings[2].settings.pinch.commitDominance == 2)
+        #expect(RecognizerSettings().swipe.commitVelocity == 2500 && RecognizerSettings().pinch.commitWindow == 0.016)
+    }
+
+    @Test(arguments: [
+        ("settings:\n  swipe: {commit-window: 3}\n", "c.yaml:2:26: error: 'commit-window' must be at most 2 s, not 3"),
+        ("settings:\n  swipe: {commit-velocity: -1}\n", "c.yaml:2:28: error: 'commit-velocity' must be at least 0, not -1"),
+        ("settings:\n  swipe: {commit-velocity: 9000}\n", "'commit-velocity' must be at most 8000 units/s"),
+        ("settings:\n  pinch: {commit-dominance: 101}\n", "'commit-dominance' must be at most 100, not 101"),
+        ("bindings:\n  - {gesture: pinch:2, commit-velocity: 1, exec: a}\n", "unknown key 'commit-velocity'"),
+        ("bindings:\n  - {gesture: hold:2, commit-window: 1, exec: a}\n", "unknown key 'commit-window'"),
+    ])
+    func outOfRangeCommitSettingsAreErrorsWithTheirPlace(text: String, message: String) {
+        do {
+            _ = try Config.parse(text, file: "c.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+}

@@ -4,11 +4,12 @@ import Testing
 @testable import GestoCore
 
 @Suite struct BindingMatcherTests {
-    /// A 3-finger swipe left, 20 updates of 15 units, lifted after a pause (no flick).
-    func swipeLeft(steps: Int = 20, end: Bool = true) -> [GestureEvent] {
+    /// A 3-finger swipe left, 20 updates of `dx` units every 8 ms (15: 1875 units/s, below the
+    /// commitment velocity; 30: 3750 units/s, above it), lifted after a pause (no flick).
+    func swipeLeft(steps: Int = 20, dx: Double = -15, end: Bool = true) -> [GestureEvent] {
         var script = EventScript()
         script.begin(.swipe, 3, at: 0)
-        script.swipe(3, steps: steps, dx: -15, dy: 0)
+        script.swipe(3, steps: steps, dx: dx, dy: 0)
         if end { script.end(.swipe, 3, at: script.time + 0.1) }
         return script.events
     }
@@ -38,17 +39,25 @@ import Testing
     }
 
     @Test func onThresholdFiresOnceAsSoonAsTheThresholdIsCrossed() {
-        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft())
+        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft(dx: -30))
         #expect(fired == ["t@changed"])
     }
 
     @Test func onThresholdStillFiresIfTheGestureIsLaterCancelled() {
-        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft(end: false), endOfInputAt: 1)
+        let fired = firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft(dx: -30, end: false), endOfInputAt: 1)
         #expect(fired == ["t@changed"])
     }
 
-    @Test func onBeginFiresWhenTheDirectionIsKnown() {
-        #expect(firings([Binding(gesture: left, mode: .onBegin, action: "b")], swipeLeft()) == ["b@began"])
+    @Test func onThresholdWaitsForTheLiftWhenTheSwipeNeverCommits() {
+        // 1875 units/s is a drawn stroke's speed: committed only by the lift, if recognized.
+        #expect(firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft()) == ["t@ended"])
+        #expect(firings([Binding(gesture: left, mode: .onThreshold, action: "t")], swipeLeft(end: false), endOfInputAt: 1).isEmpty)
+    }
+
+    @Test func onBeginFiresWhenTheSwipeCommits() {
+        // The third update agreeing at 3750 units/s, 16 ms after the first (the commit window).
+        #expect(firings([Binding(gesture: left, mode: .onBegin, action: "b")], swipeLeft(dx: -30)) == ["b@changed"])
+        #expect(firings([Binding(gesture: left, mode: .onBegin, action: "b")], swipeLeft()) == ["b@ended"])
     }
 
     @Test func continuousStreamsBeganChangedEnded() {

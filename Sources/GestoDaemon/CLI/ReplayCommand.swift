@@ -12,7 +12,7 @@ import GestoInput
 /// change it), 1 when the recording or the config cannot be used, 2 for bad usage.
 public enum ReplayCommand {
     public static let usage = """
-    usage: gestoctl replay FILE [--config FILE] [--json] [--phases] [--app APP_ID]
+    usage: gestoctl replay FILE [--config FILE] [--json] [--phases] [--early-actions] [--app APP_ID]
 
     Runs gesto's recognizers on a recording and prints every gesture outcome in input order,
     with the action its binding would run. FILE is `libinput debug-events` output (any libinput
@@ -23,7 +23,13 @@ public enum ReplayCommand {
       --json          one JSON object per line: time (s), gesture, phase, reason, fingers,
                       translation [dx, dy] (libinput units), velocity (units/s), scale,
                       angle (degrees, clockwise), progress, action
-      --phases        also print began/changed/arming reports, not only outcomes
+      --phases        also print began/changed/arming reports, not only outcomes, and when
+                      and why each swipe, pinch and rotation committed (what on-threshold
+                      bindings wait for): `swipe:3 committed right at 0.112 s: travel 96,
+                      velocity 1,240 units/s, projected 180`
+      --early-actions after the reports, list every early action (an on-threshold or
+                      on-begin firing before its gesture ended) beside the gesture's outcome:
+                      confirmed, contradicted, or undecided (the input ended first)
       --app APP_ID    treat APP_ID as the focused application (for `app:` bindings)
 
     Lines that look like gesture events but do not parse are reported on stderr with their
@@ -34,8 +40,8 @@ public enum ReplayCommand {
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
         let options: CommandArguments
         do {
-            options = try CommandArguments(arguments, command: "replay", bareFlags: ["json", "phases"])
-            try options.allow(["config", "json", "phases", "app"], maximumPositionals: 1)
+            options = try CommandArguments(arguments, command: "replay", bareFlags: ["json", "phases", "early-actions"])
+            try options.allow(["config", "json", "phases", "early-actions", "app"], maximumPositionals: 1)
             guard options.positionals.count == 1 else { throw UsageError("missing the recording to replay") }
         } catch let error as UsageError {
             if error.isHelpRequest { output.write(usage + "\n"); return 0 }
@@ -55,16 +61,24 @@ public enum ReplayCommand {
         }
         let json = options.flags.contains("json")
         var sessions: [UInt32?: GesturePipeline] = [:]
+        var ledgers: [UInt32?: EarlyActionLedger] = [:]
         var order: [UInt32?] = []
         var lines = 0, actions = 0, warnings = 0
+        // With --phases, what a recognizer did not expect (a lost END, a BEGIN twice) is a line
+        // too, and so is each commitment.
+        let showsDiagnostics = options.flags.contains("phases")
+        let listsEarlyActions = options.flags.contains("early-actions")
+        var device: UInt32? = nil
         let print = { (line: ReplayLine) in
+            if listsEarlyActions { ledgers[device]?.note(line) }
             guard line.isPrinted else { return }
             lines += 1
             actions += line.actions.count
             output.write((json ? line.json : line.text) + "\n")
+            if showsDiagnostics, let committed = line.committed {
+                output.write((json ? committed.json : committed.text) + "\n")
+            }
         }
-        // With --phases, what a recognizer did not expect (a lost END, a BEGIN twice) is a line too.
-        let showsDiagnostics = options.flags.contains("phases")
         let diagnose = { (diagnostic: RecognizerDiagnostic) in
             guard showsDiagnostics else { return }
             output.write((json ? diagnostic.json : diagnostic.text) + "\n")
@@ -74,29 +88,61 @@ public enum ReplayCommand {
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
-                    for device in order { sessions[device]!.handleDeadlines(through: time, emit: print, diagnose: diagnose) }
+                    for each in order {
+                        device = each
+                        sessions[each]!.handleDeadlines(through: time, emit: print, diagnose: diagnose)
+                    }
                 }
                 guard case .gesture(let event) = record else { return }
                 if sessions[event.device] == nil {
                     sessions[event.device] = GesturePipeline(
                         config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
+                    if listsEarlyActions { ledgers[event.device] = EarlyActionLedger(config: config) }
                     order.append(event.device)
                 }
+                device = event.device
+                if listsEarlyActions { ledgers[event.device]!.note(event) }
                 sessions[event.device]!.handle(event, emit: print, diagnose: diagnose)
             }, warnings: { warning in
                 errors.write(warning.description + "\n")
             })
         } catch {
-            for device in order { sessions[device]!.finish(at: clock.now, emit: print, diagnose: diagnose) }
+            for each in order {
+                device = each
+                sessions[each]!.finish(at: clock.now, emit: print, diagnose: diagnose)
+            }
             errors.write("gestoctl replay: \(error)\n")
             return 1
         }
-        for device in order { sessions[device]!.finish(at: clock.now, emit: print, diagnose: diagnose) }
+        for each in order {
+            device = each
+            sessions[each]!.finish(at: clock.now, emit: print, diagnose: diagnose)
+        }
+        if listsEarlyActions { writeEarlyActions(order.compactMap { ledgers[$0] }, json: json, to: output) }
         output.flush()
         if !json {
             errors.write("\(lines) gesture report\(lines == 1 ? "" : "s"), \(actions) action\(actions == 1 ? "" : "s")"
                 + (warnings > 0 ? ", \(warnings) line\(warnings == 1 ? "" : "s") skipped (see above)" : "") + "\n")
         }
         return 0
+    }
+
+    /// The `--early-actions` list: a heading and one line per early action (text), or one
+    /// object per early action (JSON).
+    static func writeEarlyActions(_ ledgers: [EarlyActionLedger], json: Bool, to output: TextSink) {
+        let all = ledgers.flatMap(\.actions)
+        if json {
+            for action in all { output.write(action.json + "\n") }
+            return
+        }
+        let counts = ledgers.reduce(into: (confirmed: 0, contradicted: 0, undecided: 0)) {
+            let each = $1.counts
+            $0.confirmed += each.confirmed
+            $0.contradicted += each.contradicted
+            $0.undecided += each.undecided
+        }
+        output.write("early actions: \(all.count) (\(counts.confirmed) confirmed by their gesture's outcome, "
+                     + "\(counts.contradicted) contradicted, \(counts.undecided) undecided: the input ended first)\n")
+        for action in all { output.write(action.text + "\n") }
     }
 }

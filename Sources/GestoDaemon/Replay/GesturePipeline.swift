@@ -15,6 +15,26 @@ public struct ReplayLine: Sendable {
     /// Whether the report is its gesture's outcome (from the recognizer group that owns it),
     /// as opposed to another group's verdict on the same motion: counted once in `status`.
     public var isOutcome: Bool = true
+    /// The recognizer group the report came from (0: the global settings).
+    public var group: Int = 0
+    /// The report's own name and phase (``gesture`` shows the firing's, which a `continuous`
+    /// binding may restate): the verdict early actions are compared with.
+    public var reportName: GestureName
+    public var reportPhase: RecognizerPhase
+    /// The commitment this report made (``ReportSource/isCommitment``), or nil.
+    public var committed: GestureCommitment?
+
+    public init(gesture: RecognizedGesture, firings: [BindingFiring<Action>], isPrinted: Bool, isOutcome: Bool = true,
+                group: Int = 0, report: RecognizedGesture? = nil, committed: GestureCommitment? = nil) {
+        self.gesture = gesture
+        self.firings = firings
+        self.isPrinted = isPrinted
+        self.isOutcome = isOutcome
+        self.group = group
+        self.reportName = report?.name ?? gesture.name
+        self.reportPhase = report?.phase ?? gesture.phase
+        self.committed = committed
+    }
     /// The actions fired.
     public var actions: [Action] { firings.map(\.action) }
 }
@@ -162,7 +182,8 @@ public struct GesturePipeline: Sendable {
         let shown = firings.first?.gesture ?? gesture
         var line = ReplayLine(gesture: shown, firings: firings,
                               isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty),
-                              isOutcome: source.isOutcome)
+                              isOutcome: source.isOutcome, group: source.group, report: gesture,
+                              committed: source.isCommitment ? source.commitment : nil)
         if case .longPressDrag = gesture.name, !showAllPhases {
             switch gesture.phase {
             case .arming:

@@ -1,0 +1,146 @@
+// Early and right (issue 19): every real recording is a check that an `on-threshold` action is
+// the gesture its own outcome confirms. With an on-threshold binding on every swipe, pinch and
+// rotate kind, each early action `gestoctl replay --early-actions` lists must be confirmed by
+// the gesture's final report (what an on-end binding recognizes for the same BEGIN…END), or be
+// undecided because the file ends mid-gesture.
+import Foundation
+import Testing
+@testable import GestoDaemon
+
+/// On-threshold bindings on every swipe, pinch and rotate kind with 2 to 5 fingers.
+let everyEarlyKind = "bindings:\n" + ["swipe", "pinch", "rotate"].flatMap { kind in
+    (2...5).map { "  - {gesture: \(kind):\($0), mode: on-threshold, exec: \"true\"}\n" }
+}.joined()
+
+/// Every real recording: Tests/Fixtures, and the shared corpus's recordings it does not copy.
+let realRecordings: [String] = {
+    let manager = FileManager.default
+    var names: [String] = []
+    for folder in ["libinput-1.22", "debug-events", "record"] {
+        let files = (try? manager.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
+        names += files.filter { $0.hasSuffix(".txt") || $0.hasSuffix(".yml") }.sorted().map { "\(folder)/\($0)" }
+        let corpus = fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/corpus").appendingPathComponent(folder)
+        let extra = ((try? manager.contentsOfDirectory(atPath: corpus.path)) ?? [])
+            .filter { ($0.hasSuffix(".txt") || $0.hasSuffix(".yml")) && !files.contains($0) }.sorted()
+        names += extra.map { corpus.appendingPathComponent($0).path }
+    }
+    return names
+}()
+
+/// The `--early-actions --json` objects of a replay of `recording` with `config` (with
+/// `phases`, every line: reports and commitments too).
+func earlyActions(_ recording: String, config: String = everyEarlyKind, phases: Bool = false) throws -> [[String: Any]] {
+    let lines = try replayLines(recording, config: config, phases: phases)
+    return phases ? lines : lines.filter { $0["early"] != nil }
+}
+
+/// Every JSON line of `gestoctl replay --json --early-actions` on `recording` with `config`.
+func replayLines(_ recording: String, config: String, phases: Bool) throws -> [[String: Any]] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-early-\(UUID().uuidString).yaml")
+    try config.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let path = recording.hasPrefix("/") ? recording : fixtures.appendingPathComponent(recording).path
+    let output = StringSink(), errors = StringSink()
+    let status = ReplayCommand.run([path, "--json", "--early-actions", "--config", file.path] + (phases ? ["--phases"] : []),
+                                   output: output, errors: errors)
+    // A recording that cannot be used (025 is two evdev frames, no header) fires nothing.
+    #expect(status == 0 || output.text.isEmpty, "\(errors.text)")
+    return output.text.split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+    }
+}
+
+/// 012 pinches in and out twice and ends failed at 1.04. Its first 0.57 s is 010's pinch in to
+/// within 0.05 of scale at every instant (both close from 1 to 0.24 or 0.21 at the same rate,
+/// with under 2° of turn): no rule that decides before the fingers reverse can keep 010's early
+/// `pinch:2:in` and drop 012's. The one contradiction left, kept visible here.
+let undecidableBeforeTheReversal = ["libinput-1.22/012-synaptics-tm3276-t480-2fg-pinch-in-out-twice.debug-events.txt": ["pinch:2:in"]]
+
+@Suite struct EarlyActionTests {
+    @Test(arguments: realRecordings)
+    func everyEarlyActionIsConfirmedByItsGesturesOutcome(recording: String) throws {
+        let early = try earlyActions(recording).filter { $0["early"] != nil }
+        let contradicted = early.filter { $0["verdict"] as? String == "contradicted" }.compactMap { $0["early"] as? String }
+        #expect(contradicted == undecidableBeforeTheReversal[recording] ?? [], "\(recording): \(early)")
+        for action in early where action["verdict"] as? String == "undecided" {
+            // Undecided only where the file ends mid-gesture.
+            #expect(action["outcome_phase"] is NSNull || action["outcome_phase"] as? String == "cancelled", "\(action)")
+        }
+    }
+
+    @Test func strokesThatKeepTurningNeverCommit() throws {
+        // The Z (001), the looped b (004) and the circle (005) of libinput-1.22: no commitment,
+        // so on-threshold waits for the lift (the Z ends recognized as swipe:3:down, the others fail).
+        for stroke in [strokeZ, strokeB, "libinput-1.22/005-synaptics-tm3276-t480-3fg-stroke-circle.debug-events.txt"] {
+            let lines = try earlyActions(stroke, phases: true)
+            #expect(!lines.contains { $0["commitment"] != nil }, "\(stroke)")
+            #expect(!lines.contains { $0["early"] != nil }, "\(stroke)")
+        }
+        #expect(actions(try replay(strokeZ, bindings: "  - {gesture: swipe:3, mode: on-threshold, exec: echo z}\n"))
+                == ["exec: echo z"])
+    }
+
+    @Test func aRotationsScaleDriftNeverCommitsAsAPinch() throws {
+        // 015 crosses scale 1.25 at 1.43 s, well inside its rotation: it fired pinch:2:out there.
+        let rotation = "libinput-1.22/015-synaptics-tm3276-t480-2fg-rotate-cw-ccw-cw.debug-events.txt"
+        let lines = try earlyActions(rotation, phases: true)
+        #expect(lines.compactMap { $0["commitment"] as? String } == ["rotate:2:clockwise"])
+        #expect(lines.filter { $0["early"] != nil }.compactMap { $0["early"] as? String } == ["rotate:2:clockwise"])
+    }
+
+    @Test func straightSwipesAndClearPinchesStayEarly() throws {
+        // Latency from BEGIN: the median over these must stay at most 150 ms (issue 19).
+        let recordings = ["debug-events/001-lg2-2015-email-wrapped-3fg-down-then-4fg-up.txt",
+                          "debug-events/003-fusuma26-libinput1.6-4fg-swipe-down-then-4fg-right.txt", straightSwipe,
+                          pinchIn, pinchOut]
+        var latencies: [Double] = []
+        for recording in recordings {
+            let early = try earlyActions(recording).filter { $0["verdict"] as? String == "confirmed" }
+            #expect(!early.isEmpty, "\(recording)")
+            latencies += early.compactMap { $0["latency"] as? Double }
+        }
+        latencies.sort()
+        #expect(latencies[latencies.count / 2] <= 0.150, "\(latencies)")
+        #expect(latencies.allSatisfy { $0 <= 0.160 }, "\(latencies)")
+    }
+
+    @Test func phasesSayWhenAndWhyAGestureCommitted() throws {
+        let file = fixtures.appendingPathComponent(straightSwipe).path
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([file, "--phases"], output: output, errors: errors) == 0)
+        #expect(output.text.contains("   41.020  swipe:4 committed down at 41.020 s: travel 395, velocity 6,279 units/s, projected 2,485\n"),
+                "\(output.text)")
+        let json = try earlyActions(pinchOut, phases: true).first { $0["commitment"] != nil }
+        #expect(json?["commitment"] as? String == "pinch:2:out")
+        #expect((json?["scale"] as? Double ?? 0) >= 1.25)
+        #expect((json?["dominance"] as? Double ?? 0) > 1)
+    }
+
+    @Test func theEarlyActionListPairsEachWithItsOutcome() throws {
+        let file = fixtures.appendingPathComponent(pinchTwice).path
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-early-\(UUID().uuidString).yaml")
+        try everyEarlyKind.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([file, "--early-actions", "--config", config.path], output: output, errors: errors) == 0)
+        #expect(output.text.contains("early actions: 1 (0 confirmed by their gesture's outcome, 1 contradicted, 0 undecided: the input ended first)\n"))
+        #expect(output.text.contains("pinch:2:in") && output.text.contains("outcome 2.825 pinch:2 failed: contradicted"), "\(output.text)")
+    }
+
+    @Test func commitSettingsTuneEachBinding() throws {
+        // The Z's first bar peaks at 2260 units/s: a binding that commits from 2000 fires there
+        // (and is contradicted by the Z's end), the default waits for the lift.
+        let z = try earlyActions(strokeZ, config: "bindings:\n  - {gesture: swipe:3, mode: on-threshold, commit-velocity: 2000, exec: x}\n")
+        #expect(z.compactMap { $0["verdict"] as? String } == ["contradicted"])
+        #expect(try earlyActions(strokeZ, config: "bindings:\n  - {gesture: swipe:3, mode: on-threshold, exec: x}\n").isEmpty)
+        // A pinch that must be ten times more pinch than turn: 006's jittering spread never is.
+        let jitter = "debug-events/006-fusuma31-orphan-4fg-end-then-2fg-pinch-spread-with-rotation-jitter.txt"
+        #expect(try earlyActions(jitter, config: "bindings:\n  - {gesture: pinch:2, mode: on-threshold, exec: x}\n").count == 1)
+        #expect(try earlyActions(jitter, config: "bindings:\n  - {gesture: pinch:2, mode: on-threshold, commit-dominance: 10, exec: x}\n").isEmpty)
+        // Globally, a rotation may ask for a longer window.
+        let late = try earlyActions(rotateCW, config: "settings:\n  rotate: {commit-window: 0.2}\nbindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
+        let soon = try earlyActions(rotateCW, config: "bindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
+        #expect((late.first?["latency"] as? Double ?? 0) > (soon.first?["latency"] as? Double ?? 1) + 0.1)
+    }
+}
