@@ -3,6 +3,7 @@
 // back. Drawn on an OverlaySurface only while it moves; the clock is injectable so tests render chosen instants.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// Feedback for `continuous` bindings, drawn on a click-through overlay.
@@ -48,19 +49,12 @@ public final class FeedbackOverlay {
     ///   - parameters: The release spring (default niri's: ζ 1, k 800).
     ///   - clock: The animation clock.
     public init(session: WaylandSession, threshold: Double, parameters: SpringParameters = .niriWindowMovement,
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) {
+                clock: @escaping () -> Timestamp = MonotonicClock.now) {
         surface = OverlaySurface(session: session)
         feedback = ContinuousFeedback(threshold: threshold, parameters: parameters)
         self.clock = clock
         surface.onFrame = { [unowned self] in self.frame(force: false) }
         surface.onCommit = { [unowned self] in self.committed() }
-    }
-
-    /// CLOCK_MONOTONIC now, in µs (the clock of libinput's event times).
-    public static func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000)
     }
 
     /// Feeds one report of the binding's stream (the firing's gesture and phase) and schedules
@@ -69,7 +63,7 @@ public final class FeedbackOverlay {
     /// - Throws: ``WaylandError`` when the surface cannot be mapped.
     public func handle(_ gesture: RecognizedGesture) throws(WaylandError) {
         feedback.handle(gesture)
-        if pendingInputTime == nil { pendingInputTime = Self.monotonicNow() }
+        if pendingInputTime == nil { pendingInputTime = MonotonicClock.now() }
         if feedback.presentation(at: gesture.time) == nil { return }
         switch surface.state {
         case .unmapped:
@@ -148,7 +142,7 @@ public final class FeedbackOverlay {
     private func committed() {
         guard let start = pendingInputTime else { return }
         pendingInputTime = nil
-        inputToCommitDelays.append(Self.monotonicNow().microseconds - start.microseconds)
+        inputToCommitDelays.append(MonotonicClock.now().microseconds - start.microseconds)
         if inputToCommitDelays.count > Self.delayHistoryLimit { inputToCommitDelays.removeFirst() }
     }
 

@@ -3,6 +3,7 @@
 // release. Drawn on an OverlaySurface only while it moves, like FeedbackOverlay's bar.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// Pinch feedback for `continuous` pinch bindings, drawn on a click-through overlay.
@@ -39,7 +40,7 @@ public final class PinchFeedbackOverlay {
     ///   - feedback: The model (clamp, band, committed scale, spring).
     ///   - clock: The animation clock.
     public init(session: WaylandSession, feedback: PinchFeedback = PinchFeedback(),
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) {
+                clock: @escaping () -> Timestamp = MonotonicClock.now) {
         surface = OverlaySurface(session: session)
         self.feedback = feedback
         self.clock = clock

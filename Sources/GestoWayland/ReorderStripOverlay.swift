@@ -6,6 +6,7 @@
 // spring runs, none at rest; the clock is injectable.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// The tiles of a reorder binding, drawn on a click-through overlay.
@@ -69,7 +70,7 @@ public final class ReorderStripOverlay {
     /// - Throws: ``ReorderLayoutError`` without labels.
     public init(session: WaylandSession, labels: [Label], slot: Double, fingers: Int? = nil, draggedSlot: Int = 0,
                 geometry: ReorderStripGeometry = ReorderStripGeometry(),
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) throws(ReorderLayoutError) {
+                clock: @escaping () -> Timestamp = MonotonicClock.now) throws(ReorderLayoutError) {
         let layout = try geometry.layout(itemCount: labels.count)
         adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: geometry.settings(slot: slot)),
                                         fingers: fingers, draggedSlot: min(max(draggedSlot, 0), labels.count - 1))

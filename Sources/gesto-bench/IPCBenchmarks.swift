@@ -2,6 +2,7 @@
 // process start to exit, one request over an open connection, and gestod's wakeups while idle
 // with the socket open and a client connected. Targets: idle wakeups 0 in 10 s.
 import GestoCore
+import GestoSystem
 import GestoDaemon
 import Glibc
 

@@ -4,6 +4,7 @@
 // from the children's rusage; instructions per line from callgrind (deterministic on noisy
 // machines) when valgrind is installed. Targets (the "One verdict" issue): ≤ 3,000 instructions
 // per line with 16 bindings, and 16 bindings within 1.5× of none.
+import GestoSystem
 import GestoCore
 import GestoDaemon
 import GestoInput
@@ -111,9 +112,7 @@ private func childCPUSeconds(_ script: String) -> Double? {
     guard let pid = try? ProcessSpawner.spawn(path: "/bin/sh", arguments: ["-c", script]) else { return nil }
     var status: CInt = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        if errno != EINTR { return nil }
-    }
+    guard (try? retryingInterrupts("wait4", { wait4(pid, &status, 0, &usage) })) != nil else { return nil }
     guard status == 0 else { return nil }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)

@@ -2,6 +2,7 @@
 // and what an idle gestod costs (wakeups and peak resident memory), measured from outside.
 // Targets: exec p99 ≤ 300 µs; idle gestod 0 wakeups in 10 s and ≤ 8 MB peak RSS.
 import GestoCore
+import GestoSystem
 import GestoDaemon
 import Glibc
 

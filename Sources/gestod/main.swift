@@ -1,4 +1,5 @@
 // gestod: gesto's daemon. A thin executable over GestoDaemon's `Daemon`.
+import GestoSystem
 import Glibc
 import GestoDaemon
 

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import GestoCore
 @testable import GestoInput
+import GestoSystem
 
 @Suite("debug-events streaming reader")
 struct DebugEventsReaderTests {
@@ -72,7 +73,7 @@ struct DebugEventsReaderTests {
     }
 
     @Test func missingFileThrowsWithPath() {
-        #expect(throws: InputError.cannotOpen(path: "no-such-recording.txt", errno: ENOENT)) {
+        #expect(throws: InputError.cannotOpen(path: "no-such-recording.txt", error: SystemError(code: ENOENT, call: "open"))) {
             _ = try DebugEventsReader(path: "no-such-recording.txt")
         }
     }

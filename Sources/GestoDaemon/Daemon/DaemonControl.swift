@@ -3,6 +3,7 @@
 // the event loop's thread; nothing in it blocks.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoInput
 import Glibc
 

@@ -1,6 +1,7 @@
 // What the benchmarks measure about a running gestod, read from /proc: its peak resident
 // memory and its context switches, which count wakeups (an idle daemon should make none).
 // Linux-only, like the rest of the runtime.
+import GestoSystem
 import Glibc
 
 /// A /proc file could not be read or lacked a field.
