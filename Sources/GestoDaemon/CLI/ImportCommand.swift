@@ -268,7 +268,7 @@ public enum ImportCommand {
             object.add("action", binding.action.key)
             object.add("value", binding.action.summary.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "")
             var settings = JSONObjectWriter()
-            for override in binding.overrides { settings.add(override.key, override.value) }
+            for override in binding.overrides { settings.add(key: override.key, override.value) }
             object.addRaw("settings", settings.json)
             var source = JSONObjectWriter()
             location(&source, binding.source)

@@ -1,5 +1,6 @@
-// Just enough JSON to read sway's IPC replies (`[{"success":true}]`, workspaces, the tree)
-// without Foundation: a value enum and a recursive-descent parser over UTF-8 bytes.
+// gesto's one JSON value type and parser, without Foundation: sway's IPC replies, gesto's own
+// control protocol (through JSONCoding's Codable) and the monitor's lines all read through it.
+// A value enum and a recursive-descent parser over UTF-8 bytes; `jsonText` writes one back.
 
 /// A parsed JSON value.
 public enum JSONValue: Sendable, Equatable {
@@ -214,5 +215,46 @@ struct JSONParser {
         }
         index += 4
         return code
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text (numbers that are whole print without a fraction,
+    /// others with up to 6 decimals).
+    public var jsonText: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func append(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                appendInteger(Int(value), to: &bytes)
+            } else {
+                appendJSONNumber(value, decimals: 6, to: &bytes)
+            }
+        case .string(let text): appendJSONQuoted(text, to: &bytes)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+                value.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+                appendJSONQuoted(member.0, to: &bytes)
+                bytes.append(contentsOf: ": ".utf8)
+                member.1.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
     }
 }
