@@ -90,14 +90,16 @@ let package = Package(
         .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
-        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoSystem", "GestoWayland", "CCairo"]),
+        // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
+        .target(name: "GestoBenchSupport", dependencies: ["GestoCore"]),
+        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoSystem", "GestoWayland", "GestoBenchSupport", "CCairo"]),
         // The fuzz targets (every edge where outside bytes enter) and their libFuzzer driver,
         // built for fuzzing by scripts/fuzz; GestoFuzzTests replays the regression corpus.
         .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
         .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets", "GestoSystem"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
-        .testTarget(name: "GestoInputTests", dependencies: ["GestoInput", "GestoSystem"]),
+        .testTarget(name: "GestoInputTests", dependencies: ["GestoInput", "GestoSystem", "GestoBenchSupport"]),
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),

@@ -1,5 +1,6 @@
 // Benchmark of the GestoInput layer: `libinput debug-events` parsing throughput on one core,
 // over a generated libinput 1.22 recording held in memory (no I/O in the timed part).
+import GestoBenchSupport
 import GestoSystem
 import GestoCore
 import GestoInput

@@ -4,6 +4,7 @@
 // from the children's rusage; instructions per line from callgrind (deterministic on noisy
 // machines) when valgrind is installed. Targets (the "One verdict" issue): ≤ 3,000 instructions
 // per line with 16 bindings, and 16 bindings within 1.5× of none.
+import GestoBenchSupport
 import GestoSystem
 import GestoCore
 import GestoDaemon

@@ -1,6 +1,7 @@
 // Benchmarks of recognition: nanoseconds per libinput event through the whole engine (every
 // recognizer and their composition) from memory, and the end-to-end text replay (read(2),
 // parse, recognize) from a file, whose memory must stay flat in the recording's length.
+import GestoBenchSupport
 import GestoSystem
 import Glibc
 import GestoCore

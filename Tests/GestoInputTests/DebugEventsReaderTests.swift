@@ -1,5 +1,6 @@
 // The streaming reader: many chunks (lines split across read(2) boundaries), a pipe, CRLF
 // line ends and a last line without its newline give the same records as parsing in memory.
+import GestoBenchSupport
 import Foundation
 import Testing
 import GestoCore
