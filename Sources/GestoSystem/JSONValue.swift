@@ -222,36 +222,35 @@ extension JSONValue {
     /// The value as compact JSON text (numbers that are whole print without a fraction,
     /// others with up to 6 decimals).
     public var jsonText: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128)
+        var bytes = JSONBytes()
         append(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string()
     }
 
-    private func append(to bytes: inout [UInt8]) {
+    private func append(to bytes: inout JSONBytes) {
         switch self {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: bytes.append("null")
+        case .bool(let value): bytes.append(value ? "true" : "false")
         case .number(let value):
             if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-                appendInteger(Int(value), to: &bytes)
+                bytes.appendInteger(Int(value))
             } else {
-                appendJSONNumber(value, decimals: 6, to: &bytes)
+                bytes.appendNumber(value, decimals: 6)
             }
-        case .string(let text): appendJSONQuoted(text, to: &bytes)
+        case .string(let text): bytes.appendQuoted(text)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+                if index > 0 { bytes.append(", ") }
                 value.append(to: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { bytes.append(contentsOf: ", ".utf8) }
-                appendJSONQuoted(member.0, to: &bytes)
-                bytes.append(contentsOf: ": ".utf8)
+                if index > 0 { bytes.append(", ") }
+                bytes.appendQuoted(member.0)
+                bytes.append(": ")
                 member.1.append(to: &bytes)
             }
             bytes.append(UInt8(ascii: "}"))

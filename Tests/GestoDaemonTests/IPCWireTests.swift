@@ -2,6 +2,7 @@
 // is an error naming that member (it used to become "?" or 0 and print as if gestod said so).
 import Foundation
 import GestoSystem
+import GestoCore
 import Testing
 @testable import GestoDaemon
 
@@ -43,5 +44,16 @@ import Testing
     @Test func anUnknownErrorCodeIsOther() throws {
         let failure = try IPCFailure(json: try JSONValue.parse("{\"code\": \"from-the-future\", \"message\": \"m\", \"problems\": []}"))
         #expect(failure.code == .other && failure.message == "m")
+    }
+
+    @Test func theByteWriterPrintsNumbersAsTheSharedFormatterDoes() {
+        let values = [0, -0.0, 0.5, -0.5, 1.28, 13.97, 52.4, 1e-7, -0.0004, 123456789012.5, 9.99999, 2.5e17, 1e300]
+        for value in values {
+            for decimals in [0, 1, 2, 3, 4, 6] {
+                #expect(jsonNumber(value, decimals: decimals) == formatCompact(value, maxDecimals: decimals), "\(value) \(decimals)")
+            }
+        }
+        #expect(jsonNumber(.nan) == "null" && jsonNumber(-.infinity) == "null")
+        #expect(jsonQuoted("a\"b\\c\nd\u{01}é") == "\"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 }
