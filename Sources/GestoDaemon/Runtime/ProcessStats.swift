@@ -31,6 +31,16 @@ public enum ProcessStats {
         return try field("VmHWM", in: try statusLines(path), path: path)
     }
 
+    /// The process's resident and proportional set sizes now, in kilobytes (`Rss` and `Pss` in
+    /// /proc/PID/smaps_rollup: PSS shares each shared page among the processes mapping it).
+    ///
+    /// - Throws: `ProcessStatsError` when the file cannot be read or lacks a field.
+    public static func memoryKilobytes(pid: pid_t) throws(ProcessStatsError) -> (resident: Int, proportional: Int) {
+        let path = "/proc/\(pid)/smaps_rollup"
+        let lines = try statusLines(path)
+        return (try field("Rss", in: lines, path: path), try field("Pss", in: lines, path: path))
+    }
+
     /// Context switches so far, voluntary and involuntary, summed over all the process's
     /// threads (/proc/PID/task/TID/status). An idle event loop sleeping in `epoll_wait` adds
     /// none, so the difference over an interval counts its wakeups.
