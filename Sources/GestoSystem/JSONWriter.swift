@@ -53,6 +53,13 @@ public struct JSONBytes: ~Copyable {
         count += 1
     }
 
+    /// Writes at most `maximum` bytes at the end through `body`, which returns how many it wrote.
+    @inline(__always)
+    mutating func appendInPlace(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximum)
+        count += body(start + count)
+    }
+
     /// Appends `bytes` into room made by ``reserve(_:)``.
     @inline(__always)
     mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -135,15 +142,21 @@ public struct JSONBytes: ~Copyable {
         let integer = UInt64(scaled)
         if value < 0 && integer != 0 { append(UInt8(ascii: "-")) }
         appendDigits(integer / divisor, minimumCount: 1)
-        var fraction = integer % divisor
-        var shown = decimals
-        while shown > 0 && fraction % 10 == 0 {
-            fraction /= 10
-            shown -= 1
-        }
-        if shown > 0 {
-            append(UInt8(ascii: "."))
-            appendDigits(fraction, minimumCount: shown)
+        let fraction = integer % divisor
+        guard decimals > 0, fraction != 0 else { return }
+        // All `decimals` digits of the fraction, then its trailing zeros taken back.
+        appendInPlace(maximum: decimals + 1) { out in
+            out[0] = UInt8(ascii: ".")
+            var remaining = fraction
+            var index = decimals
+            while index > 0 {
+                out[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+                index -= 1
+            }
+            var written = decimals + 1
+            while out[written - 1] == UInt8(ascii: "0") { written -= 1 }
+            return written
         }
     }
 
@@ -219,20 +232,29 @@ public struct JSONObjectWriter: ~Copyable {
     }
 
     private mutating func key(_ key: StaticString) {
-        // One check for room, then the punctuation and the name copied without further checks.
-        key.withUTF8Buffer { name in
-            bytes.reserve(name.count + 6)
-            if !isEmpty {
-                bytes.appendReserved(UInt8(ascii: ","))
-                bytes.appendReserved(UInt8(ascii: " "))
-            }
-            bytes.appendReserved(UInt8(ascii: "\""))
-            bytes.appendReserved(name)
-            bytes.appendReserved(UInt8(ascii: "\""))
-            bytes.appendReserved(UInt8(ascii: ":"))
-            bytes.appendReserved(UInt8(ascii: " "))
-        }
+        // One check for room, then the punctuation and the name written through one pointer.
+        let separated = !isEmpty
         isEmpty = false
+        key.withUTF8Buffer { name in
+            bytes.appendInPlace(maximum: name.count + 6) { out in
+                var index = 0
+                if separated {
+                    out[0] = UInt8(ascii: ",")
+                    out[1] = UInt8(ascii: " ")
+                    index = 2
+                }
+                out[index] = UInt8(ascii: "\"")
+                index += 1
+                for byte in name {
+                    out[index] = byte
+                    index += 1
+                }
+                out[index] = UInt8(ascii: "\"")
+                out[index + 1] = UInt8(ascii: ":")
+                out[index + 2] = UInt8(ascii: " ")
+                return index + 3
+            }
+        }
     }
 
     private mutating func key(_ key: String) {
