@@ -72,34 +72,39 @@ let package = Package(
         .systemLibrary(name: "CGestoABI"),
         // The `@_cdecl("gesto_*")` exports of libgesto. No Foundation: the stdlib links statically.
         .target(name: "Gesto", dependencies: ["GestoCore", "GestoConfig", "CGestoABI"]),
-        .target(name: "GestoInput", dependencies: ["GestoCore", "CLibinput", "CYAML"]),
+        // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
+        .target(name: "CGestoSys"),
+        // The system layer under every adapter: the one FileDescriptor and EINTR choke point, the
+        // errno-carrying SystemError, the clocks, the event loop and what registers on it.
+        .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys"]),
+        .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "CYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
         // libxml2 behind opaque accessors: its headers bring ICU's, which clash with Foundation's copy.
         .target(name: "CGestoXML", dependencies: ["CLibXML2"]),
         .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CGestoXML", "CXKBCommon"]),
-        // epoll, timerfd, signalfd, pidfd and the wait-status macros, which Glibc does not expose.
-        .target(name: "CGestoSys"),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
-        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
-        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoWayland", "CCairo"]),
+        // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
+        .target(name: "GestoBenchSupport", dependencies: ["GestoCore"]),
+        .executableTarget(name: "gesto-bench", dependencies: ["GestoDaemon", "GestoSystem", "GestoWayland", "GestoBenchSupport", "CCairo"]),
         // The fuzz targets (every edge where outside bytes enter) and their libFuzzer driver,
         // built for fuzzing by scripts/fuzz; GestoFuzzTests replays the regression corpus.
         .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
-        .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets"]),
+        .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets", "GestoSystem"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
-        .testTarget(name: "GestoInputTests", dependencies: ["GestoInput"]),
+        .testTarget(name: "GestoInputTests", dependencies: ["GestoInput", "GestoSystem", "GestoBenchSupport"]),
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
-        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoConfig", "GestoCore"]),
+        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
         // Runs sway headless as an unprivileged user (its README says what CI sets up).
-        .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoDaemon", "GestoConfig", "GestoCore"],
+        .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoSystem", "GestoDaemon", "GestoConfig", "GestoCore"],
                     exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]

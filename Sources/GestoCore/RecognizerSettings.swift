@@ -145,14 +145,13 @@ public struct RecognizerSettings: Sendable, Hashable {
 
     public init() {}
 
-    /// The projection deceleration rate per millisecond for predicted end translations:
-    /// 0.997, the touchpad rate of GNOME, libadwaita and niri (MOTION.md §4).
-    public static let decelerationRate = 0.997
+    /// The deceleration that projects predicted end translations: the touchpad rate
+    /// (``DecelerationRate/touchpad``, 0.997 per ms), the same the motion library springs with.
+    public static let decelerationRate = DecelerationRate.touchpad
 
-    /// Distance a release velocity carries a value decaying at ``decelerationRate``:
-    /// `−v / (1000 · ln r)` (the continuous form of WWDC18's `project()`, MOTION.md §4).
+    /// Distance a release velocity carries a value decaying at ``decelerationRate``
+    /// (``DecelerationRate/project(velocity:)`` on each axis; it is linear in the velocity).
     @inlinable public static func projection(of velocity: Vector2) -> Vector2 {
-        let factor = -1 / (1000 * log(decelerationRate))
-        return velocity * factor
+        velocity * decelerationRate.project(velocity: 1)
     }
 }

@@ -3,6 +3,7 @@
 // stays flat in the length of the input: one chunk; a line longer than a chunk is skipped
 // with a warning (a 100 MB line cost 425 MB when the buffer grew to hold it).
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -43,11 +44,9 @@ public struct DebugEventsReader: ~Copyable {
     }
 
     /// Opens the file at `path` for reading; it is closed when the reader goes away.
-    /// - Throws: ``InputError/cannotOpen(path:errno:)``.
+    /// - Throws: ``InputError/cannotOpen(path:error:)``.
     public init(path: String) throws(InputError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        self.descriptor = fd
+        do { self.descriptor = try FileDescriptor.openForReading(path).rawValue } catch { throw .cannotOpen(path: path, error: error) }
         self.ownsDescriptor = true
         self.fileName = path
         self.prefix = []
@@ -60,7 +59,7 @@ public struct DebugEventsReader: ~Copyable {
     /// Reads to the end of input, calling `body` for each gesture and device record in order
     /// and `warnings` for each line that looks like an event but does not parse (or was
     /// rejoined). A rejoined record comes after its warning.
-    /// - Throws: ``InputError/readFailed(path:errno:)`` if read(2) fails (EINTR is retried).
+    /// - Throws: ``InputError/readFailed(path:error:)`` if read(2) fails (EINTR is retried).
     public mutating func forEach(
         _ body: (InputRecord) -> Void, warnings: (InputWarning) -> Void
     ) throws(InputError) {
@@ -92,11 +91,10 @@ public struct DebugEventsReader: ~Copyable {
                 filled = 0
             }
             let start = filled
-            let count = read(descriptor, buffer + filled, capacity - filled)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(path: fileName, errno: errno)
-            }
+            let count: Int
+            do {
+                count = try FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
+            } catch { throw .readFailed(path: fileName, error: error) }
             if count == 0 {
                 if filled > 0 && !isSkippingLine {
                     deliver(parser.parse(line: UnsafeBufferPointer(start: buffer, count: filled), number: lineNumber),

@@ -1,24 +1,21 @@
 // Why an input source could not be read at all. Problems with single lines are not errors
 // but ``InputWarning``s; these stop the source, so each names the file, device or place and,
 // where the user can fix it, how.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import GestoSystem
 
-/// Why an input source failed. Each case carries where (path, line, column) and the errno.
+/// Why an input source failed. Each case carries where (path, line, column) and the failed
+/// system call with its errno.
 public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `open(2)` of a recording failed.
-    case cannotOpen(path: String, errno: Int32)
+    case cannotOpen(path: String, error: SystemError)
     /// `read(2)` failed part-way (`path` nil for a descriptor the caller opened).
-    case readFailed(path: String?, errno: Int32)
+    case readFailed(path: String?, error: SystemError)
     /// A `libinput record` file is not valid YAML: libyaml's problem at its 1-based mark.
     case malformedRecording(file: String?, line: Int, column: Int, problem: String)
     /// An input device node could not be opened for lack of permission.
     case permissionDenied(path: String)
-    /// An input device node does not exist or cannot be used (`errno` from `stat`/`open`).
-    case deviceUnavailable(path: String, errno: Int32)
+    /// An input device node does not exist or cannot be used (the error of `stat` or `open`).
+    case deviceUnavailable(path: String, error: SystemError)
     /// gesto refused to open the device: it is not a touchpad (keyboards are never opened).
     case notATouchpad(path: String, reason: String)
     /// libinput or udev could not make a context (out of memory, no udev).
@@ -30,9 +27,9 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let code):
-            return "cannot open \(path): \(errorText(code))"
+            return "cannot open \(path): \(code.reason)"
         case .readFailed(let path, let code):
-            return "cannot read \(path ?? "input"): \(errorText(code))"
+            return "cannot read \(path ?? "input"): \(code.reason)"
         case .malformedRecording(let file, let line, let column, let problem):
             return "\(file ?? "recording"):\(line):\(column): error: not a valid libinput recording: \(problem)"
         case .permissionDenied(let path):
@@ -40,7 +37,7 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(sudo usermod -aG input $USER, then log in again), or install gesto's udev rule "
                 + "that tags touchpads 'uaccess' (70-gesto-touchpad.rules) and re-plug or reboot"
         case .deviceUnavailable(let path, let code):
-            return "cannot use \(path): \(errorText(code))"
+            return "cannot use \(path): \(code.reason)"
         case .notATouchpad(let path, let reason):
             return "refused to open \(path): \(reason) (gesto opens touchpads only, never keyboards)"
         case .contextCreationFailed(let what):
@@ -49,10 +46,4 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
             return "libinput cannot assign seat '\(seat)' (is udev running and the seat name right?)"
         }
     }
-}
-
-/// `strerror(code)` as a String.
-func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
 }

@@ -3,6 +3,7 @@
 // interpretation (`- libinput:` entries of `libinput record --with-libinput`); a recording of
 // kernel frames alone must be replayed through the kernel and libinput to yield gestures.
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -98,11 +99,11 @@ public struct LibinputRecording: Sendable {
     }
 
     /// Reads the recording at `path`, streamed: memory follows the gestures, not the file.
-    /// - Throws: ``InputError/cannotOpen(path:errno:)``, ``InputError/readFailed(path:errno:)``,
+    /// - Throws: ``InputError/cannotOpen(path:error:)``, ``InputError/readFailed(path:error:)``,
     ///   or a malformed-recording error.
     public init(contentsOf path: String) throws(InputError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        let descriptor: CInt
+        do { descriptor = try FileDescriptor.openForReading(path).rawValue } catch { throw .cannotOpen(path: path, error: error) }
         defer { close(descriptor) }
         try self.init(fileDescriptor: descriptor, prefix: [], fileName: path)
     }

@@ -3,6 +3,7 @@
 // open_restricted callback asks udev what a node is and refuses anything else, unopened.
 import CLibinput
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -60,7 +61,7 @@ public final class LibinputSource {
 
     /// Starts libinput's path backend on the given device nodes (`/dev/input/eventN`), as
     /// `--device` does. Each must be a touchpad (or a touchscreen if `allowTouchscreens`).
-    /// - Throws: for the first node that cannot be used: ``InputError/deviceUnavailable(path:errno:)``
+    /// - Throws: for the first node that cannot be used: ``InputError/deviceUnavailable(path:error:)``
     ///   (missing node), ``InputError/permissionDenied(path:)`` (with the fix in its description),
     ///   ``InputError/notATouchpad(path:reason:)``; or ``InputError/contextCreationFailed(_:)``.
     public init(devicePaths: [String], allowTouchscreens: Bool = false) throws(InputError) {
@@ -78,11 +79,11 @@ public final class LibinputSource {
         for path in devicePaths {
             // libinput stats the node itself and reports only ENODEV: check first for a clear errno.
             var info = stat()
-            guard stat(path, &info) == 0 else { throw .deviceUnavailable(path: path, errno: errno) }
+            guard stat(path, &info) == 0 else { throw .deviceUnavailable(path: path, error: SystemError(code: errno, call: "stat")) }
             let refusalsBefore = access.refusals.count
             if libinput_path_add_device(context, path) == nil {
                 if access.refusals.count > refusalsBefore { throw access.refusals[refusalsBefore] }
-                throw .deviceUnavailable(path: path, errno: ENODEV)
+                throw .deviceUnavailable(path: path, error: SystemError(code: ENODEV, call: "libinput_path_add_device"))
             }
         }
     }
@@ -256,7 +257,7 @@ final class DeviceAccess {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            refusals.append(.deviceUnavailable(path: path, errno: code))
+            refusals.append(.deviceUnavailable(path: path, error: SystemError(code: code, call: "stat")))
             return -code
         }
         guard info.st_mode & S_IFMT == S_IFCHR else {
@@ -291,7 +292,7 @@ final class DeviceAccess {
         guard descriptor >= 0 else {
             let code = errno
             refusals.append(code == EACCES || code == EPERM
-                ? .permissionDenied(path: path) : .deviceUnavailable(path: path, errno: code))
+                ? .permissionDenied(path: path) : .deviceUnavailable(path: path, error: SystemError(code: code, call: "open")))
             return -code
         }
         return descriptor

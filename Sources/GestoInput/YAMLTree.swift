@@ -4,6 +4,7 @@
 // `events:` can be handed to the reader as soon as it is complete, so memory follows the
 // header, not the recording.
 import CYAML
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -113,8 +114,8 @@ enum YAMLTree {
         let descriptor: Int32
         let prefix: [UInt8]
         var prefixOffset = 0
-        /// The errno of a failed read, for the error libyaml then reports.
-        var failure: Int32 = 0
+        /// The failed read, for the error libyaml then reports.
+        var failure: SystemError?
         init(descriptor: Int32, prefix: [UInt8]) { self.descriptor = descriptor; self.prefix = prefix }
 
         /// Fills `buffer` with up to `size` bytes; false on a read error (EINTR is retried).
@@ -125,11 +126,11 @@ enum YAMLTree {
                 prefixOffset += count
                 return true
             }
-            while true {
-                let result = read(descriptor, buffer, size)
-                if result >= 0 { count = result; return true }
-                if errno == EINTR { continue }
-                failure = errno
+            do {
+                count = try FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
+                return true
+            } catch {
+                failure = error
                 return false
             }
         }
@@ -148,7 +149,7 @@ enum YAMLTree {
     /// `node:` and the header first), and is not kept: the tree stays the size of the header
     /// and memory does not grow with the recording.
     /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` at libyaml's mark,
-    ///   or where collections nest deeper than ``maximumDepth``; ``InputError/readFailed(path:errno:)``.
+    ///   or where collections nest deeper than ``maximumDepth``; ``InputError/readFailed(path:error:)``.
     static func parse(
         _ input: Input, fileName: String?,
         eventsEntry: ((_ deviceIndex: Int, _ device: [(key: String, value: YAMLNode)], _ entry: YAMLNode) -> Void)?
@@ -228,8 +229,8 @@ enum YAMLTree {
 
         while true {
             guard yaml_parser_parse(parser, event) != 0 else {
-                if let failure = reader?.takeUnretainedValue().failure, failure != 0 {
-                    throw .readFailed(path: fileName, errno: failure)
+                if let failure = reader?.takeUnretainedValue().failure {
+                    throw .readFailed(path: fileName, error: failure)
                 }
                 let problem = parser.pointee.problem.map { String(cString: $0) } ?? "unknown YAML error"
                 let context = parser.pointee.context.map { String(cString: $0) }

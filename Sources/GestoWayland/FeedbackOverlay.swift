@@ -3,13 +3,12 @@
 // back. Drawn on an OverlaySurface only while it moves; the clock is injectable so tests render chosen instants.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// Feedback for `continuous` bindings, drawn on a click-through overlay.
 ///
-/// Frames: an input report draws at once unless a frame is pending (then at its callback); a
-/// release animates one frame per frame callback; at rest the surface is unmapped, so an idle
-/// overlay requests no frames and the compositor composites nothing of it.
+/// Frames are paced by ``OverlayFramePacer``, as the other overlays' are.
 public final class FeedbackOverlay {
     /// Thickness of the bar across its motion, in points.
     public static let barThickness = 14.0
@@ -21,24 +20,28 @@ public final class FeedbackOverlay {
     public static let color = (red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
 
     /// The surface drawn on.
-    public let surface: OverlaySurface
+    public var surface: OverlaySurface { pacer.surface }
     /// The value shown.
     public private(set) var feedback: ContinuousFeedback
     /// The animation clock (CLOCK_MONOTONIC µs, libinput's clock, by default); tests inject one.
-    public var clock: () -> Timestamp
+    public var clock: () -> Timestamp {
+        get { pacer.clock }
+        set { pacer.clock = newValue }
+    }
     /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
-    public var onRest: (() -> Void)?
+    public var onRest: (() -> Void)? {
+        get { pacer.onRest }
+        set { pacer.onRest = newValue }
+    }
     /// Frame callbacks requested while the feedback was at rest (the idle benchmark: should stay 0).
-    public private(set) var framesRequestedAtRest = 0
+    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
+    private let pacer: OverlayFramePacer
     /// Delays from an input report to the commit of the frame showing it, in µs of real time
     /// (the last ``delayHistoryLimit``).
     public private(set) var inputToCommitDelays: [Int64] = []
     /// How many delays are kept.
     public static let delayHistoryLimit = 1024
     private var pendingInputTime: Timestamp?
-    private var isDirty = false
-    /// The clock time of the last drawn frame: a frame callback at the same time has nothing new.
-    private var lastRenderedTime: Timestamp?
 
     /// Makes an overlay on `session` for a binding whose threshold is `threshold` delta units.
     ///
@@ -48,19 +51,12 @@ public final class FeedbackOverlay {
     ///   - parameters: The release spring (default niri's: ζ 1, k 800).
     ///   - clock: The animation clock.
     public init(session: WaylandSession, threshold: Double, parameters: SpringParameters = .niriWindowMovement,
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) {
-        surface = OverlaySurface(session: session)
+                clock: @escaping () -> Timestamp = MonotonicClock.now) {
+        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         feedback = ContinuousFeedback(threshold: threshold, parameters: parameters)
-        self.clock = clock
-        surface.onFrame = { [unowned self] in self.frame(force: false) }
-        surface.onCommit = { [unowned self] in self.committed() }
-    }
-
-    /// CLOCK_MONOTONIC now, in µs (the clock of libinput's event times).
-    public static func monotonicNow() -> Timestamp {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000)
+        pacer.frameAt = { [unowned self] in self.frame(at: $0) }
+        pacer.draw = { [unowned self] now, _ in self.draw(at: now) }
+        pacer.onInputCommitted = { [unowned self] in self.committed() }
     }
 
     /// Feeds one report of the binding's stream (the firing's gesture and phase) and schedules
@@ -69,22 +65,15 @@ public final class FeedbackOverlay {
     /// - Throws: ``WaylandError`` when the surface cannot be mapped.
     public func handle(_ gesture: RecognizedGesture) throws(WaylandError) {
         feedback.handle(gesture)
-        if pendingInputTime == nil { pendingInputTime = Self.monotonicNow() }
+        if pendingInputTime == nil { pendingInputTime = MonotonicClock.now() }
         if feedback.presentation(at: gesture.time) == nil { return }
-        switch surface.state {
-        case .unmapped:
-            try surface.map()
-        case .configuring:
-            break  // The configure calls onFrame.
-        case .mapped:
-            if surface.isFramePending { isDirty = true } else { frame(force: false) }
-        }
+        try pacer.inputArrived()
     }
 
     /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests and benchmarks).
     /// Returns false when there is nothing mapped or no free buffer.
     @discardableResult
-    public func renderNow() -> Bool { frame(force: true) }
+    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// Where the bar is at `time`, in surface points (x, y, width, height), or nil when nothing
     /// is shown. The surface must be mapped to know the screen size (else a 0 × 0 screen).
@@ -108,29 +97,22 @@ public final class FeedbackOverlay {
 
     // MARK: Frames
 
-    @discardableResult
-    private func frame(force: Bool) -> Bool {
-        let now = clock()
+    private func frame(at now: Timestamp) -> OverlayFrame {
         if feedback.settle(at: now) {
             // At rest: nothing to show, nothing to request.
-            isDirty = false
             pendingInputTime = nil
-            if surface.state != .unmapped {
-                surface.unmap()
-                onRest?()
-            }
-            return false
+            return .atRest
         }
-        guard case .mapped(let width, let height) = surface.state else { return false }
-        feedback.flyOutProgress = (Double(max(width, height)) + Self.barThickness) / Self.travelPerProgress
+        if case .mapped(let width, let height) = surface.state {
+            feedback.flyOutProgress = (Double(max(width, height)) + Self.barThickness) / Self.travelPerProgress
+        }
         // While the finger drives the value a frame is drawn per report; only a running spring
         // needs the next frame callback to keep moving.
-        let animating: Bool
-        if case .releasing = feedback.state { animating = !feedback.isAtRest(at: now) } else { animating = false }
-        let changed = isDirty || pendingInputTime != nil || (animating && now != lastRenderedTime)
-        guard force || changed else { return false }
-        isDirty = false
-        lastRenderedTime = now
+        if case .releasing = feedback.state { return .shown(animating: !feedback.isAtRest(at: now)) }
+        return .shown(animating: false)
+    }
+
+    private func draw(at now: Timestamp) -> Bool {
         let scale = Double(surface.scale)
         var rects: [PixelRect] = []
         let rect = indicatorRect(at: now)
@@ -138,7 +120,7 @@ public final class FeedbackOverlay {
             let pixels = PixelRect(points: rect.x, rect.y, rect.width, rect.height, scale: scale, clippedTo: surface.bufferBounds)
             if !pixels.isEmpty { rects.append(pixels) }
         }
-        if feedback.isAtRest(at: now) { framesRequestedAtRest += 1 }
+        if feedback.isAtRest(at: now) { pacer.countFrameAtRest() }
         return surface.render(rects, requestingFrame: true) { cairo in
             guard let rect, !rects.isEmpty else { return }
             Self.drawBar(cairo, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
@@ -148,7 +130,7 @@ public final class FeedbackOverlay {
     private func committed() {
         guard let start = pendingInputTime else { return }
         pendingInputTime = nil
-        inputToCommitDelays.append(Self.monotonicNow().microseconds - start.microseconds)
+        inputToCommitDelays.append(MonotonicClock.now().microseconds - start.microseconds)
         if inputToCommitDelays.count > Self.delayHistoryLimit { inputToCommitDelays.removeFirst() }
     }
 

@@ -3,6 +3,7 @@
 // release. Drawn on an OverlaySurface only while it moves, like FeedbackOverlay's bar.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// Pinch feedback for `continuous` pinch bindings, drawn on a click-through overlay.
@@ -19,18 +20,22 @@ public final class PinchFeedbackOverlay {
     public static let color = FeedbackOverlay.color
 
     /// The surface drawn on.
-    public let surface: OverlaySurface
+    public var surface: OverlaySurface { pacer.surface }
     /// The value shown.
     public private(set) var feedback: PinchFeedback
     /// The animation clock (CLOCK_MONOTONIC µs by default); tests inject one.
-    public var clock: () -> Timestamp
+    public var clock: () -> Timestamp {
+        get { pacer.clock }
+        set { pacer.clock = newValue }
+    }
     /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
-    public var onRest: (() -> Void)?
+    public var onRest: (() -> Void)? {
+        get { pacer.onRest }
+        set { pacer.onRest = newValue }
+    }
     /// Frame callbacks requested while the feedback was at rest (should stay 0).
-    public private(set) var framesRequestedAtRest = 0
-    private var isDirty = false
-    private var hasPendingInput = false
-    private var lastRenderedTime: Timestamp?
+    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
+    private let pacer: OverlayFramePacer
 
     /// Makes an overlay on `session` for a pinch binding.
     ///
@@ -39,12 +44,11 @@ public final class PinchFeedbackOverlay {
     ///   - feedback: The model (clamp, band, committed scale, spring).
     ///   - clock: The animation clock.
     public init(session: WaylandSession, feedback: PinchFeedback = PinchFeedback(),
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) {
-        surface = OverlaySurface(session: session)
+                clock: @escaping () -> Timestamp = MonotonicClock.now) {
+        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.feedback = feedback
-        self.clock = clock
-        surface.onFrame = { [unowned self] in self.frame(force: false) }
-        surface.onCommit = { [unowned self] in self.hasPendingInput = false }
+        pacer.frameAt = { [unowned self] in self.frame(at: $0) }
+        pacer.draw = { [unowned self] now, _ in self.draw(at: now) }
     }
 
     /// Feeds one report of the binding's stream and schedules the frame that shows it.
@@ -52,21 +56,13 @@ public final class PinchFeedbackOverlay {
     /// - Throws: ``WaylandError`` when the surface cannot be mapped.
     public func handle(_ gesture: RecognizedGesture) throws(WaylandError) {
         feedback.handle(gesture)
-        hasPendingInput = true
         if feedback.presentation(at: gesture.time) == nil { return }
-        switch surface.state {
-        case .unmapped:
-            try surface.map()
-        case .configuring:
-            break  // The configure calls onFrame.
-        case .mapped:
-            if surface.isFramePending { isDirty = true } else { frame(force: false) }
-        }
+        try pacer.inputArrived()
     }
 
     /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests).
     @discardableResult
-    public func renderNow() -> Bool { frame(force: true) }
+    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// The ring at `time`: its centre and diameter (through the stroke's middle) in surface
     /// points, or nil when nothing is shown. The centre is the output centre plus the anchor.
@@ -86,25 +82,13 @@ public final class PinchFeedbackOverlay {
 
     // MARK: Frames
 
-    @discardableResult
-    private func frame(force: Bool) -> Bool {
-        let now = clock()
-        if feedback.settle(at: now) {
-            isDirty = false
-            hasPendingInput = false
-            if surface.state != .unmapped {
-                surface.unmap()
-                onRest?()
-            }
-            return false
-        }
-        guard case .mapped = surface.state else { return false }
-        let animating: Bool
-        if case .releasing = feedback.state { animating = !feedback.isAtRest(at: now) } else { animating = false }
-        let changed = isDirty || hasPendingInput || (animating && now != lastRenderedTime)
-        guard force || changed else { return false }
-        isDirty = false
-        lastRenderedTime = now
+    private func frame(at now: Timestamp) -> OverlayFrame {
+        if feedback.settle(at: now) { return .atRest }
+        if case .releasing = feedback.state { return .shown(animating: !feedback.isAtRest(at: now)) }
+        return .shown(animating: false)
+    }
+
+    private func draw(at now: Timestamp) -> Bool {
         let scale = Double(surface.scale)
         var rects: [PixelRect] = []
         let ring = ring(at: now)
@@ -112,7 +96,7 @@ public final class PinchFeedbackOverlay {
             let pixels = PixelRect(points: rect.x, rect.y, rect.width, rect.height, scale: scale, clippedTo: surface.bufferBounds)
             if !pixels.isEmpty { rects.append(pixels) }
         }
-        if feedback.isAtRest(at: now) { framesRequestedAtRest += 1 }
+        if feedback.isAtRest(at: now) { pacer.countFrameAtRest() }
         return surface.render(rects, requestingFrame: true) { cairo in
             guard let ring, !rects.isEmpty else { return }
             Self.drawRing(cairo, centreX: ring.centreX, centreY: ring.centreY, diameter: ring.diameter)

@@ -6,6 +6,7 @@
 // spring runs, none at rest; the clock is injectable.
 import CCairo
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// The tiles of a reorder binding, drawn on a click-through overlay.
@@ -37,7 +38,7 @@ public final class ReorderStripOverlay {
     static let shadowLayers = 4
 
     /// The surface drawn on.
-    public let surface: OverlaySurface
+    public var surface: OverlaySurface { pacer.surface }
     /// The tiles' labels, by item.
     public let labels: [Label]
     /// Tile sizes and gap.
@@ -49,13 +50,15 @@ public final class ReorderStripOverlay {
     /// The item pressed or lifted (kept through the drop until the strip hides), or nil.
     public private(set) var heldItem: Int?
     /// The animation clock (CLOCK_MONOTONIC µs by default); tests inject one.
-    public var clock: () -> Timestamp
+    public var clock: () -> Timestamp {
+        get { pacer.clock }
+        set { pacer.clock = newValue }
+    }
     /// Frame callbacks requested while everything was at rest (should stay 0).
-    public private(set) var framesRequestedAtRest = 0
+    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
     /// Whether a press is in progress (arming to its final report).
     private var isHolding = false
-    private var isDirty = false
-    private var lastRenderedTime: Timestamp?
+    private let pacer: OverlayFramePacer
 
     /// Makes a strip on `session` of one tile per label.
     ///
@@ -69,15 +72,15 @@ public final class ReorderStripOverlay {
     /// - Throws: ``ReorderLayoutError`` without labels.
     public init(session: WaylandSession, labels: [Label], slot: Double, fingers: Int? = nil, draggedSlot: Int = 0,
                 geometry: ReorderStripGeometry = ReorderStripGeometry(),
-                clock: @escaping () -> Timestamp = FeedbackOverlay.monotonicNow) throws(ReorderLayoutError) {
+                clock: @escaping () -> Timestamp = MonotonicClock.now) throws(ReorderLayoutError) {
         let layout = try geometry.layout(itemCount: labels.count)
         adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: geometry.settings(slot: slot)),
                                         fingers: fingers, draggedSlot: min(max(draggedSlot, 0), labels.count - 1))
-        surface = OverlaySurface(session: session)
+        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.labels = labels
         self.geometry = geometry
-        self.clock = clock
-        surface.onFrame = { [unowned self] in self.frame(force: false) }
+        pacer.frameAt = { [unowned self] in self.frame(at: $0) }
+        pacer.draw = { [unowned self] now, animating in self.draw(at: now, animating: animating) }
     }
 
     /// The reorder session (live order, dragged item, positions).
@@ -101,21 +104,13 @@ public final class ReorderStripOverlay {
         if let dragged = session.draggedItem { heldItem = dragged }
         press.handle(gesture.phase, at: gesture.time)
         isHolding = !gesture.phase.isFinal
-        isDirty = true
-        switch surface.state {
-        case .unmapped:
-            try surface.map()
-        case .configuring:
-            break  // The configure calls onFrame.
-        case .mapped:
-            if !surface.isFramePending { frame(force: false) }
-        }
+        try pacer.inputArrived()
     }
 
     /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests).
     /// Returns false when nothing was drawn (unmapped, at rest, or no free buffer).
     @discardableResult
-    public func renderNow() -> Bool { frame(force: true) }
+    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// The tiles at `time` in surface points, in drawing order (empty while not mapped).
     public func tiles(at time: Timestamp) -> [ReorderStripTile] {
@@ -126,21 +121,15 @@ public final class ReorderStripOverlay {
 
     // MARK: Frames
 
-    @discardableResult
-    private func frame(force: Bool) -> Bool {
-        let now = clock()
+    private func frame(at now: Timestamp) -> OverlayFrame {
         if isAtRest(at: now) {
-            isDirty = false
             heldItem = nil
-            if surface.state != .unmapped { surface.unmap() }
-            return false
+            return .atRest
         }
-        guard case .mapped = surface.state else { return false }
-        let animating = !session.isSettled(at: now) || !press.isAtRest(at: now)
-        let changed = isDirty || (animating && now != lastRenderedTime)
-        guard force || changed else { return false }
-        isDirty = false
-        lastRenderedTime = now
+        return .shown(animating: !session.isSettled(at: now) || !press.isAtRest(at: now))
+    }
+
+    private func draw(at now: Timestamp, animating: Bool) -> Bool {
         let tiles = tiles(at: now)
         let scale = Double(surface.scale), bounds = surface.bufferBounds
         let rects = tiles.map { tile in
@@ -149,7 +138,7 @@ public final class ReorderStripOverlay {
             return PixelRect(points: tile.x - spread, tile.y, tile.width + 2 * spread, tile.height + drop + spread,
                              scale: scale, margin: 2, clippedTo: bounds)
         }.filter { !$0.isEmpty }
-        if !animating && !isHolding { framesRequestedAtRest += 1 }
+        if !animating && !isHolding { pacer.countFrameAtRest() }
         return surface.render(rects, requestingFrame: animating) { cairo in
             for tile in tiles { Self.draw(tile, label: self.labels[tile.item], cairo) }
         }

@@ -2,6 +2,7 @@
 // and message type, then the JSON payload; the reply has the same framing. One short
 // connection per request, so a sway restart never leaves gesto holding a dead socket.
 import Glibc
+import GestoSystem
 
 /// Talks to sway over `$SWAYSOCK` without spawning `swaymsg`.
 public struct SwayIPC: Sendable {
@@ -121,29 +122,17 @@ public struct SwayIPC: Sendable {
     }
 
     private func writeAll(_ fd: CInt, _ bytes: [UInt8]) throws(SwayIPCError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw errno == EAGAIN ? .timedOut : .system(call: "send", code: errno)
-            }
-            offset += written
+        do { try FileDescriptor(rawValue: fd).sendAll(bytes) } catch {
+            throw error.code == EAGAIN ? .timedOut : .system(call: error.call, code: error.code)
         }
     }
 
     private func readExactly(_ fd: CInt, _ count: Int) throws(SwayIPCError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var offset = 0
-        while offset < count {
-            let got = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + offset, count - offset, 0) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw errno == EAGAIN ? .timedOut : .system(call: "recv", code: errno)
-            }
-            if got == 0 { throw .badReply("sway closed the socket mid-reply") }
-            offset += got
+        let bytes: [UInt8]
+        do { bytes = try FileDescriptor(rawValue: fd).read(upTo: count) } catch {
+            throw error.code == EAGAIN ? .timedOut : .system(call: error.call, code: error.code)
         }
+        guard bytes.count == count else { throw .badReply("sway closed the socket mid-reply") }
         return bytes
     }
 

@@ -5,6 +5,7 @@ import CWaylandClient
 import CWaylandProtocols
 import CXKBCommon
 import Glibc
+import GestoSystem
 
 /// One virtual keyboard on one connection.
 final class VirtualKeyboard {
@@ -29,15 +30,9 @@ final class VirtualKeyboard {
         }
         defer { close(fd) }
         let bytes = Array(keymap.text.utf8) + [0]
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                xkb_state_unref(state)
-                throw .keymap("write: \(String(cString: strerror(errno)))")
-            }
-            offset += written
+        do { try FileDescriptor(rawValue: fd).writeAll(bytes) } catch {
+            xkb_state_unref(state)
+            throw .keymap(error.description)
         }
         guard let proxy = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat) else {
             xkb_state_unref(state)
@@ -87,8 +82,6 @@ final class VirtualKeyboard {
 
     /// CLOCK_MONOTONIC in milliseconds, wrapped to 32 bits as the protocol's time is.
     private static func milliseconds() -> UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: now.tv_sec * 1000 + now.tv_nsec / 1_000_000)
+        UInt32(truncatingIfNeeded: MonotonicClock.now().microseconds / 1_000)
     }
 }

@@ -2,6 +2,7 @@
 // process start to exit, one request over an open connection, and gestod's wakeups while idle
 // with the socket open and a client connected. Targets: idle wakeups 0 in 10 s.
 import GestoCore
+import GestoSystem
 import GestoDaemon
 import Glibc
 
@@ -79,6 +80,8 @@ private func benchmarkCommandRoundTrip(gestoctlPath: String, socket: String) {
         close(savedOutput)
         close(null)
     }
+    var peakResident = 0
+    var cpu = Double.infinity
     for _ in 0..<ipcCommandRuns {
         let start = MonotonicClock.now()
         guard let child = try? ProcessSpawner.spawn(path: gestoctlPath, arguments: ["status", "--socket", socket]) else {
@@ -87,8 +90,12 @@ private func benchmarkCommandRoundTrip(gestoctlPath: String, socket: String) {
             return
         }
         var status: CInt = 0
-        waitpid(child, &status, 0)
+        var usage = rusage()
+        _ = try? retryingInterrupts("wait4") { wait4(child, &status, 0, &usage) }
         latencies.append(MonotonicClock.now().microseconds - start.microseconds)
+        peakResident = max(peakResident, Int(usage.ru_maxrss))
+        cpu = min(cpu, Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                       + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6)
         if status != 0 {
             dup2(savedOutput, STDOUT_FILENO)
             print("ipc: gestoctl status: exited with wait status \(status)")
@@ -100,6 +107,7 @@ private func benchmarkCommandRoundTrip(gestoctlPath: String, socket: String) {
     print("ipc: `gestoctl status` round trip (process start to exit, \(latencies.count) runs): "
           + "p50 \(formatFixed(Double(benchPercentile(0.50, of: latencies)) / 1000, decimals: 2)) ms, "
           + "p99 \(formatFixed(Double(benchPercentile(0.99, of: latencies)) / 1000, decimals: 2)) ms")
+    print("ipc: `gestoctl status`: peak RSS \(peakResident) kB, best CPU \(formatFixed(cpu * 1000, decimals: 2)) ms")
 }
 
 /// One `status` request and its reply over an open connection.

@@ -1,5 +1,7 @@
 // Benchmark of the GestoInput layer: `libinput debug-events` parsing throughput on one core,
 // over a generated libinput 1.22 recording held in memory (no I/O in the timed part).
+import GestoBenchSupport
+import GestoSystem
 import GestoCore
 import GestoInput
 #if canImport(Glibc)
@@ -38,8 +40,4 @@ func runInputBenchmarks() {
 }
 
 /// CLOCK_MONOTONIC in seconds.
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
-}
+private func monotonicSeconds() -> Double { Double(MonotonicClock.nanoseconds()) / 1_000_000_000 }

@@ -2,6 +2,7 @@
 // one velocity-tracker sample (add + velocity query) per touchpad event. Targets: a spring
 // evaluation under 50 ns; a tracker sample well under a 125 Hz event period.
 
+import GestoSystem
 import Glibc
 import GestoCore
 
@@ -11,11 +12,7 @@ private let springEvaluations = 4_000_000
 private let trackerSamples = 1_000_000
 
 /// Monotonic time in nanoseconds (CLOCK_MONOTONIC).
-private func nanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
+private func nanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }
 
 /// Runs the motion benchmarks and prints nanoseconds per operation, with a checksum that keeps
 /// the optimizer from deleting the loops.

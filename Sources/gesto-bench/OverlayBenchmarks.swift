@@ -4,6 +4,7 @@
 import CCairo
 import Glibc
 import GestoCore
+import GestoSystem
 import GestoDaemon
 import GestoWayland
 
@@ -22,7 +23,7 @@ func runOverlayBenchmarks() {
     benchmarkOverlayLive()
 }
 
-private func overlayNow() -> Int64 { FeedbackOverlay.monotonicNow().microseconds }
+private func overlayNow() -> Int64 { MonotonicClock.now().microseconds }
 
 private func overlayPercentile(_ fraction: Double, of sorted: [Int64]) -> Int64 {
     sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
@@ -97,7 +98,7 @@ private func benchmarkOverlayLive() {
     do {
         for index in 0..<overlayLiveReports {
             let phase: RecognizerPhase = index == 0 ? .began : index == overlayLiveReports - 1 ? .ended : .changed
-            try overlay.handle(RecognizedGesture(name: name, phase: phase, time: FeedbackOverlay.monotonicNow(),
+            try overlay.handle(RecognizedGesture(name: name, phase: phase, time: MonotonicClock.now(),
                                                  translation: Vector2(Double(index) * 4, 0), velocity: Vector2(500, 0)))
             wait(seconds: 0.008)
         }

@@ -4,6 +4,8 @@
 // from the children's rusage; instructions per line from callgrind (deterministic on noisy
 // machines) when valgrind is installed. Targets (the "One verdict" issue): ≤ 3,000 instructions
 // per line with 16 bindings, and 16 bindings within 1.5× of none.
+import GestoBenchSupport
+import GestoSystem
 import GestoCore
 import GestoDaemon
 import GestoInput
@@ -59,6 +61,13 @@ func runProductPathBenchmarks(directory: String) {
         ("gestod --dry-run --replay", { "'\(gestod)' --dry-run --no-wayland --log-level error --replay '\($0)' --config '\($1)'" }),
         ("gestoctl replay --json", { "'\(gestoctl)' replay --json '\($0)' --config '\($1)'" }),
     ]
+    if let usage = childUsage("exec '\(gestoctl)' replay '\(empty)' >/dev/null 2>&1") {
+        print("product path: `gestoctl replay` of an empty file: peak RSS \(usage.peakResidentKilobytes) kB, "
+              + "CPU \(formatFixed(usage.cpuSeconds * 1000, decimals: 2)) ms")
+    }
+    if let valgrind = findExecutable("valgrind"), findExecutable("objcopy") != nil {
+        benchmarkJSONLines(valgrind: valgrind, gestoctl: gestoctl, recording: small, config: unbound, folder: folder)
+    }
     for command in commands {
         var cpu: [String: Double] = [:]
         for (label, config) in [("16 bindings", bound), ("no bindings", unbound)] {
@@ -107,21 +116,42 @@ private func bestCPUSeconds(_ command: String) -> Double {
 
 /// Runs `script` with /bin/sh and returns its CPU seconds (user + system), or nil if it
 /// could not run or failed.
-private func childCPUSeconds(_ script: String) -> Double? {
+private func childCPUSeconds(_ script: String) -> Double? { childUsage(script)?.cpuSeconds }
+
+/// Runs `script` with /bin/sh and returns its CPU seconds (user + system) and peak resident
+/// memory, or nil if it could not run or failed.
+private func childUsage(_ script: String) -> (cpuSeconds: Double, peakResidentKilobytes: Int)? {
     guard let pid = try? ProcessSpawner.spawn(path: "/bin/sh", arguments: ["-c", script]) else { return nil }
     var status: CInt = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        if errno != EINTR { return nil }
-    }
+    guard (try? retryingInterrupts("wait4", { wait4(pid, &status, 0, &usage) })) != nil else { return nil }
     guard status == 0 else { return nil }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return (seconds(usage.ru_utime) + seconds(usage.ru_stime), Int(usage.ru_maxrss))
+}
+
+/// Instructions per `gestoctl replay --json` line spent writing the JSON (callgrind counting
+/// only inside `ReplayLine.jsonObject` and `.json`; target ≤ 5,000).
+private func benchmarkJSONLines(valgrind: String, gestoctl: String, recording: String, config: String, folder: String) {
+    let output = folder + "/replay.json"
+    guard system("'\(gestoctl)' replay --json '\(recording)' --config '\(config)' > '\(output)' 2>/dev/null") == 0,
+          let lines = try? FileDescriptor.openForReading(output).readToEnd().filter({ $0 == 0x0A }).count, lines > 0 else {
+        print("product path: JSON lines: the replay failed")
+        return
+    }
+    let only = "--toggle-collect='*ReplayLineV10jsonObject*' --toggle-collect='*ReplayLineV4json*'"
+    guard let instructions = callgrindInstructions(valgrind, "'\(gestoctl)' replay --json '\(recording)' --config '\(config)'",
+                                                   folder: folder, options: only) else {
+        print("product path: JSON lines: callgrind failed")
+        return
+    }
+    print("product path: `gestoctl replay --json`: \(formatFixed(Double(instructions) / Double(lines), decimals: 0)) instructions "
+          + "per JSON line (callgrind, \(lines) lines; target ≤ 5,000)")
 }
 
 /// Instructions executed by `command` under callgrind (its executable copied and stripped
-/// of debug info first: valgrind cannot read Swift's), or nil.
-private func callgrindInstructions(_ valgrind: String, _ command: String, folder: String) -> Int64? {
+/// of debug info first: valgrind cannot read Swift's), or nil. `options` go to callgrind.
+private func callgrindInstructions(_ valgrind: String, _ command: String, folder: String, options: String = "") -> Int64? {
     // The executable is the first quoted word: run a stripped copy of it instead.
     let parts = command.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
@@ -131,7 +161,7 @@ private func callgrindInstructions(_ valgrind: String, _ command: String, folder
         guard system("objcopy --strip-debug '\(executable)' '\(stripped)'") == 0 else { return nil }
     }
     let output = folder + "/callgrind.out"
-    let script = "exec '\(valgrind)' --tool=callgrind --callgrind-out-file='\(output)' '\(stripped)'\(parts[2]) >/dev/null 2>&1"
+    let script = "exec '\(valgrind)' --tool=callgrind \(options) --callgrind-out-file='\(output)' '\(stripped)'\(parts[2]) >/dev/null 2>&1"
     guard childCPUSeconds(script) != nil else { return nil }
     guard let file = fopen(output, "r") else { return nil }
     defer { fclose(file) }

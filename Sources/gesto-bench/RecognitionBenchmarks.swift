@@ -1,6 +1,8 @@
 // Benchmarks of recognition: nanoseconds per libinput event through the whole engine (every
 // recognizer and their composition) from memory, and the end-to-end text replay (read(2),
 // parse, recognize) from a file, whose memory must stay flat in the recording's length.
+import GestoBenchSupport
+import GestoSystem
 import Glibc
 import GestoCore
 import GestoInput
@@ -56,7 +58,7 @@ private func runTextReplay(lines: Int) {
     let name = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(name) }
     let text = makeDebugEventsBenchmarkText(lines: lines)
-    _ = text.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+    try? FileDescriptor(rawValue: fd).writeAll(text)
     close(fd)
     var best = Double.infinity
     var reports = 0
@@ -86,8 +88,4 @@ private func peakResidentKilobytes() -> Int {
 }
 
 /// CLOCK_MONOTONIC in nanoseconds.
-private func nanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}
+private func nanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }

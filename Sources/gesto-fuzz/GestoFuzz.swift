@@ -3,14 +3,14 @@
 // GESTO_FUZZ_TARGET. Built normally, it replays files: `gesto-fuzz TARGET FILE...` runs each
 // through the target (what GestoFuzzTests does with Tests/Fixtures/fuzz).
 import GestoFuzzTargets
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Writes `text` to standard error.
 private func printError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll(Array(text.utf8))
 }
 
 #if FUZZING

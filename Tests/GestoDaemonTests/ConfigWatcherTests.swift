@@ -1,6 +1,7 @@
 // Hot reload follows the config's folder chain: a config written after gestod started, in a
 // folder that did not exist then (`gestoctl init` on a fresh account), is reloaded, and so are
 // later edits, and a folder removed and made again.
+import GestoSystem
 import Foundation
 import Testing
 @testable import GestoDaemon

@@ -1,6 +1,7 @@
 // The event loop and its timer: readiness reaches handlers, one-shot timers fire exactly once,
 // disarmed timers stay quiet, and an idle loop does not wake up.
 import GestoCore
+import GestoSystem
 import Glibc
 import Testing
 @testable import GestoDaemon

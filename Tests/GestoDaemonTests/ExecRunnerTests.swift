@@ -1,5 +1,6 @@
 // Exec actions: the command sees the gesture in its environment, exit statuses come back
 // through the loop, and reaped children leave no zombies behind.
+import GestoSystem
 import Foundation
 import Testing
 @testable import GestoDaemon

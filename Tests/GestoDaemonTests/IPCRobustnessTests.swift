@@ -2,6 +2,7 @@
 // half-written line left hanging, 50 clients at once; the daemon must answer `status` after
 // each. Also: one gestod per socket, stale sockets, the socket's modes, SIGTERM cleanup, and
 // the request decoder on its own.
+import GestoSystem
 import Foundation
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 // Log lines: the shape journald and people read, with fields quoted only when needed.
 import GestoCore
+import GestoSystem
 import Glibc
 import Testing
 @testable import GestoDaemon

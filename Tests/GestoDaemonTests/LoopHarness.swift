@@ -1,6 +1,7 @@
 // Shared by the runtime tests: run a loop under a watchdog timer, so a missing event fails the
 // test after a generous bound instead of hanging it. Durations are never pass/fail criteria.
 import GestoCore
+import GestoSystem
 @testable import GestoDaemon
 
 /// How long a test loop may run before the watchdog stops it, in seconds.

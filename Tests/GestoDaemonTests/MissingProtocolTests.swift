@@ -1,6 +1,7 @@
 // `gestoctl status` says which Wayland protocols the compositor lacks and which configured
 // bindings that rules out (issue 15 item 6): the requirement table, the IPC result member
 // `wayland_missing`, and the text.
+import GestoSystem
 import Foundation
 import Testing
 import GestoConfig
@@ -44,10 +45,13 @@ import GestoWayland
 
     @Test func statusCarriesItAsJSONAndText() throws {
         let config = try Config.parse(Self.config, file: "c.yaml")
-        var status = DaemonStatus(json: try JSONValue.parse("{\"version\": \"t\", \"wayland\": true}"))
+        var status = DaemonStatus(
+            version: "t", pid: 1, state: .running, sessionLock: .unknown, uptimeSeconds: 0,
+            config: .init(path: nil, loadedAt: nil, error: nil, bindingCount: 0), input: "none", devices: [],
+            gestureCount: 0, actionCount: 0, failedActionCount: 0, waylandConnected: true, waylandMissing: [], monitorCount: 0)
         status.waylandMissing = MissingProtocol.report(missing: [.virtualKeyboardManager], bindings: config.bindings,
                                                        locations: config.bindingLocations)
-        let decoded = DaemonStatus(json: try JSONValue.parse(status.json))
+        let decoded = try DaemonStatus(json: try JSONValue.parse(status.json))
         #expect(decoded.waylandMissing == status.waylandMissing)
         let object = try JSONSerialization.jsonObject(with: Data(status.json.utf8)) as? [String: Any] ?? [:]
         let missing = object["wayland_missing"] as? [[String: Any]] ?? []

@@ -1,4 +1,5 @@
 // Signals arrive through the loop as values, not through handlers.
+import GestoSystem
 import Glibc
 import Testing
 @testable import GestoDaemon
@@ -6,7 +7,7 @@ import Testing
 @Suite struct SignalFDTests {
     @Test func hangupSentToSelfArrivesAsHangup() throws {
         let loop = try EventLoop()
-        var received: [GestoDaemon.Signal] = []
+        var received: [GestoSystem.Signal] = []
         let signals = try SignalFD(loop: loop) { signal in
             received.append(signal)
             if signal == .hangup { loop.stop() }
@@ -20,9 +21,9 @@ import Testing
     }
 
     @Test func signalNumbersRoundTrip() {
-        for signal in GestoDaemon.Signal.allCases {
-            #expect(GestoDaemon.Signal(number: signal.number) == signal)
+        for signal in GestoSystem.Signal.allCases {
+            #expect(GestoSystem.Signal(number: signal.number) == signal)
         }
-        #expect(GestoDaemon.Signal(number: SIGUSR1) == nil)
+        #expect(GestoSystem.Signal(number: SIGUSR1) == nil)
     }
 }

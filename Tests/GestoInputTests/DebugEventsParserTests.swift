@@ -1,6 +1,7 @@
 // The debug-events parser against each format variant: a small inline line, and the real
 // fixture that variant comes from (exact events, counts, sums of unaccelerated deltas as the
 // corpus README gives them, warnings with line numbers).
+import GestoBenchSupport
 import Testing
 import GestoCore
 @testable import GestoInput

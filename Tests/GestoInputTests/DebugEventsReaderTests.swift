@@ -1,9 +1,11 @@
 // The streaming reader: many chunks (lines split across read(2) boundaries), a pipe, CRLF
 // line ends and a last line without its newline give the same records as parsing in memory.
+import GestoBenchSupport
 import Foundation
 import Testing
 import GestoCore
 @testable import GestoInput
+import GestoSystem
 
 @Suite("debug-events streaming reader")
 struct DebugEventsReaderTests {
@@ -72,7 +74,7 @@ struct DebugEventsReaderTests {
     }
 
     @Test func missingFileThrowsWithPath() {
-        #expect(throws: InputError.cannotOpen(path: "no-such-recording.txt", errno: ENOENT)) {
+        #expect(throws: InputError.cannotOpen(path: "no-such-recording.txt", error: SystemError(code: ENOENT, call: "open"))) {
             _ = try DebugEventsReader(path: "no-such-recording.txt")
         }
     }

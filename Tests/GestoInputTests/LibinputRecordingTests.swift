@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import GestoCore
 @testable import GestoInput
+import GestoSystem
 
 /// A complete recording in the layout `libinput record --with-libinput` writes.
 let recordingWithLibinputEvents = """
@@ -185,7 +186,7 @@ struct LibinputRecordingTests {
     }
 
     @Test func missingFileIsAnError() {
-        #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.yml", errno: ENOENT)) {
+        #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.yml", error: SystemError(code: ENOENT, call: "open"))) {
             _ = try LibinputRecording(contentsOf: "/nonexistent/x.yml")
         }
     }

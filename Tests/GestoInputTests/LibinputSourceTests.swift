@@ -5,6 +5,7 @@ import Testing
 import CLibinput
 import GestoCore
 @testable import GestoInput
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +13,10 @@ import Glibc
 @Suite("live libinput source")
 struct LibinputSourceTests {
     @Test func missingDeviceNodeFailsClearly() {
-        #expect(throws: InputError.deviceUnavailable(path: "/dev/input/event999", errno: ENOENT)) {
+        #expect(throws: InputError.deviceUnavailable(path: "/dev/input/event999", error: SystemError(code: ENOENT, call: "stat"))) {
             _ = try LibinputSource(devicePaths: ["/dev/input/event999"])
         }
-        let message = InputError.deviceUnavailable(path: "/dev/input/event999", errno: ENOENT).description
+        let message = InputError.deviceUnavailable(path: "/dev/input/event999", error: SystemError(code: ENOENT, call: "stat")).description
         #expect(message == "cannot use /dev/input/event999: No such file or directory")
     }
 

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoDaemon
 @testable import GestoWayland
 
@@ -134,7 +135,7 @@ struct ReorderStripSwayTests {
                         Binding<Action>(gesture: .longPressDrag(fingers: 1), action: .reorder(action))]
         let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
 
-        var now = FeedbackOverlay.monotonicNow()
+        var now = MonotonicClock.now()
         driver.show(RecognizedGesture(name: .longPressDrag(fingers: 2), phase: .arming, time: now), bindings: bindings)
         #expect(driver.strip(forBinding: 0) == nil && driver.strip(forBinding: 1) == nil)
         // Suppressed (paused): no strip starts.
@@ -145,7 +146,7 @@ struct ReorderStripSwayTests {
         let strip = try #require(driver.strip(forBinding: 1))
         #expect(strip.labels.count == 2 && strip.labels.allSatisfy { $0.appID == "foot" })
         #expect(try OverlayFeedbackTests.pump(session) { strip.surface.commitCount >= 1 })
-        now = FeedbackOverlay.monotonicNow()
+        now = MonotonicClock.now()
         driver.show(Self.report(.began, at: now, dx: 0), bindings: bindings)
         driver.show(Self.report(.changed, at: now.advanced(bySeconds: 0.01), dx: 130), bindings: bindings)
         #expect(strip.session.liveOrder == [1, 0])

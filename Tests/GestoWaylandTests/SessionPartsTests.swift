@@ -1,5 +1,6 @@
 // The parts of GestoWayland that need no compositor: key combinations and their config
 // errors, the new config actions, sway's reply JSON, the i3-ipc framing, and the backoff.
+import GestoSystem
 import Testing
 import GestoConfig
 @testable import GestoWayland

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoDaemon
 @testable import GestoWayland
 

@@ -19,7 +19,7 @@ public enum BindingsCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.bindings, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            let bindings = (result["bindings"]?.elements ?? []).map(BindingSummary.init(json:))
+            let bindings = try BindingList(json: result).bindings
             if bindings.isEmpty { return "no bindings (`gestoctl init` writes a starter config)" }
             let width = bindings.map(\.gesture.count).max() ?? 0
             return bindings.map { binding in

@@ -1,6 +1,7 @@
 // What every gestoctl command that talks to gestod shares (swift-argument-parser's
 // `@OptionGroup`): `--socket PATH` and `--json`, connecting, and printing a failure the same
 // way everywhere: plainly for people, as `{"error": {...}}` on stdout for scripts.
+import GestoSystem
 import GestoWayland
 
 /// `--socket` and `--json`, parsed.
@@ -112,10 +113,17 @@ enum ControlCommand {
 
     /// Runs a one-request command: prints the result as JSON with --json, else `human(result)`.
     static func run(_ request: IPCRequest, _ options: ConnectionOptions, output: TextSink, errors: TextSink,
-                    human: (JSONValue) -> String) -> Int32 {
+                    human: (JSONValue) throws -> String) -> Int32 {
         switch send(request, options, output: output, errors: errors) {
         case .success(let result):
-            output.write((options.printsJSON ? result.jsonText : human(result)) + "\n")
+            if options.printsJSON {
+                output.write(result.jsonText + "\n")
+                return 0
+            }
+            do { output.write(try human(result) + "\n") } catch {
+                errors.write("gestoctl \(request.command): gestod's reply lacks what this gestoctl needs: \(error)\n")
+                return 1
+            }
             return 0
         case .failure(let status):
             return status.code

@@ -18,7 +18,7 @@ public enum DevicesCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.devices, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            let devices = (result["devices"]?.elements ?? []).map(DeviceSummary.init(json:))
+            let devices = try DeviceList(json: result).devices
             if devices.isEmpty { return "no touchpad (gestod picks one up when it appears)" }
             return devices.map { "\($0.node)  \($0.name)" }.joined(separator: "\n")
         }

@@ -5,6 +5,7 @@
 // the compositor's own gestures that collide with bound ones. Works with or without gestod.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
 import Glibc
 
@@ -261,11 +262,11 @@ public enum DoctorCommand {
         guard let path = UnixSocket.path(explicit: probe.socketPath), let connection = try? IPCConnection(path: path) else { return nil }
         defer { connection.close() }
         guard let line = try? connection.send(.status), let result = try? IPCReply.result(of: line) else { return nil }
-        return DaemonStatus(json: result)
+        return try? DaemonStatus(json: result)
     }
 
     static func loadConfig(_ probe: Probe, status: DaemonStatus?) -> (Config?, Check) {
-        guard let path = probe.configPath ?? status?.configPath ?? InitCommand.defaultPath(environment: probe.environment) else {
+        guard let path = probe.configPath ?? status?.config.path ?? InitCommand.defaultPath(environment: probe.environment) else {
             return (nil, Check("config", .warning, "no config path (neither XDG_CONFIG_HOME nor HOME is set)", fix: "set HOME"))
         }
         guard ConfigFile.exists(path) else {

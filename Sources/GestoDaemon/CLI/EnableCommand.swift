@@ -4,6 +4,7 @@
 // no XDG autostart, so a unit that waits for either never starts there. gestod started before
 // the compositor finds its socket when it appears (WaylandSocketWatcher), so starting at login
 // is early enough for every compositor.
+import GestoSystem
 import Glibc
 
 /// `gestoctl enable [--no-start]` and `gestoctl disable [--no-stop]`. Exit status: 0 done,

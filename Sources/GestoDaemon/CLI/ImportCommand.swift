@@ -2,6 +2,7 @@
 // Hyprland config into a gesto config, printed (or written with -o) with a comment naming the
 // source line above each binding and every line gesto cannot express commented out with the
 // reason. The translation lives in GestoImport; this is its command line.
+import GestoSystem
 import Glibc
 import GestoConfig
 import GestoImport
@@ -267,7 +268,7 @@ public enum ImportCommand {
             object.add("action", binding.action.key)
             object.add("value", binding.action.summary.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? "")
             var settings = JSONObjectWriter()
-            for override in binding.overrides { settings.add(override.key, override.value) }
+            for override in binding.overrides { settings.add(key: override.key, override.value) }
             object.addRaw("settings", settings.json)
             var source = JSONObjectWriter()
             location(&source, binding.source)

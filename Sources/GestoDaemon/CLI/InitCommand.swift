@@ -3,6 +3,7 @@
 // file, so a new user starts from bindings that do something sensible where they are: none of
 // them binds a gesture the compositor already acts on (DoctorCommand's table), and each says
 // which of the compositor's own gestures to leave alone or turn off.
+import GestoSystem
 import Glibc
 import GestoImport
 

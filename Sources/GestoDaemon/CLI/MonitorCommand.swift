@@ -2,6 +2,7 @@
 // as it happens: JSON lines for scripts, aligned lines for people. It ends cleanly on Ctrl-C
 // (signals arrive through a signalfd in a small event loop) and when gestod stops.
 import GestoCore
+import GestoSystem
 import GestoWayland
 import Glibc
 

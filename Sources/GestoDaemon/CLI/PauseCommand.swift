@@ -19,7 +19,7 @@ public enum PauseCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.pause, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            PauseSummary(json: result).changed ? "paused: gestures run no action until `gestoctl resume`" : "already paused"
+            try PauseSummary(json: result).changed ? "paused: gestures run no action until `gestoctl resume`" : "already paused"
         }
     }
 }

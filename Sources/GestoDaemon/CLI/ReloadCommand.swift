@@ -21,7 +21,7 @@ public enum ReloadCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.reload, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            let summary = ReloadSummary(json: result)
+            let summary = try ReloadSummary(json: result)
             return "reloaded \(summary.path): \(summary.bindingCount) binding\(summary.bindingCount == 1 ? "" : "s")"
         }
     }

@@ -17,7 +17,7 @@ public enum ResumeCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.resume, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            PauseSummary(json: result).changed ? "resumed: gestures run their actions" : "already running"
+            try PauseSummary(json: result).changed ? "resumed: gestures run their actions" : "already running"
         }
     }
 }

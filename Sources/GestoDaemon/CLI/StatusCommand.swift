@@ -1,5 +1,6 @@
 // `gestoctl status`: what the running gestod is doing: running or paused, its config and when
 // it was loaded, its touchpads, what it recognized and ran, and its Wayland connection.
+import GestoSystem
 import GestoWayland
 
 /// The `gestoctl status` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
@@ -20,7 +21,7 @@ public enum StatusCommand {
         case .failure(let status): return status.code
         }
         return ControlCommand.run(.status, ConnectionOptions(parsed), output: output, errors: errors) { result in
-            text(DaemonStatus(json: result))
+            text(try DaemonStatus(json: result))
         }
     }
 
@@ -34,9 +35,9 @@ public enum StatusCommand {
         }
         lines.append("gestod \(status.version) (pid \(status.pid)): \(state), up \(durationText(seconds: status.uptimeSeconds))")
         var config = "config:   "
-        if let path = status.configPath {
-            config += path + ", \(status.bindingCount) binding\(status.bindingCount == 1 ? "" : "s")"
-            if let loaded = status.configLoadedAt {
+        if let path = status.config.path {
+            config += path + ", \(status.config.bindingCount) binding\(status.config.bindingCount == 1 ? "" : "s")"
+            if let loaded = status.config.loadedAt {
                 config += ", loaded \(WallClock.localText(loaded))"
             } else {
                 config += ", none loaded"
@@ -45,9 +46,9 @@ public enum StatusCommand {
             config += "none (no bindings)"
         }
         lines.append(config)
-        if let error = status.configError {
+        if let error = status.config.error {
             // At first start with a broken config there is no good one to keep.
-            lines.append(status.configLoadedAt == nil
+            lines.append(status.config.loadedAt == nil
                          ? "          it failed to load; gestod runs with no bindings until it is fixed (then `gestoctl reload`):"
                          : "          the last load failed; the last good config stays active:")
             for line in error.split(separator: "\n") { lines.append("          " + line) }

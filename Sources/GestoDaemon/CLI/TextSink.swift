@@ -1,5 +1,6 @@
 // Where commands write their text: a buffered file descriptor (stdout, stderr) in the
 // executables, or a string in tests. Replays of long recordings stream through it.
+import GestoSystem
 import Glibc
 
 /// A destination for a command's text output.

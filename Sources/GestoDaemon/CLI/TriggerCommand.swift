@@ -35,7 +35,7 @@ public enum TriggerCommand {
         }
         return ControlCommand.run(.trigger(gesture: gesture, app: parsed.values["app"]), ConnectionOptions(parsed),
                                   output: output, errors: errors) { result in
-            let summary = TriggerSummary(json: result)
+            let summary = try TriggerSummary(json: result)
             return "\(summary.gesture) → \(summary.action)" + (summary.app.map { " (app \($0))" } ?? "")
         }
     }

@@ -1,5 +1,6 @@
 // `gestoctl version`: gestoctl's version, and the running gestod's when one answers (they can
 // differ after an upgrade until gestod restarts). Never fails for want of a daemon.
+import GestoSystem
 import GestoWayland
 
 /// The `gestoctl version` command. Exit status: 0, 2 bad usage.
@@ -22,7 +23,7 @@ public enum VersionCommand {
         var daemonVersion: String?
         if let path = UnixSocket.path(explicit: options.socketPath), let connection = try? IPCConnection(path: path) {
             if let line = try? connection.send(.version), let result = try? IPCReply.result(of: line) {
-                daemonVersion = result["version"]?.stringValue
+                daemonVersion = try? VersionSummary(json: result).version
             }
             connection.close()
         }

@@ -2,6 +2,7 @@
 // else ~/.config/gesto/config.yaml. A missing default file is not an error (no bindings).
 // Reading cannot block or exhaust gestod: only a regular file of at most 1 MiB is read (a FIFO
 // at the path hung the loop, SIGTERM included; a symlink to /dev/zero grew gestod to 3 GB).
+import GestoSystem
 import Glibc
 import GestoConfig
 import GestoWayland

@@ -4,6 +4,7 @@
 // does not exist yet (no `~/.config/gesto` before `gestoctl init`) is waited for: the watch
 // sits on its nearest existing ancestor and moves down as the chain is made, and back up when
 // the directory is removed.
+import GestoSystem
 import CGestoSys
 import Glibc
 

@@ -4,6 +4,7 @@
 // config watching, session lock) is set up and answered in DaemonControl.swift.
 import Glibc
 import GestoCore
+import GestoSystem
 import GestoConfig
 import GestoInput
 import GestoWayland

@@ -3,6 +3,7 @@
 // the event loop's thread; nothing in it blocks.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoInput
 import Glibc
 
@@ -96,15 +97,13 @@ extension Daemon {
             if changed { log.info(isPaused ? "paused: gestures run no action" : "resumed: gestures run their actions") }
             return .success(result: PauseSummary(state: wanted, changed: changed).json)
         case .devices:
-            return .success(result: "{\"devices\": [" + devices.map { DeviceSummary($0).json }.joined(separator: ", ") + "]}")
+            return .success(result: DeviceList(devices: devices.map(DeviceSummary.init)).json)
         case .bindings:
-            return .success(result: "{\"bindings\": [" + bindingSummaries.map(\.json).joined(separator: ", ") + "]}")
+            return .success(result: BindingList(bindings: bindingSummaries).json)
         case .trigger(let gesture, let app):
             return trigger(gesture, app: app)
         case .version:
-            var object = JSONObjectWriter()
-            object.add("version", GestoVersion.current)
-            return .success(result: object.json)
+            return .success(result: VersionSummary(version: GestoVersion.current).json)
         case .monitor:
             // The server subscribes monitors itself; reaching here is a gesto bug, not the client's.
             return .failure(IPCFailure(.other, "monitor is served by the IPC server"))
@@ -125,10 +124,11 @@ extension Daemon {
             version: GestoVersion.current, pid: Int(getpid()), state: isPaused ? .paused : .running,
             sessionLock: sessionLock,
             uptimeSeconds: Double(MonotonicClock.now().microseconds - startTime.microseconds) / 1e6,
-            configPath: configPath, configLoadedAt: configLoadedAt, configError: configProblem?.description,
-            bindingCount: config.bindings.count, input: input, devices: devices.map(DeviceSummary.init),
+            config: .init(path: configPath, loadedAt: configLoadedAt, error: configProblem?.description,
+                          bindingCount: config.bindings.count),
+            input: input, devices: devices.map(DeviceSummary.init),
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
-            waylandConnected: wayland?.session.isConnected ?? false, monitorCount: bus.subscriberCount)
+            waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount)
         if let session = wayland?.session {
             status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings,
                                                            locations: config.bindingLocations)

@@ -1,6 +1,7 @@
 // Whether the graphical session is locked, from logind's LockedHint over the system bus, so
 // gestod ignores gestures behind a lock screen. Without a system bus or a logind session
 // (containers, tests, some seats) the state stays unknown and gestures are handled as usual.
+import GestoSystem
 import CGestoLogind
 import Glibc
 

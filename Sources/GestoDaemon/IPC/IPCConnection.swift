@@ -1,6 +1,7 @@
 // gestoctl's side of the control socket: connect, send a request line, read the reply line,
 // with a bound on every wait so a wedged daemon cannot hang a script. `monitor` then reads
 // event lines from the same connection (see MonitorCommand).
+import GestoSystem
 import CGestoSys
 import Glibc
 

@@ -8,7 +8,7 @@
 // `IPCMessage.maximumLineBytes` is answered with a `line-too-long` error and the connection is
 // closed.
 import GestoCore
-import GestoWayland
+import GestoSystem
 
 /// Limits and helpers of the wire format.
 public enum IPCMessage {
@@ -120,8 +120,8 @@ public enum IPCRequest: Sendable, Equatable {
     }
 }
 
-/// What went wrong with a request: `{"code": CODE, "message": TEXT[, "problems": [...]]}`.
-public struct IPCFailure: Error, Sendable, Equatable, CustomStringConvertible {
+/// What went wrong with a request: `{"code": CODE, "message": TEXT, "problems": [...]}`.
+public struct IPCFailure: Error, Sendable, Equatable, CustomStringConvertible, JSONWireCodable {
     /// The machine-readable reason.
     public var code: IPCErrorCode
     /// What happened and what to do, for a person.
@@ -138,26 +138,10 @@ public struct IPCFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
-
-    /// The `error` object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("code", code.rawValue)
-        object.add("message", message)
-        if !problems.isEmpty { object.addRaw("problems", "[" + problems.map(\.json).joined(separator: ", ") + "]") }
-        return object.json
-    }
-
-    /// Decodes an `error` object; an unknown code becomes `.other`.
-    init(json: JSONValue) {
-        code = json["code"]?.stringValue.flatMap(IPCErrorCode.init(rawValue:)) ?? .other
-        message = json["message"]?.stringValue ?? "(no message)"
-        problems = json["problems"]?.elements.map(ConfigProblem.init(json:)) ?? []
-    }
 }
 
 /// The `code` of an error reply.
-public enum IPCErrorCode: String, Sendable, CaseIterable {
+public enum IPCErrorCode: String, Sendable, CaseIterable, Codable {
     /// The line is not a JSON object with a `command` string.
     case malformedRequest = "malformed-request"
     /// The line is longer than ``IPCMessage/maximumLineBytes``; gestod closes the connection.
@@ -184,10 +168,15 @@ public enum IPCErrorCode: String, Sendable, CaseIterable {
     case permissionDenied = "permission-denied"
     /// A code this client does not know (a newer gestod).
     case other = "other"
+
+    /// Decodes a code; one this client does not know becomes `.other`.
+    public init(from decoder: any Decoder) throws {
+        self = IPCErrorCode(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other
+    }
 }
 
 /// A config problem at a place: the `problems` of a `config-invalid` error.
-public struct ConfigProblem: Sendable, Equatable {
+public struct ConfigProblem: Sendable, Equatable, Codable {
     /// The config file.
     public var file: String
     /// 1-based line and column (0 when unknown).
@@ -199,27 +188,11 @@ public struct ConfigProblem: Sendable, Equatable {
     /// `FILE:LINE:COLUMN: error: MESSAGE`, the form editors jump to.
     public var description: String { "\(file):\(line):\(column): error: \(message)" }
 
-    var json: String {
-        var object = JSONObjectWriter()
-        object.add("file", file)
-        object.add("line", line)
-        object.add("column", column)
-        object.add("message", message)
-        return object.json
-    }
-
     init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
-    }
-
-    init(json: JSONValue) {
-        file = json["file"]?.stringValue ?? "?"
-        line = Int(json["line"]?.numberValue ?? 0)
-        column = Int(json["column"]?.numberValue ?? 0)
-        message = json["message"]?.stringValue ?? ""
     }
 }
 
@@ -249,7 +222,12 @@ public enum IPCReply: Sendable {
         }
         switch value["ok"] {
         case .bool(true)?: return value["result"] ?? .object([])
-        case .bool(false)?: throw IPCFailure(json: value["error"] ?? .null)
+        case .bool(false)?:
+            let failure: IPCFailure
+            do { failure = try IPCFailure(json: value["error"] ?? .null) } catch {
+                throw IPCFailure(.other, "gestod sent an error reply that is not one: \(error)")
+            }
+            throw failure
         default: throw IPCFailure(.other, "gestod sent a reply without \"ok\"")
         }
     }
@@ -285,8 +263,9 @@ public enum IPCEvent: Sendable {
             head.add("device", device.map { Double($0) } ?? .nan, decimals: 0)
             head.add("triggered", triggered)
             head.add("suppressed", suppressed)
-            // Splice the replay fields after ours: `{"event": …, "time": …, …}`.
-            return String(head.json.dropLast()) + ", " + String(line.json.dropFirst())
+            // The replay fields after ours: `{"event": …, "time": …, …}`.
+            head.addMembers(of: line.jsonObject)
+            return head.json
         case .input(let event):
             var object = JSONObjectWriter()
             object.add("event", "input")
@@ -309,23 +288,6 @@ public enum IPCEvent: Sendable {
             var object = JSONObjectWriter()
             object.add("event", added ? "device-added" : "device-removed")
             return String(object.json.dropLast()) + ", " + String(device.json.dropFirst())
-        }
-    }
-}
-
-extension JSONValue {
-    /// The value as compact JSON text (numbers that are whole print without a fraction).
-    public var jsonText: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value):
-            if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return jsonNumber(value, decimals: 6)
-        case .string(let text): return jsonQuoted(text)
-        case .array(let values): return "[" + values.map(\.jsonText).joined(separator: ", ") + "]"
-        case .object(let members):
-            return "{" + members.map { jsonQuoted($0.0) + ": " + $0.1.jsonText }.joined(separator: ", ") + "}"
         }
     }
 }

@@ -1,13 +1,15 @@
 // The `result` objects of gesto's control protocol, part of the message module shared by gestod
-// (which encodes them) and gestoctl (which decodes them to print human output). Decoding is
-// lenient: a missing member takes a neutral value, so an older gestoctl reads a newer gestod.
+// (which encodes them) and gestoctl (which decodes them to print human output). Each is a
+// Codable struct: its properties and CodingKeys are its one description on the wire. Decoding is
+// strict about what is there (a missing member is an error naming it) and ignores members it
+// does not know, so an older gestoctl reads a newer gestod.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
-import Glibc
 
 /// Whether gestod runs actions.
-public enum DaemonRunState: String, Sendable, CaseIterable {
+public enum DaemonRunState: String, Sendable, CaseIterable, Codable {
     /// Gestures run their actions.
     case running
     /// Gestures are recognized and streamed to monitors, but no action runs (`gestoctl pause`).
@@ -15,7 +17,7 @@ public enum DaemonRunState: String, Sendable, CaseIterable {
 }
 
 /// Whether the graphical session is locked, as logind's `LockedHint` says.
-public enum SessionLockState: String, Sendable, CaseIterable {
+public enum SessionLockState: String, Sendable, CaseIterable, Codable {
     /// Unlocked: gestures are handled.
     case unlocked
     /// Locked: gestures are ignored until it unlocks.
@@ -25,7 +27,7 @@ public enum SessionLockState: String, Sendable, CaseIterable {
 }
 
 /// `status`: what gestod is doing.
-public struct DaemonStatus: Sendable {
+public struct DaemonStatus: Sendable, JSONWireCodable {
     /// gestod's version.
     public var version: String
     /// gestod's process ID.
@@ -36,15 +38,8 @@ public struct DaemonStatus: Sendable {
     public var sessionLock: SessionLockState
     /// Seconds since gestod started.
     public var uptimeSeconds: Double
-    /// The config file gestod reads (null: none, neither XDG_CONFIG_HOME nor HOME is set).
-    public var configPath: String?
-    /// When the active config was loaded, in seconds since the Unix epoch (null: no config
-    /// was ever loaded, gestod runs with no bindings).
-    public var configLoadedAt: Double?
-    /// The problem of the last load or reload if it failed (the last good config stays active).
-    public var configError: String?
-    /// The active bindings.
-    public var bindingCount: Int
+    /// The config gestod reads and how its last load went.
+    public var config: ConfigStatus
     /// Where gestod reads input: `seat seat0`, `devices`, `none` (`--no-devices`).
     public var input: String
     /// The touchpads gestod reads now (empty: none yet; they are picked up when they appear).
@@ -58,81 +53,36 @@ public struct DaemonStatus: Sendable {
     public var waylandConnected: Bool
     /// The protocols gesto uses that the connected compositor lacks, each with the configured
     /// bindings it rules out (empty while disconnected or when nothing is missing).
-    public var waylandMissing: [MissingProtocol] = []
+    public var waylandMissing: [MissingProtocol]
     /// Connected `monitor` clients.
     public var monitorCount: Int
 
-    /// The `result` object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("version", version)
-        object.add("pid", pid)
-        object.add("state", state.rawValue)
-        object.add("session_lock", sessionLock.rawValue)
-        object.add("uptime", uptimeSeconds, decimals: 3)
-        var config = JSONObjectWriter()
-        config.add("path", configPath)
-        config.add("loaded_at", configLoadedAt ?? .nan, decimals: 3)
-        config.add("error", configError)
-        config.add("bindings", bindingCount)
-        object.addRaw("config", config.json)
-        object.add("input", input)
-        object.addRaw("devices", "[" + devices.map(\.json).joined(separator: ", ") + "]")
-        object.add("gestures", gestureCount)
-        object.add("actions", actionCount)
-        object.add("actions_failed", failedActionCount)
-        object.add("wayland", waylandConnected)
-        object.addRaw("wayland_missing", "[" + waylandMissing.map(\.json).joined(separator: ", ") + "]")
-        object.add("monitors", monitorCount)
-        return object.json
+    enum CodingKeys: String, CodingKey {
+        case version, pid, state, sessionLock = "session_lock", uptimeSeconds = "uptime", config, input, devices
+        case gestureCount = "gestures", actionCount = "actions", failedActionCount = "actions_failed"
+        case waylandConnected = "wayland", waylandMissing = "wayland_missing", monitorCount = "monitors"
     }
 
-    /// Decodes a `result` object.
-    public init(json: JSONValue) {
-        version = json["version"]?.stringValue ?? "?"
-        pid = Int(json["pid"]?.numberValue ?? 0)
-        state = json["state"]?.stringValue.flatMap(DaemonRunState.init(rawValue:)) ?? .running
-        sessionLock = json["session_lock"]?.stringValue.flatMap(SessionLockState.init(rawValue:)) ?? .unknown
-        uptimeSeconds = json["uptime"]?.numberValue ?? 0
-        let config = json["config"] ?? .null
-        configPath = config["path"]?.stringValue
-        configLoadedAt = config["loaded_at"]?.numberValue
-        configError = config["error"]?.stringValue
-        bindingCount = Int(config["bindings"]?.numberValue ?? 0)
-        input = json["input"]?.stringValue ?? "?"
-        devices = json["devices"]?.elements.map(DeviceSummary.init(json:)) ?? []
-        gestureCount = Int(json["gestures"]?.numberValue ?? 0)
-        actionCount = Int(json["actions"]?.numberValue ?? 0)
-        failedActionCount = Int(json["actions_failed"]?.numberValue ?? 0)
-        waylandConnected = json["wayland"]?.boolValue ?? false
-        waylandMissing = json["wayland_missing"]?.elements.map(MissingProtocol.init(json:)) ?? []
-        monitorCount = Int(json["monitors"]?.numberValue ?? 0)
-    }
+    /// `status`'s `config` object: `{"path", "loaded_at", "error", "bindings"}`.
+    public struct ConfigStatus: Sendable, Codable {
+        /// The config file gestod reads (null: none, neither XDG_CONFIG_HOME nor HOME is set).
+        public var path: String?
+        /// When the active config was loaded, in seconds since the Unix epoch (null: no config
+        /// was ever loaded, gestod runs with no bindings).
+        public var loadedAt: Double?
+        /// The problem of the last load or reload if it failed (the last good config stays active).
+        public var error: String?
+        /// The active bindings.
+        public var bindingCount: Int
 
-    init(version: String, pid: Int, state: DaemonRunState, sessionLock: SessionLockState, uptimeSeconds: Double,
-         configPath: String?, configLoadedAt: Double?, configError: String?, bindingCount: Int, input: String,
-         devices: [DeviceSummary], gestureCount: Int, actionCount: Int, failedActionCount: Int, waylandConnected: Bool, monitorCount: Int) {
-        self.version = version
-        self.pid = pid
-        self.state = state
-        self.sessionLock = sessionLock
-        self.uptimeSeconds = uptimeSeconds
-        self.configPath = configPath
-        self.configLoadedAt = configLoadedAt
-        self.configError = configError
-        self.bindingCount = bindingCount
-        self.input = input
-        self.devices = devices
-        self.gestureCount = gestureCount
-        self.actionCount = actionCount
-        self.failedActionCount = failedActionCount
-        self.waylandConnected = waylandConnected
-        self.monitorCount = monitorCount
+        enum CodingKeys: String, CodingKey {
+            case path, loadedAt = "loaded_at", error, bindingCount = "bindings"
+        }
     }
 }
 
 /// A protocol the compositor lacks: `{"protocol", "consequence", "ruled_out"}`.
-public struct MissingProtocol: Sendable, Equatable {
+public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
     /// The global's interface name (`zwp_virtual_keyboard_manager_v1`).
     public var name: String
     /// What stops working without it (`keys: actions are off`).
@@ -141,7 +91,7 @@ public struct MissingProtocol: Sendable, Equatable {
     public var ruledOut: [RuledOut]
 
     /// A binding a missing protocol rules out: `{"binding", "gesture", "action", "location", "effect"}`.
-    public struct RuledOut: Sendable, Equatable {
+    public struct RuledOut: Sendable, Equatable, Codable {
         /// The binding's index in the config.
         public var binding: Int
         /// Its gesture and action as written (`swipe:3:left`, `keys: super+Left`).
@@ -159,24 +109,10 @@ public struct MissingProtocol: Sendable, Equatable {
             self.location = location
             self.effect = effect
         }
+    }
 
-        var json: String {
-            var object = JSONObjectWriter()
-            object.add("binding", binding)
-            object.add("gesture", gesture)
-            object.add("action", action)
-            object.add("location", location)
-            object.add("effect", effect)
-            return object.json
-        }
-
-        init(json: JSONValue) {
-            binding = Int(json["binding"]?.numberValue ?? 0)
-            gesture = json["gesture"]?.stringValue ?? "?"
-            action = json["action"]?.stringValue ?? "?"
-            location = json["location"]?.stringValue
-            effect = json["effect"]?.stringValue ?? ""
-        }
+    enum CodingKeys: String, CodingKey {
+        case name = "protocol", consequence, ruledOut = "ruled_out"
     }
 
     public init(name: String, consequence: String, ruledOut: [RuledOut]) {
@@ -197,22 +133,6 @@ public struct MissingProtocol: Sendable, Equatable {
         }
     }
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("protocol", name)
-        object.add("consequence", consequence)
-        object.addRaw("ruled_out", "[" + ruledOut.map(\.json).joined(separator: ", ") + "]")
-        return object.json
-    }
-
-    /// Decodes the object.
-    public init(json: JSONValue) {
-        name = json["protocol"]?.stringValue ?? "?"
-        consequence = json["consequence"]?.stringValue ?? ""
-        ruledOut = json["ruled_out"]?.elements.map(RuledOut.init(json:)) ?? []
-    }
-
     /// The lines `gestoctl status` and `gestoctl doctor` print for it (no indentation).
     public var textLines: [String] {
         ["\(name) is missing: \(consequence)"] + ruledOut.map { entry in
@@ -222,7 +142,7 @@ public struct MissingProtocol: Sendable, Equatable {
 }
 
 /// One input device: `{"name", "node", "touchpad"}`.
-public struct DeviceSummary: Sendable, Equatable {
+public struct DeviceSummary: Sendable, Equatable, JSONWireCodable {
     /// The kernel's name for it (`SynPS/2 Synaptics TouchPad`).
     public var name: String
     /// Its event node (`/dev/input/event5`).
@@ -237,25 +157,13 @@ public struct DeviceSummary: Sendable, Equatable {
         self.isTouchpad = isTouchpad
     }
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("name", name)
-        object.add("node", node)
-        object.add("touchpad", isTouchpad)
-        return object.json
-    }
-
-    /// Decodes a device object.
-    public init(json: JSONValue) {
-        name = json["name"]?.stringValue ?? "?"
-        node = json["node"]?.stringValue ?? "?"
-        isTouchpad = json["touchpad"]?.boolValue ?? false
+    enum CodingKeys: String, CodingKey {
+        case name, node, isTouchpad = "touchpad"
     }
 }
 
 /// One active binding: `{"index", "gesture", "mode", "action", "app", "location"}`.
-public struct BindingSummary: Sendable, Equatable {
+public struct BindingSummary: Sendable, Equatable, JSONWireCodable {
     /// Its position in the config's binding list, from 0.
     public var index: Int
     /// The gesture in binding syntax (`swipe:3:left`).
@@ -269,18 +177,6 @@ public struct BindingSummary: Sendable, Equatable {
     /// Where it is in the config (`FILE:LINE:COLUMN`), if known.
     public var location: String?
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("index", index)
-        object.add("gesture", gesture)
-        object.add("mode", mode)
-        object.add("action", action)
-        object.add("app", app)
-        object.add("location", location)
-        return object.json
-    }
-
     init(index: Int, gesture: String, mode: String, action: String, app: String?, location: String?) {
         self.index = index
         self.gesture = gesture
@@ -289,20 +185,10 @@ public struct BindingSummary: Sendable, Equatable {
         self.app = app
         self.location = location
     }
-
-    /// Decodes a binding object.
-    public init(json: JSONValue) {
-        index = Int(json["index"]?.numberValue ?? 0)
-        gesture = json["gesture"]?.stringValue ?? "?"
-        mode = json["mode"]?.stringValue ?? "?"
-        action = json["action"]?.stringValue ?? "?"
-        app = json["app"]?.stringValue
-        location = json["location"]?.stringValue
-    }
 }
 
 /// `reload`: `{"path", "bindings", "loaded_at"}`.
-public struct ReloadSummary: Sendable {
+public struct ReloadSummary: Sendable, JSONWireCodable {
     /// The config file read.
     public var path: String
     /// The bindings now active.
@@ -310,13 +196,8 @@ public struct ReloadSummary: Sendable {
     /// When it was loaded, in seconds since the Unix epoch.
     public var loadedAt: Double
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("path", path)
-        object.add("bindings", bindingCount)
-        object.add("loaded_at", loadedAt, decimals: 3)
-        return object.json
+    enum CodingKeys: String, CodingKey {
+        case path, bindingCount = "bindings", loadedAt = "loaded_at"
     }
 
     init(path: String, bindingCount: Int, loadedAt: Double) {
@@ -324,44 +205,23 @@ public struct ReloadSummary: Sendable {
         self.bindingCount = bindingCount
         self.loadedAt = loadedAt
     }
-
-    /// Decodes the object.
-    public init(json: JSONValue) {
-        path = json["path"]?.stringValue ?? "?"
-        bindingCount = Int(json["bindings"]?.numberValue ?? 0)
-        loadedAt = json["loaded_at"]?.numberValue ?? 0
-    }
 }
 
 /// `pause` and `resume`: `{"state", "changed"}`.
-public struct PauseSummary: Sendable {
+public struct PauseSummary: Sendable, JSONWireCodable {
     /// The state now.
     public var state: DaemonRunState
     /// False when gestod already was in that state.
     public var changed: Bool
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("state", state.rawValue)
-        object.add("changed", changed)
-        return object.json
-    }
-
     init(state: DaemonRunState, changed: Bool) {
         self.state = state
         self.changed = changed
     }
-
-    /// Decodes the object.
-    public init(json: JSONValue) {
-        state = json["state"]?.stringValue.flatMap(DaemonRunState.init(rawValue:)) ?? .running
-        changed = json["changed"]?.boolValue ?? false
-    }
 }
 
 /// `trigger`: `{"gesture", "binding", "action", "app"}`: which binding ran.
-public struct TriggerSummary: Sendable {
+public struct TriggerSummary: Sendable, JSONWireCodable {
     /// The gesture triggered, in binding syntax.
     public var gesture: String
     /// The binding's index in the config.
@@ -371,14 +231,8 @@ public struct TriggerSummary: Sendable {
     /// The focused app the binding was chosen for (given, or the compositor's focus), if any.
     public var app: String?
 
-    /// The JSON object.
-    public var json: String {
-        var object = JSONObjectWriter()
-        object.add("gesture", gesture)
-        object.add("binding", bindingIndex)
-        object.add("action", action)
-        object.add("app", app)
-        return object.json
+    enum CodingKeys: String, CodingKey {
+        case gesture, bindingIndex = "binding", action, app
     }
 
     init(gesture: String, bindingIndex: Int, action: String, app: String?) {
@@ -387,32 +241,22 @@ public struct TriggerSummary: Sendable {
         self.action = action
         self.app = app
     }
-
-    /// Decodes the object.
-    public init(json: JSONValue) {
-        gesture = json["gesture"]?.stringValue ?? "?"
-        bindingIndex = Int(json["binding"]?.numberValue ?? 0)
-        action = json["action"]?.stringValue ?? "?"
-        app = json["app"]?.stringValue
-    }
 }
 
-/// The wall clock, for times shown to people (`config loaded at`); durations use the monotonic clock.
-public enum WallClock {
-    /// Seconds since the Unix epoch (CLOCK_REALTIME).
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+/// `devices`: `{"devices": [DeviceSummary]}`.
+public struct DeviceList: Sendable, JSONWireCodable {
+    /// The touchpads gestod reads now.
+    public var devices: [DeviceSummary]
+}
 
-    /// `YYYY-MM-DD HH:MM:SS` in local time for Unix-epoch `seconds`.
-    public static func localText(_ seconds: Double) -> String {
-        var time = time_t(seconds.rounded(.down))
-        var parts = tm()
-        localtime_r(&time, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+/// `bindings`: `{"bindings": [BindingSummary]}`.
+public struct BindingList: Sendable, JSONWireCodable {
+    /// The active bindings, in config order.
+    public var bindings: [BindingSummary]
+}
+
+/// `version`: `{"version"}`.
+public struct VersionSummary: Sendable, JSONWireCodable {
+    /// gestod's version.
+    public var version: String
 }

@@ -2,6 +2,7 @@
 // event loop, each with its own input and output buffers, so a slow, silent, flooding or hostile
 // client never blocks the loop or another client. Requests go to the daemon's handler; `monitor`
 // clients are subscribed to the event bus and receive event lines until they disconnect.
+import GestoSystem
 import CGestoSys
 import Glibc
 
@@ -502,25 +503,5 @@ public final class IPCServer {
         try? loop.unregister(client.fd)
         try? client.fd.close()
         log.debug("gestoctl disconnected", ["pid": String(client.pid)])
-    }
-}
-
-extension FileDescriptor {
-    /// Writes what a non-blocking descriptor takes now, at most `bytes.count`; returns the count.
-    ///
-    /// - Throws: `SystemError` from `write` other than `EAGAIN`.
-    func writeAllNonBlocking(_ bytes: [UInt8]) throws(SystemError) -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Result { () throws(SystemError) in try write(UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
-            }
-            switch result {
-            case .success(let count): offset += count
-            case .failure(let error) where error.code == EAGAIN: return offset
-            case .failure(let error): throw error
-            }
-        }
-        return offset
     }
 }

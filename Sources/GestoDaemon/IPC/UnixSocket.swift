@@ -1,6 +1,7 @@
 // Unix stream sockets for gesto's control plane: where the socket lives, listening (gestod)
 // and connecting (gestoctl), each call through the EINTR-retrying choke point. Every socket is
 // close-on-exec, so commands gestod spawns never inherit the socket or a client.
+import GestoSystem
 import CGestoSys
 import Glibc
 

@@ -5,6 +5,7 @@
 import Glibc
 import GestoCore
 import GestoInput
+import GestoSystem
 
 /// Why a recording cannot be replayed at all (line-level problems are warnings instead).
 public enum RecordedInputError: Error, Sendable, CustomStringConvertible {
@@ -75,19 +76,15 @@ public struct RecordedInput {
     /// ``forEach(_:warnings:)`` without the cap.
     private func readAll(_ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void) throws(RecordedInputError) {
         let name = path == "-" ? "<stdin>" : path
-        let fd: Int32 = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .input(.cannotOpen(path: path, errno: errno)) }
-        defer { if fd != STDIN_FILENO { close(fd) } }
-        // Read the probe (which a pipe cannot give back), decide the format, then stream.
-        var probe = [UInt8](repeating: 0, count: inputFormatProbeLength)
-        var filled = 0
-        while filled < probe.count {
-            let count = probe.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 { if errno == EINTR { continue }; throw .input(.readFailed(path: name, errno: errno)) }
-            if count == 0 { break }
-            filled += count
+        let file: FileDescriptor
+        do { file = path == "-" ? FileDescriptor(rawValue: STDIN_FILENO) : try .openForReading(path) } catch {
+            throw .input(.cannotOpen(path: path, error: error))
         }
-        probe.removeLast(probe.count - filled)
+        let fd = file.rawValue
+        defer { if fd != STDIN_FILENO { try? file.close() } }
+        // Read the probe (which a pipe cannot give back), decide the format, then stream.
+        let probe: [UInt8]
+        do { probe = try file.read(upTo: inputFormatProbeLength) } catch { throw .input(.readFailed(path: name, error: error)) }
         switch InputFormat.detect(in: probe) {
         case .debugEvents:
             // The probe's bytes go first, then the rest of the stream (a pipe cannot rewind).
@@ -111,7 +108,7 @@ public struct RecordedInput {
                 throw .incompleteRecording(path: name, summary: recording.summary)
             }
         case .unknown:
-            if filled == 0 { return }  // An empty file: nothing happened.
+            if probe.isEmpty { return }  // An empty file: nothing happened.
             throw .unknownFormat(path: name)
         }
     }

@@ -2,6 +2,7 @@
 // scripts and tests rely on), or an aligned human-readable line.
 import GestoCore
 import GestoConfig
+import GestoSystem
 
 extension ReplayLine {
     /// The `--json` line: `{"time": 110.066, "gesture": "pinch:2:out", "phase": "cancelled",
@@ -10,7 +11,10 @@ extension ReplayLine {
     /// `"reorder": {"from": I, "to": J}` on a reorder move). The gesture, phase and progress are
     /// the firing's when the report fired a binding (progress against that binding's threshold);
     /// `actions` lists every action fired, `action` repeats the first. Units: seconds, delta units, delta units per second, degrees.
-    public var json: String {
+    public var json: String { jsonObject.json }
+
+    /// ``json`` as an object still open for more members (the monitor's event puts its own first).
+    public var jsonObject: JSONObjectWriter {
         var object = JSONObjectWriter()
         object.add("time", gesture.time.seconds, decimals: 6)
         object.add("gesture", gesture.name.description)
@@ -30,9 +34,9 @@ extension ReplayLine {
         }
         // Every action the report fired; "action" (the first, or null) stays for scripts
         // written before "actions" existed.
-        object.addRaw("actions", "[" + actions.map { jsonQuoted($0.summary) }.joined(separator: ", ") + "]")
+        object.add("actions", actions.map(\.summary))
         object.add("action", actions.first?.summary)
-        return object.json
+        return object
     }
 
     /// The human line: `   1.334  swipe:3:down         ended      (+310, +373) units   → exec: …`.

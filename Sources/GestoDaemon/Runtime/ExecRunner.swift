@@ -1,6 +1,7 @@
 // Carries out `exec` actions: `/bin/sh -c COMMAND` with the gesture in the environment,
 // without blocking the loop. Children are reaped with waitpid(WNOHANG) when their pidfd turns
 // readable or SIGCHLD arrives, and a non-zero exit is logged with its command.
+import GestoSystem
 import CGestoSys
 import Glibc
 

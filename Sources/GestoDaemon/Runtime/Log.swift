@@ -4,6 +4,7 @@
 // stderr, `[SECONDS ]gestod[PID]: LEVEL: message key=value ...`, starting with CLOCK_MONOTONIC seconds.
 import CSystemd
 import GestoCore
+import GestoSystem
 import Glibc
 
 /// How much gestod logs (`--log-level`); each level includes the ones before it.

@@ -1,6 +1,7 @@
 // Starts a program with posix_spawn: stdin from /dev/null, an empty signal mask and default
 // dispositions (gestod blocks and ignores signals the child must not inherit), and extra
 // environment variables over the daemon's own. glibc returns once the child has exec'd.
+import GestoSystem
 import CGestoSys
 import Glibc
 

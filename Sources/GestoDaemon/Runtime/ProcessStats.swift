@@ -1,6 +1,7 @@
 // What the benchmarks measure about a running gestod, read from /proc: its peak resident
 // memory and its context switches, which count wakeups (an idle daemon should make none).
 // Linux-only, like the rest of the runtime.
+import GestoSystem
 import Glibc
 
 /// A /proc file could not be read or lacked a field.
@@ -28,6 +29,16 @@ public enum ProcessStats {
     public static func peakResidentKilobytes(pid: pid_t) throws(ProcessStatsError) -> Int {
         let path = "/proc/\(pid)/status"
         return try field("VmHWM", in: try statusLines(path), path: path)
+    }
+
+    /// The process's resident and proportional set sizes now, in kilobytes (`Rss` and `Pss` in
+    /// /proc/PID/smaps_rollup: PSS shares each shared page among the processes mapping it).
+    ///
+    /// - Throws: `ProcessStatsError` when the file cannot be read or lacks a field.
+    public static func memoryKilobytes(pid: pid_t) throws(ProcessStatsError) -> (resident: Int, proportional: Int) {
+        let path = "/proc/\(pid)/smaps_rollup"
+        let lines = try statusLines(path)
+        return (try field("Rss", in: lines, path: path), try field("Pss", in: lines, path: path))
     }
 
     /// Context switches so far, voluntary and involuntary, summed over all the process's

@@ -5,6 +5,7 @@
 // input (OverlayClock): CLOCK_MONOTONIC live, the recording's time carried on by the loop in a replay.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
 
 /// The clock an overlay animates on: the clock its reports' times are on.

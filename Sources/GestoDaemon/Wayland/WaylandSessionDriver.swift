@@ -4,6 +4,7 @@
 // the runtime folder that connects as soon as a `wayland-*` socket appears (so with no
 // compositor at all gestod waits without waking). No wakeup while idle.
 import GestoCore
+import GestoSystem
 import GestoWayland
 
 /// Keeps a ``WaylandSession`` connected and dispatched on an ``EventLoop``.

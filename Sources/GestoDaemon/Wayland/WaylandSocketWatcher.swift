@@ -2,6 +2,7 @@
 // socket made or moved in. A gestod started before the compositor (or without WAYLAND_DISPLAY,
 // as a user unit often is) then connects the moment the socket exists, and an idle gestod
 // with no compositor makes no wakeup while it waits.
+import GestoSystem
 import CGestoSys
 import Glibc
 

@@ -11,6 +11,7 @@
 // spring where the window is; a grab of another window first puts the previous one at its target.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
 
 /// Moves sway windows for `window-motion:` bindings.

@@ -15,8 +15,8 @@ public final class TimerFD {
         case armed(deadline: Timestamp)
     }
 
-    private let loop: EventLoop
-    private let fd: FileDescriptor
+    private let registration: LoopRegistration
+    private var fd: FileDescriptor { registration.fd }
     private let onExpiry: () -> Void
     /// What the timer waits for.
     public private(set) var state = State.disarmed
@@ -33,20 +33,9 @@ public final class TimerFD {
         let raw = try retryingInterrupts("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, CInt(TFD_CLOEXEC) | CInt(TFD_NONBLOCK))
         }
-        self.loop = loop
-        self.fd = FileDescriptor(rawValue: raw)
+        registration = try LoopRegistration(FileDescriptor(rawValue: raw), on: loop)
         self.onExpiry = onExpiry
-        do {
-            try loop.register(fd, for: .readable) { [weak self] _ in self?.expire() }
-        } catch {
-            try? fd.close()
-            throw error
-        }
-    }
-
-    deinit {
-        try? loop.unregister(fd)
-        try? fd.close()
+        registration.onReady = { [weak self] _ in self?.expire() }
     }
 
     /// Arms the timer to fire once at `deadline`, replacing any earlier deadline. A deadline

@@ -4,58 +4,48 @@
 import Glibc
 
 /// An inotify instance registered for reading on an ``EventLoop``; closed when released.
-final class Inotify {
+public final class Inotify {
     /// One decoded `struct inotify_event`.
-    struct Event {
+    public struct Event {
         /// The watch descriptor it is for (as ``addWatch(_:mask:)`` returned it).
-        var descriptor: CInt
+        public var descriptor: CInt
         /// `IN_*` bits.
-        var mask: UInt32
+        public var mask: UInt32
         /// The entry's name inside the watched folder; empty for events on the folder itself.
-        var name: String
+        public var name: String
     }
 
     /// The fixed part of `struct inotify_event`, in bytes (wd, mask, cookie, len).
     static let eventHeaderBytes = 16
 
-    let fd: FileDescriptor
-    private let loop: EventLoop
+    private let registration: LoopRegistration
+    /// The inotify descriptor.
+    public var fd: FileDescriptor { registration.fd }
     private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// Opens a non-blocking, close-on-exec instance and calls `onReadable` when events wait.
     /// - Throws: `SystemError` from `inotify_init1` or `epoll_ctl`.
-    init(loop: EventLoop, onReadable: @escaping () -> Void) throws(SystemError) {
-        self.loop = loop
-        fd = FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
+    public init(loop: EventLoop, onReadable: @escaping () -> Void) throws(SystemError) {
+        registration = try LoopRegistration(FileDescriptor(rawValue: try retryingInterrupts("inotify_init1") {
             inotify_init1(CInt(IN_NONBLOCK) | CInt(IN_CLOEXEC))
-        })
-        do {
-            try loop.register(fd, for: .readable) { _ in onReadable() }
-        } catch {
-            try? fd.close()
-            throw error
-        }
-    }
-
-    deinit {
-        try? loop.unregister(fd)
-        try? fd.close()
+        }), on: loop)
+        registration.onReady = { _ in onReadable() }
     }
 
     /// Watches `path` for `mask`; returns the watch descriptor.
     /// - Throws: `SystemError` from `inotify_add_watch` (ENOENT for a missing folder…).
     @discardableResult
-    func addWatch(_ path: String, mask: UInt32) throws(SystemError) -> CInt {
+    public func addWatch(_ path: String, mask: UInt32) throws(SystemError) -> CInt {
         try retryingInterrupts("inotify_add_watch") { inotify_add_watch(fd.rawValue, path, mask) }
     }
 
     /// Stops watch `descriptor` (the kernel then queues an IN_IGNORED for it).
-    func removeWatch(_ descriptor: CInt) {
+    public func removeWatch(_ descriptor: CInt) {
         inotify_rm_watch(fd.rawValue, descriptor)
     }
 
     /// Every event queued now, in order (empty when none).
-    func readEvents() -> [Event] {
+    public func readEvents() -> [Event] {
         var events: [Event] = []
         while true {
             let result = buffer.withUnsafeMutableBytes { raw in

@@ -1,6 +1,6 @@
 // The one choke point through which the runtime makes its system calls: retries EINTR and
 // turns -1 + errno (or a returned error number, as posix_spawn does) into a `SystemError`.
-// As in swift-system's `Util.swift`, no other file in the runtime loops on EINTR.
+// As in swift-system's `Util.swift`, no other file of gesto loops on EINTR.
 import Glibc
 
 /// Calls `body` until it does not fail with `EINTR`; returns its result, or throws the
@@ -10,8 +10,8 @@ import Glibc
 ///   - call: The name of the system call, for the error.
 ///   - body: The call; it returns -1 and sets `errno` on failure.
 /// - Throws: `SystemError(code: errno, call: call)` for any failure other than `EINTR`.
-@inline(__always)
-func retryingInterrupts<Result: FixedWidthInteger>(
+@inlinable
+public func retryingInterrupts<Result: FixedWidthInteger>(
     _ call: String, _ body: () -> Result
 ) throws(SystemError) -> Result {
     while true {
@@ -27,8 +27,8 @@ func retryingInterrupts<Result: FixedWidthInteger>(
 /// convention), retrying `EINTR`.
 ///
 /// - Throws: `SystemError(code: result, call: call)` for a non-zero result other than `EINTR`.
-@inline(__always)
-func checkingReturnedError(_ call: String, _ body: () -> CInt) throws(SystemError) {
+@inlinable
+public func checkingReturnedError(_ call: String, _ body: () -> CInt) throws(SystemError) {
     while true {
         let result = body()
         if result == 0 { return }

@@ -1,5 +1,6 @@
 // A typed wrapper over a raw file descriptor (swift-system's `FileDescriptor`, reduced to what
-// gestod needs): read, write, close and pipe, each through the EINTR-retrying choke point.
+// gesto needs): read, write, send, close and pipe, each through the EINTR-retrying choke point.
+// The input readers, the Wayland clients and the daemon all read and write through it.
 // Every descriptor the runtime creates is close-on-exec, so spawned commands inherit none.
 import CGestoSys
 import Glibc
@@ -86,6 +87,64 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
             }
             offset += try written.get()
         }
+    }
+
+    /// Writes what a non-blocking descriptor takes now, at most `bytes.count`; returns the count.
+    ///
+    /// - Throws: `SystemError` from `write` other than `EAGAIN`.
+    public func writeAllNonBlocking(_ bytes: [UInt8]) throws(SystemError) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in try write(UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+            }
+            switch result {
+            case .success(let count): offset += count
+            case .failure(let error) where error.code == EAGAIN: return offset
+            case .failure(let error): throw error
+            }
+        }
+        return offset
+    }
+
+    /// Sends at most `buffer.count` bytes on a socket; returns how many were sent. Unlike
+    /// `write`, a peer that has gone away is `EPIPE`, never SIGPIPE (`MSG_NOSIGNAL`), so a
+    /// client that has not ignored SIGPIPE survives it.
+    ///
+    /// - Throws: `SystemError` from `send`; `EAGAIN` when a send timeout (`SO_SNDTIMEO`) passed.
+    public func send(_ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+        try retryingInterrupts("send") { Glibc.send(rawValue, buffer.baseAddress, buffer.count, CInt(MSG_NOSIGNAL)) }
+    }
+
+    /// Sends all of `bytes` on a socket (``send(_:)``), looping over short sends.
+    ///
+    /// - Throws: `SystemError` from `send`.
+    public func sendAll(_ bytes: [UInt8]) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in try send(UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+            }
+            offset += try sent.get()
+        }
+    }
+
+    /// Reads until `count` bytes have arrived or the end of file; returns what was read
+    /// (shorter than `count` only at end of file).
+    ///
+    /// - Throws: `SystemError` from `read`; `EAGAIN` when a receive timeout (`SO_RCVTIMEO`) passed.
+    public func read(upTo count: Int) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
+            }
+            let got = try result.get()
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// Closes the descriptor. Not retried on `EINTR`: Linux has already released it then.

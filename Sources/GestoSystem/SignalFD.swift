@@ -49,8 +49,8 @@ public enum Signal: Sendable, Hashable, CaseIterable, CustomStringConvertible {
 /// inherit the mask. A process-directed signal that some other thread does not block goes to
 /// that thread instead.
 public final class SignalFD {
-    private let loop: EventLoop
-    private let fd: FileDescriptor
+    private let registration: LoopRegistration
+    private var fd: FileDescriptor { registration.fd }
     private let handler: (Signal) -> Void
 
     /// The handled signals, as a `sigset_t`.
@@ -87,20 +87,9 @@ public final class SignalFD {
         let raw = try retryingInterrupts("signalfd") {
             signalfd(-1, &set, CInt(SFD_CLOEXEC) | CInt(SFD_NONBLOCK))
         }
-        self.loop = loop
-        self.fd = FileDescriptor(rawValue: raw)
+        registration = try LoopRegistration(FileDescriptor(rawValue: raw), on: loop)
         self.handler = handler
-        do {
-            try loop.register(fd, for: .readable) { [weak self] _ in self?.readSignals() }
-        } catch {
-            try? fd.close()
-            throw error
-        }
-    }
-
-    deinit {
-        try? loop.unregister(fd)
-        try? fd.close()
+        registration.onReady = { [weak self] _ in self?.readSignals() }
     }
 
     /// Reads every pending signal and calls the handler for each.

@@ -1,4 +1,4 @@
-// The daemon's clock: CLOCK_MONOTONIC in microseconds, the clock libinput stamps its events
+// gesto's monotonic clock: CLOCK_MONOTONIC in microseconds, the clock libinput stamps its events
 // with, so "now" and event times compare directly. GestoCore never reads it; the daemon
 // passes its readings in, as wlsunset's loop does with its injected clock.
 import GestoCore
@@ -11,5 +11,12 @@ public enum MonotonicClock {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Timestamp(microseconds: Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000)
+    }
+
+    /// The current time on CLOCK_MONOTONIC in nanoseconds, for benchmarks that time short runs.
+    public static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

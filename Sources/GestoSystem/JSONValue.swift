@@ -1,5 +1,6 @@
-// Just enough JSON to read sway's IPC replies (`[{"success":true}]`, workspaces, the tree)
-// without Foundation: a value enum and a recursive-descent parser over UTF-8 bytes.
+// gesto's one JSON value type and parser, without Foundation: sway's IPC replies, gesto's own
+// control protocol (through JSONCoding's Codable) and the monitor's lines all read through it.
+// A value enum and a recursive-descent parser over UTF-8 bytes; `jsonText` writes one back.
 
 /// A parsed JSON value.
 public enum JSONValue: Sendable, Equatable {
@@ -214,5 +215,45 @@ struct JSONParser {
         }
         index += 4
         return code
+    }
+}
+
+extension JSONValue {
+    /// The value as compact JSON text (numbers that are whole print without a fraction,
+    /// others with up to 6 decimals).
+    public var jsonText: String {
+        var bytes = JSONBytes()
+        append(to: &bytes)
+        return bytes.string()
+    }
+
+    private func append(to bytes: inout JSONBytes) {
+        switch self {
+        case .null: bytes.append("null")
+        case .bool(let value): bytes.append(value ? "true" : "false")
+        case .number(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                bytes.appendInteger(Int(value))
+            } else {
+                bytes.appendNumber(value, decimals: 6)
+            }
+        case .string(let text): bytes.appendQuoted(text)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(", ") }
+                value.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(", ") }
+                bytes.appendQuoted(member.0)
+                bytes.append(": ")
+                member.1.append(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
     }
 }
