@@ -6,6 +6,7 @@
 // or libinput cancelled it). A file that ends mid-gesture leaves it undecided.
 import GestoCore
 import GestoConfig
+import GestoSystem
 
 /// One early action and the verdict its gesture's outcome gives it.
 public struct EarlyAction: Sendable {
