@@ -13,6 +13,8 @@ import Glibc
 private let productPathLines = 200_000
 /// Lines of the recording run under callgrind (about 50× slower): 20,000.
 private let callgrindLines = 20_000
+/// Line counts of the memory check: gestod's peak RSS must not grow from the first to the second.
+private let memoryLineCounts = [200_000, 400_000]
 
 /// A user's config: swipes of 3 and 4 fingers in four directions, pinch in and out, a hold
 /// and a long press, with the action kinds users bind (16 bindings).
@@ -48,9 +50,9 @@ func runProductPathBenchmarks(directory: String) {
     defer { _ = system("rm -rf '\(folder)'") }
     let trace = folder + "/trace.txt", small = folder + "/small.txt", empty = folder + "/empty.txt"
     let bound = folder + "/bound.yaml", unbound = folder + "/unbound.yaml"
-    // Written in one go and dropped at once: the replays run in their own processes.
-    writeFile(trace, makeDebugEventsBenchmarkText(lines: productPathLines))
-    writeFile(small, makeDebugEventsBenchmarkText(lines: callgrindLines))
+    // Streamed to the files in chunks: no recording is ever held whole, here or in the replays.
+    writeRecording(trace, lines: productPathLines)
+    writeRecording(small, lines: callgrindLines)
     writeFile(empty, [])
     writeFile(bound, Array(benchmarkConfig.utf8))
     writeFile(unbound, Array("bindings: []\n".utf8))
@@ -92,6 +94,39 @@ func runProductPathBenchmarks(directory: String) {
             print("product path: \(command.name): 16 bindings cost \(formatFixed(bound / none, decimals: 2))× no bindings (instructions; target ≤ 1.5×)")
         }
     }
+    runMemoryCheck(gestod: gestod, config: bound, folder: folder)
+}
+
+/// Replays recordings of ``memoryLineCounts`` lines (streamed to a file, each deleted after its
+/// run) through `gestod --dry-run --replay` and prints the child's peak RSS for each: a replay
+/// streams, so the figure must not grow with the recording's length.
+private func runMemoryCheck(gestod: String, config: String, folder: String) {
+    var peaks: [Int] = []
+    for lines in memoryLineCounts {
+        let path = folder + "/memory-\(lines).txt"
+        writeRecording(path, lines: lines)
+        defer { unlink(path) }
+        let command = "exec '\(gestod)' --dry-run --no-wayland --log-level error --replay '\(path)' --config '\(config)' >/dev/null 2>&1"
+        guard let usage = childUsage(command) else {
+            print("product path: memory, \(lines) lines: gestod failed")
+            return
+        }
+        peaks.append(usage.maximumResidentKilobytes)
+        print("product path: gestod --dry-run --replay, \(lines) lines: peak RSS \(usage.maximumResidentKilobytes) kB")
+    }
+    if peaks.count == 2 {
+        print("product path: gestod peak RSS grows \(peaks[1] - peaks[0]) kB from \(memoryLineCounts[0]) to "
+              + "\(memoryLineCounts[1]) lines (target: flat, within a few hundred kB of noise)")
+    }
+}
+
+/// Writes the generated recording of `lines` lines to `path`, chunk by chunk.
+func writeRecording(_ path: String, lines: Int) {
+    guard let file = fopen(path, "w") else { return }
+    defer { fclose(file) }
+    writeDebugEventsBenchmarkText(lines: lines) { chunk in
+        chunk.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    }
 }
 
 /// The best of three runs of `command` (through /bin/sh, output discarded): the child's user
@@ -107,7 +142,18 @@ private func bestCPUSeconds(_ command: String) -> Double {
 
 /// Runs `script` with /bin/sh and returns its CPU seconds (user + system), or nil if it
 /// could not run or failed.
-private func childCPUSeconds(_ script: String) -> Double? {
+func childCPUSeconds(_ script: String) -> Double? { childUsage(script)?.cpuSeconds }
+
+/// What a finished child used: CPU seconds (user + system) and its peak resident set.
+struct ChildUsage {
+    var cpuSeconds: Double
+    /// `ru_maxrss`: the largest resident set of the child (an `exec` in the script replaces the
+    /// shell, so it is the program's own), in kilobytes.
+    var maximumResidentKilobytes: Int
+}
+
+/// Runs `script` with /bin/sh and returns what it used, or nil if it could not run or failed.
+func childUsage(_ script: String) -> ChildUsage? {
     guard let pid = try? ProcessSpawner.spawn(path: "/bin/sh", arguments: ["-c", script]) else { return nil }
     var status: CInt = 0
     var usage = rusage()
@@ -116,12 +162,12 @@ private func childCPUSeconds(_ script: String) -> Double? {
     }
     guard status == 0 else { return nil }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return ChildUsage(cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), maximumResidentKilobytes: Int(usage.ru_maxrss))
 }
 
 /// Instructions executed by `command` under callgrind (its executable copied and stripped
 /// of debug info first: valgrind cannot read Swift's), or nil.
-private func callgrindInstructions(_ valgrind: String, _ command: String, folder: String) -> Int64? {
+func callgrindInstructions(_ valgrind: String, _ command: String, folder: String) -> Int64? {
     // The executable is the first quoted word: run a stripped copy of it instead.
     let parts = command.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
@@ -148,7 +194,7 @@ private func callgrindInstructions(_ valgrind: String, _ command: String, folder
 }
 
 /// The path of `name` on PATH, or nil.
-private func findExecutable(_ name: String) -> String? {
+func findExecutable(_ name: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
         return "\(directory)/\(name)"
@@ -157,7 +203,7 @@ private func findExecutable(_ name: String) -> String? {
 }
 
 /// A fresh private directory for the benchmark's files.
-private func benchScratchDirectory() -> String {
+func benchScratchDirectory() -> String {
     var template = Array("/tmp/gesto-bench-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { return "/tmp" }
     return String(cString: made)
