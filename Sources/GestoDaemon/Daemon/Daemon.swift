@@ -33,7 +33,9 @@ public final class Daemon {
     private var pipelines: [UInt32?: PipelineBox] = [:]
     /// The pipeline of the device that sent the last event: events come in runs from one
     /// touchpad, so most need no dictionary look-up (hashing an optional key was 4 % of a replay).
-    private var lastPipeline: (device: UInt32?, box: PipelineBox)?
+    /// `isOnly`: it was the only pipeline when remembered (then its deadline is the timer's, and
+    /// an unchanged deadline needs no re-arming; a stale `false` only re-arms once too often).
+    private var lastPipeline: (device: UInt32?, box: PipelineBox, isOnly: Bool)?
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
@@ -253,11 +255,14 @@ public final class Daemon {
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
             let box: PipelineBox
+            let isOnly: Bool
             if let last = lastPipeline, last.device == event.device {
                 box = last.box
+                isOnly = last.isOnly
             } else if let existing = pipelines[event.device] {
                 box = existing
-                lastPipeline = (event.device, existing)
+                isOnly = pipelines.count == 1
+                lastPipeline = (event.device, existing, isOnly)
             } else {
                 let device = event.device.map { "event\($0)" } ?? "replay"
                 // The touchpad's name, for trace lines (a replay names it on its DEVICE_ADDED line).
@@ -272,11 +277,12 @@ public final class Daemon {
                     self.log.debug("\(diagnostic)", ["device": device])
                 }
                 pipelines[event.device] = box
-                lastPipeline = (event.device, box)
+                isOnly = pipelines.count == 1
+                lastPipeline = (event.device, box, isOnly)
             }
             // Most events change no deadline: the timer is then left alone.
             let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
-            if deadlineChanged || pipelines.count > 1 { rearmTimer() }
+            if deadlineChanged || !isOnly { rearmTimer() }
         case .deviceAdded(let device):
             bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {

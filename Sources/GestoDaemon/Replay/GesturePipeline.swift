@@ -123,7 +123,7 @@ public struct GesturePipeline: Sendable {
         batch.forEach(emit)
     }
 
-    private mutating func process(_ reports: InputReports, emit: (ReplayLine) -> Void) {
+    private mutating func process(_ reports: borrowing InputReports, emit: (ReplayLine) -> Void) {
         reports.forEach { report, source in
             // A long-press-drag with a reorder binding becomes one report per slot move.
             if let slot = reorders.firstIndex(where: { $0.group == source.group && $0.adapter.follows(report) }) {
