@@ -12,8 +12,20 @@ let benchmarkFrameInterval = Timestamp(microseconds: 7_000)
 /// (some cancelled), each BEGIN, UPDATEs every 7 ms, END. The same `lines` always gives the
 /// same bytes. Every line ends with `\n`.
 public func makeDebugEventsBenchmarkText(lines: Int) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity(lines * 80)
+    writeDebugEventsBenchmarkText(lines: lines) { text.append(contentsOf: $0) }
+    return text
+}
+
+/// Streams the text ``makeDebugEventsBenchmarkText(lines:)`` makes to `sink`, in chunks of
+/// whole lines of about 64 KiB, so a benchmark can write a recording of any length to a file
+/// or pipe without holding it (the same bytes, in order).
+public func writeDebugEventsBenchmarkText(lines: Int, _ sink: ([UInt8]) -> Void) {
+    /// The size after which a chunk goes to the sink: 64 KiB (a pipe's default capacity).
+    let chunkBytes = 1 << 16
     var output: [UInt8] = []
-    output.reserveCapacity(lines * 80)
+    output.reserveCapacity(chunkBytes + 8_192)  // a chunk and one more gesture
     var random = SplitMix64(seed: 0x6765_7374_6f)
     var time: Int64 = 40_000
     var written = 0
@@ -33,6 +45,10 @@ public func makeDebugEventsBenchmarkText(lines: Int) -> [UInt8] {
         written += 1
     }
     while written < lines {
+        if output.count >= chunkBytes {
+            sink(output)
+            output.removeAll(keepingCapacity: true)
+        }
         let choice = random.next() % 10
         let kind: GestureKind = choice < 6 ? .swipe : choice < 9 ? .pinch : .hold
         let fingers = kind == .swipe ? 3 + Int(random.next() % 2) : kind == .pinch ? 2 : 1 + Int(random.next() % 3)
@@ -68,7 +84,7 @@ public func makeDebugEventsBenchmarkText(lines: Int) -> [UInt8] {
         written += 1
         time += 200_000 + Int64(random.next() % 1_000_000)
     }
-    return output
+    if !output.isEmpty { sink(output) }
 }
 
 /// `text` padded with spaces to `width` (on the left when `right`), like printf's `%-Ns`/`%Ns`.

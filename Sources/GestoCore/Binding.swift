@@ -166,27 +166,30 @@ public struct BindingMatcher: Sendable {
     private let keys: [Int]
 
     /// What the hot path reads of a rule: never a whole ``BindingRule`` (its settings are
-    /// ~200 bytes: copying one per report and rival was a fifth of gestod's instructions).
+    /// ~200 bytes: copying one per report and rival was a fifth of gestod's instructions), and
+    /// nothing reference-counted (an `app:` pattern is read from ``rules`` only when set), so
+    /// reading one costs no retain and release.
     private struct Brief: Sendable {
-        var gesture: GestureName
+        /// ``directionCode(_:)`` of the binding's gesture: 0 when it has no direction.
+        var direction: UInt8
         var mode: FireMode
         var specificity: Int
-        var app: String?
+        var hasApp: Bool
         var pressDuration: Double
+        /// Where the binding's more specific rivals (usually none) are in ``superiorList``.
+        var superiors: Range<Int> = 0..<0
 
-        func matches(_ name: GestureName) -> Bool {
-            if gesture == name { return true }
-            return gesture.directionName == nil && gesture == name.undirected
-        }
-
-        func applies(to focusedApp: String?) -> Bool {
-            guard let app else { return true }
-            guard let focusedApp else { return false }
-            return globMatches(app, focusedApp)
+        /// Whether the binding matches a report of its own kind and fingers whose
+        /// ``directionCode(_:)`` is `direction` (the caller compared ``kindKey(_:)`` already).
+        @inline(__always) func matches(direction reported: UInt8) -> Bool {
+            direction == 0 || direction == reported
         }
     }
 
     private let briefs: [Brief]
+    /// Every binding's more specific rivals, one run per binding (``Brief/superiors``): the
+    /// only rivals ``isEligible(_:direction:focusedApp:)`` has to look at.
+    private let superiorList: [Int]
     /// Per binding: the bindings of the same kind, fingers and job (itself included), which
     /// compete on specificity.
     private let rivals: [[Int]]
@@ -210,13 +213,22 @@ public struct BindingMatcher: Sendable {
         self.rules = rules
         let keys = rules.map { Self.kindKey($0.gesture) }
         self.keys = keys
-        briefs = rules.map {
-            Brief(gesture: $0.gesture, mode: $0.mode, specificity: $0.specificity, app: $0.app,
-                  pressDuration: $0.settings.longPress.minimumDuration)
+        var briefs = rules.map {
+            Brief(direction: Self.directionCode($0.gesture), mode: $0.mode, specificity: $0.specificity,
+                  hasApp: $0.app != nil, pressDuration: $0.settings.longPress.minimumDuration)
         }
-        rivals = rules.indices.map { index in
+        let rivals = rules.indices.map { index in
             rules.indices.filter { keys[$0] == keys[index] && rules[$0].job == rules[index].job }
         }
+        self.rivals = rivals
+        var superiorList: [Int] = []
+        for index in rules.indices {
+            let start = superiorList.count
+            superiorList += rivals[index].filter { $0 != index && briefs[$0].specificity > briefs[index].specificity }
+            briefs[index].superiors = start..<superiorList.count
+        }
+        self.superiorList = superiorList
+        self.briefs = briefs
         states = Array(repeating: PerGesture(), count: rules.count)
     }
 
@@ -234,6 +246,43 @@ public struct BindingMatcher: Sendable {
         return kind &+ (name.fingerCount &<< 3)
     }
 
+    /// The direction of `name` as a small number, 0 for none: with ``kindKey(_:)`` equal, two
+    /// names are equal exactly when their codes are (the hot path compares bytes, not names).
+    static func directionCode(_ name: GestureName) -> UInt8 {
+        switch name {
+        case .swipe(_, let direction):
+            switch direction {
+            case nil: 0
+            case .left: 1
+            case .right: 2
+            case .up: 3
+            case .down: 4
+            case .upLeft: 5
+            case .upRight: 6
+            case .downLeft: 7
+            case .downRight: 8
+            }
+        case .pinch(_, let direction):
+            switch direction {
+            case nil: 0
+            case .in: 1
+            case .out: 2
+            }
+        case .rotate(_, let direction):
+            switch direction {
+            case nil: 0
+            case .clockwise: 1
+            case .counterclockwise: 2
+            }
+        case .hold, .longPress, .longPressDrag: 0
+        }
+    }
+
+    /// Whether binding `index` applies while `focusedApp` is focused (see ``BindingRule/applies(to:)``).
+    @inline(__always) private func applies(_ index: Int, to focusedApp: String?) -> Bool {
+        !briefs[index].hasApp || rules[index].applies(to: focusedApp)
+    }
+
     /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
     /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown); `commitment`
     /// is the group's commitment to the gesture (``ReportSource/commitment``), which
@@ -242,19 +291,21 @@ public struct BindingMatcher: Sendable {
     public mutating func handle(_ gesture: RecognizedGesture, listeners: [Int], focusedApp: String? = nil,
                                 commitment: GestureCommitment? = nil, emit: (Int, RecognizedGesture) -> Void) {
         let key = Self.kindKey(gesture.name)
+        let direction = Self.directionCode(gesture.name)
         for index in listeners where keys[index] == key {
-            fire(index, gesture, focusedApp: focusedApp, commitment: commitment, emit: emit)
+            fire(index, gesture, direction: direction, focusedApp: focusedApp, commitment: commitment, emit: emit)
             if gesture.phase.isFinal { states[index] = PerGesture() }
         }
     }
 
-    /// Whether binding `index` may fire for a report named `name`: it applies to the focused
-    /// app, and no rival that applies and matches (or streams) is more specific.
-    private func isEligible(_ index: Int, for name: GestureName, focusedApp: String?) -> Bool {
-        guard briefs[index].applies(to: focusedApp) else { return false }
-        let own = briefs[index].specificity
-        for rival in rivals[index] where rival != index && briefs[rival].specificity > own {
-            if briefs[rival].applies(to: focusedApp) && (briefs[rival].matches(name) || states[rival].streaming) { return false }
+    /// Whether binding `index` may fire for a report whose ``directionCode(_:)`` is
+    /// `direction`: it applies to the focused app, and no rival that applies and matches (or
+    /// streams) is more specific.
+    private func isEligible(_ index: Int, direction: UInt8, focusedApp: String?) -> Bool {
+        guard applies(index, to: focusedApp) else { return false }
+        for position in briefs[index].superiors {
+            let rival = superiorList[position]
+            if applies(rival, to: focusedApp) && (briefs[rival].matches(direction: direction) || states[rival].streaming) { return false }
         }
         return true
     }
@@ -265,24 +316,27 @@ public struct BindingMatcher: Sendable {
         let own = briefs[index].pressDuration
         for rival in rivals[index] where rival != index && briefs[rival].mode == .onEnd {
             let duration = briefs[rival].pressDuration
-            if duration > own && duration <= heldFor && briefs[rival].applies(to: focusedApp)
+            if duration > own && duration <= heldFor && applies(rival, to: focusedApp)
                 && briefs[rival].specificity == briefs[index].specificity { return true }
         }
         return false
     }
 
-    private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, focusedApp: String?,
+    private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, direction: UInt8, focusedApp: String?,
                                commitment: GestureCommitment?, emit: (Int, RecognizedGesture) -> Void) {
+        // An on-end binding acts only on its group's `ended` (and notes when a long press arms):
+        // most reports are neither, and are not matched at all.
+        if briefs[index].mode == .onEnd && gesture.phase != .ended {
+            if case .longPress = gesture.name, gesture.phase == .arming { states[index].armedAt = gesture.time }
+            return
+        }
+        let matches = briefs[index].matches(direction: direction) && isEligible(index, direction: direction, focusedApp: focusedApp)
         // Committed to this very name: a swipe that committed to `right` and then turned is not
         // committed to `down`. Kinds that do not commit (holds, long presses) count as committed.
         let isCommitted = !CommitmentTracker.isTracked(gesture.name) || commitment?.name == gesture.name
-        let matches = briefs[index].matches(gesture.name) && isEligible(index, for: gesture.name, focusedApp: focusedApp)
         switch briefs[index].mode {
         case .onEnd:
-            guard matches, gesture.phase == .ended else {
-                if case .longPress = gesture.name, gesture.phase == .arming { states[index].armedAt = gesture.time }
-                return
-            }
+            guard matches else { return }  // Only `ended` comes this far.
             if case .longPress = gesture.name, let armedAt = states[index].armedAt,
                isOutlasted(index, heldFor: gesture.time.seconds(since: armedAt), focusedApp: focusedApp) {
                 return

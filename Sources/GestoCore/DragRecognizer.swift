@@ -36,15 +36,23 @@ public struct DragRecognizer: Recognizer {
 
     public init(fingers: Int? = nil) { self.fingers = fingers }
 
-    public var nextDeadline: Timestamp? {
+    @inline(__always) public var nextDeadline: Timestamp? {
         switch state {
         case .waiting(let deadline): deadline
         case .dragging: nil
         }
     }
 
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .waiting: RecognizerTraceState(name: "waiting", fingers: fingers)
+        case .dragging(let drag): RecognizerTraceState(name: "dragging", fingers: drag.fingers)
+        }
+    }
+
     /// A drag is in progress from the moment the press hands over to it until it finishes.
-    public var isActive: Bool { hasStarted }
+    @inline(__always) public var isActive: Bool { hasStarted }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         hasStarted = true
@@ -107,7 +115,7 @@ public struct DragRecognizer: Recognizer {
         emit(.report(phase, report(drag, at: time)))
     }
 
-    private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
+    @inline(__always) private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         return GestureValue(name: .longPressDrag(fingers: drag.fingers), time: time,
             translation: drag.translation, velocity: velocity,
@@ -135,8 +143,15 @@ public struct LongPressDragRecognizer: Recognizer {
         sequence = LongPressRecognizer(settings: settings, continuous: false).sequenced(before: DragRecognizer())
     }
 
-    public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }
-    public var isActive: Bool { isEnabled && sequence.isActive }
+    @inline(__always) public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }
+    @inline(__always) public var isActive: Bool { isEnabled && sequence.isActive }
+
+    /// The state as a trace names it (``RecognizerTransition``): the press's while it arms,
+    /// then the drag's.
+    var traceState: RecognizerTraceState {
+        guard isActive else { return .idle }
+        return sequence.isInSecondStage ? sequence.second.traceState : sequence.first.traceState
+    }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         guard isEnabled else { return }

@@ -43,9 +43,9 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         self.second = second
     }
 
-    public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
+    @inline(__always) public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
 
-    public var isActive: Bool { first.isActive || second.isActive }
+    @inline(__always) public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
@@ -68,19 +68,18 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
             precedence = .secondReleased
             release(emit: emit)
         }
-        // The second's reports are collected first (a recognizer reports at most a few per
-        // input), then gated: the closure must not touch `self` while `second` is mutating.
-        var reports = ReportBuffer<Second.Value>()
-        second.handle(input, emit: { reports.append($0) }, diagnose: diagnose)
-        reports.forEach { update in
-            switch precedence {
-            case .firstWon:
-                return
-            case .secondReleased:
-                emit(RecognizerUpdate(update.phase, .second(update.value)))
-            case .undecided:
-                hold(update)
-            }
+        // The second's reports are gated by the precedence decided so far: dropped, passed on
+        // as they come, or (undecided) collected, then held: the closure must not touch `self`
+        // while `second` is mutating. (A recognizer reports at most a few per input.)
+        switch precedence {
+        case .firstWon:
+            second.handle(input, emit: { _ in }, diagnose: diagnose)
+        case .secondReleased:
+            second.handle(input, emit: { emit(RecognizerUpdate($0.phase, .second($0.value))) }, diagnose: diagnose)
+        case .undecided:
+            var reports = ReportBuffer<Second.Value>()
+            second.handle(input, emit: { reports.append($0) }, diagnose: diagnose)
+            reports.forEach { hold($0) }
         }
         if !first.isActive && !second.isActive {
             // The round is over. A first that is still undecided here gave way.
@@ -110,7 +109,7 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     }
 
     /// Whether any report of the second is held back (checked before touching the large slots).
-    private var hasHeldReports: Bool { heldBegin != nil || heldLatest != nil || heldFinal != nil }
+    @inline(__always) private var hasHeldReports: Bool { heldBegin != nil || heldLatest != nil || heldFinal != nil }
 }
 
 extension Recognizer {
@@ -122,10 +121,11 @@ extension Recognizer {
 }
 
 /// Up to two reports from one input, held without allocating; more spill into an array.
-/// (Reports are large values: more inline slots cost more to initialize than they save.)
+/// (Reports are large values: more inline slots cost more to initialize than they save. The
+/// array is optional so a buffer that never spilled has nothing to release.)
 struct ReportBuffer<Value: Sendable> {
     private var a, b: RecognizerUpdate<Value>?
-    private var overflow: [RecognizerUpdate<Value>] = []
+    private var overflow: [RecognizerUpdate<Value>]?
     private var count = 0
 
     init() {}
@@ -134,7 +134,7 @@ struct ReportBuffer<Value: Sendable> {
         switch count {
         case 0: a = update
         case 1: b = update
-        default: overflow.append(update)
+        default: if overflow == nil { overflow = [update] } else { overflow!.append(update) }
         }
         count += 1
     }
@@ -143,6 +143,6 @@ struct ReportBuffer<Value: Sendable> {
         // Slots fill in order, so the set ones are a prefix.
         if let a { body(a) }
         if let b { body(b) }
-        if !overflow.isEmpty { overflow.forEach(body) }
+        overflow?.forEach(body)
     }
 }

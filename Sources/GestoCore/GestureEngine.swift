@@ -67,12 +67,12 @@ public struct GestureEngine: Sendable {
     }
 
     /// The earliest time at which the engine needs a deadline input, or nil.
-    public var nextDeadline: Timestamp? {
+    @inline(__always) public var nextDeadline: Timestamp? {
         holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
     }
 
     /// True while any gesture is in progress.
-    public var isActive: Bool { holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
+    @inline(__always) public var isActive: Bool { holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
 
     /// Feeds one input and calls `emit` for every report, in order. For an event, deadlines at
     /// or before its time are fed first. Events older than the previous input are processed as
@@ -86,6 +86,16 @@ public struct GestureEngine: Sendable {
     /// runs backwards.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
+        handle(input, emit: emit, diagnose: diagnose, trace: nil)
+    }
+
+    /// Feeds one input as ``handle(_:emit:diagnose:)`` does; `trace`, if given, receives each
+    /// recognizer's change of state (``RecognizerTransition``) after each input it was fed
+    /// (a deadline the engine feeds first is an input of its own). Without it no state is
+    /// compared or named.
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void,
+                                trace: ((RecognizerTransition) -> Void)?) {
         var input = input
         if case .event(var event) = input {
             if let lastTime, event.time < lastTime {
@@ -101,16 +111,42 @@ public struct GestureEngine: Sendable {
                 lastEventTime = event.time
             }
             while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose)
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }
         }
         lastTime = max(lastTime ?? input.time, input.time)
-        dispatch(input, emit: emit, diagnose: diagnose)
+        dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Feeds a single event (see ``handle(_:emit:)``).
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         handle(.event(event), emit: emit)
+    }
+
+    /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
+    private var traceStates: [(kind: String, state: RecognizerTraceState)] {
+        [("hold", holds.traceState), ("long-press", longPresses.traceState),
+         ("long-press-drag", swipes.first.traceState), ("swipe", swipes.second.traceState),
+         ("pinch-swipe", pinches.first.traceState), ("pinch", pinches.second.first.traceState),
+         ("rotate", pinches.second.second.traceState)]
+    }
+
+    /// Dispatches `input`; with a `trace`, reports each recognizer whose state it changed.
+    @inline(__always)
+    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                   diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        guard let trace else {
+            dispatch(input, emit: emit, diagnose: diagnose)
+            return
+        }
+        let before = traceStates
+        dispatch(input, emit: emit, diagnose: diagnose)
+        let after = traceStates
+        for index in before.indices where before[index].state != after[index].state {
+            let from = before[index].state, to = after[index].state
+            trace(RecognizerTransition(kind: before[index].kind, fingers: to.fingers ?? from.fingers ?? 0,
+                                       from: from.name, to: to.name, time: input.time, input: input.traceName))
+        }
     }
 
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,

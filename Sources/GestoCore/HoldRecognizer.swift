@@ -36,14 +36,23 @@ public struct HoldRecognizer: Recognizer {
     /// Makes a hold recognizer with the given thresholds.
     public init(settings: HoldSettings = HoldSettings()) { self.settings = settings }
 
-    public var nextDeadline: Timestamp? {
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .pending(let rest): RecognizerTraceState(name: "pending", fingers: rest.fingers)
+        case .holding(let rest): RecognizerTraceState(name: "holding", fingers: rest.fingers)
+        }
+    }
+
+    @inline(__always) public var nextDeadline: Timestamp? {
         switch state {
         case .idle, .holding: nil
         case .pending(let rest): rest.deadline
         }
     }
 
-    public var isActive: Bool {
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .pending, .holding: true
@@ -123,7 +132,7 @@ public struct HoldRecognizer: Recognizer {
                               deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
     }
 
-    private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
+    @inline(__always) private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
         let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
         // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
         return GestureValue(name: .hold(fingers: rest.fingers), time: time,

@@ -66,14 +66,23 @@ public struct LongPressRecognizer: Recognizer {
         self.isContinuous = continuous
     }
 
-    public var nextDeadline: Timestamp? {
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .arming(let arming): RecognizerTraceState(name: "arming", fingers: arming.fingers)
+        case .pressed(let arming): RecognizerTraceState(name: "pressed", fingers: arming.fingers)
+        }
+    }
+
+    @inline(__always) public var nextDeadline: Timestamp? {
         switch state {
         case .idle, .pressed: nil
         case .arming(let arming): arming.deadline
         }
     }
 
-    public var isActive: Bool {
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .arming, .pressed: true
@@ -171,7 +180,7 @@ public struct LongPressRecognizer: Recognizer {
         emit(.report(.arming, report(arming, at: event.time)))
     }
 
-    private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
+    @inline(__always) private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
         GestureValue(name: .longPress(fingers: arming.fingers), time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.

@@ -38,9 +38,17 @@ public struct PinchRecognizer: Recognizer {
     /// Makes a pinch recognizer with the given thresholds.
     public init(settings: PinchSettings = PinchSettings()) { self.settings = settings }
 
-    public var nextDeadline: Timestamp? { nil }
+    @inline(__always) public var nextDeadline: Timestamp? { nil }
 
-    public var isActive: Bool {
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
+        }
+    }
+
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
@@ -136,7 +144,7 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    private func report(_ track: Track, at time: Timestamp) -> GestureValue {
+    @inline(__always) private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction = Self.direction(of: track.scale, settings: settings)
         let threshold: Double = switch direction {
         case .in?: settings.inScale

@@ -31,9 +31,21 @@ public struct PinchSwipeRecognizer: Recognizer {
         self.tolerance = pinch.swipeScaleTolerance
     }
 
-    public var nextDeadline: Timestamp? { nil }
+    @inline(__always) public var nextDeadline: Timestamp? { nil }
 
-    public var isActive: Bool {
+    /// The state as a trace names it (``RecognizerTransition``): the claim's stage, with the
+    /// fingers of the inner swipe.
+    var traceState: RecognizerTraceState {
+        let fingers = swipe.traceState.fingers
+        switch state {
+        case .idle: return .idle
+        case .undecided: return RecognizerTraceState(name: "undecided", fingers: fingers)
+        case .swipe: return RecognizerTraceState(name: "swipe", fingers: fingers)
+        case .rejected: return RecognizerTraceState(name: "rejected", fingers: fingers)
+        }
+    }
+
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .undecided, .swipe, .rejected: true
@@ -52,9 +64,10 @@ public struct PinchSwipeRecognizer: Recognizer {
                 emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: event.fingerCount, direction: nil), time: event.time)))
             }
         }
-        var inner = swipe
+        // The inner swipe is fed in place (a copy out and back moved its velocity tracker's
+        // samples twice per event); the closure touches only locals, not `self`.
         var next = state
-        inner.handle(input) { update in
+        swipe.handle(input) { update in
             switch next {
             case .idle, .rejected:
                 return
@@ -76,17 +89,14 @@ public struct PinchSwipeRecognizer: Recognizer {
                 }
             }
         }
-        swipe = inner
-        state = inner.isActive ? next : .idle
+        state = swipe.isActive ? next : .idle
     }
 
     /// A pinch with fewer fingers took over: finish the inner swipe without a swipe outcome
     /// unless it had already been claimed.
     private mutating func abandon(at time: Timestamp, emit: (RecognizedGesture) -> Void) {
-        var inner = swipe
         var last: GestureValue? = nil
-        inner.handle(.endOfInput(time)) { last = $0.value }
-        swipe = inner
+        swipe.handle(.endOfInput(time)) { last = $0.value }
         switch state {
         case .swipe:
             if let last { emit(.report(.cancelled(.fingerCountChanged), last)) }

@@ -98,6 +98,12 @@ public struct RecognizerGroups: Sendable {
     private let listeners: [[Int]]
     /// Per group: its commitment trackers, fed every report of the group.
     private var commitments: [GroupCommitments]
+    /// Per group and ``BindingMatcher/kindKey(_:)`` below ``keyTableSize``: the group's
+    /// listeners of that kind and finger count (at `group * keyTableSize + key`), so a report
+    /// is matched against those only, not against every binding of the group.
+    private let keyedListeners: [[Int]]
+    /// Kind keys of up to 15 fingers fit (touchpads report at most 10: ``GestureEvent/touchpadFingerCounts``).
+    private static let keyTableSize = 128
     /// The matcher over every binding.
     public private(set) var matcher: BindingMatcher
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
@@ -147,6 +153,14 @@ public struct RecognizerGroups: Sendable {
         engines = groups.map { GestureEngine(settings: $0.settings, families: $0.families) }
         commitments = groups.map { GroupCommitments(settings: $0.settings) }
         listeners = members
+        var keyed = Array(repeating: [Int](), count: members.count * Self.keyTableSize)
+        for (group, indices) in members.enumerated() {
+            for index in indices {
+                let key = BindingMatcher.kindKey(rules[index].gesture)
+                if key >= 0 && key < Self.keyTableSize { keyed[group * Self.keyTableSize + key].append(index) }
+            }
+        }
+        keyedListeners = keyed
         matcher = BindingMatcher(rules: rules)
         hasSeveralGroups = groups.count > 1
     }
@@ -187,35 +201,49 @@ public struct RecognizerGroups: Sendable {
     /// next input (a caller that expands a report, as the reorder adapter does, matches each part).
     /// `diagnose` receives every input a recognizer's state did not expect, once (from
     /// group 0, which sees every event).
+    /// `trace`, if given, receives every recognizer's change of state in every group
+    /// (``RecognizerTransition/group`` says which).
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
-                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                trace: ((RecognizerTransition) -> Void)? = nil) {
         if case .event(let event) = input {
             // Deadlines first, in time order across groups (a long-press tier's timer in one
             // group comes before a later lift in another).
             while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose)
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }
         }
-        dispatch(input, emit: emit, diagnose: diagnose)
+        dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
     public mutating func match(_ report: RecognizedGesture, from source: ReportSource, focusedApp: String? = nil,
                                emit: (MatchedFiring) -> Void) {
-        matcher.handle(report, listeners: listeners[source.group], focusedApp: focusedApp,
+        let key = BindingMatcher.kindKey(report.name)
+        let candidates = key >= 0 && key < Self.keyTableSize
+            ? keyedListeners[source.group * Self.keyTableSize + key] : listeners[source.group]
+        if candidates.isEmpty { return }
+        matcher.handle(report, listeners: candidates, focusedApp: focusedApp,
                        commitment: source.commitment) { index, gesture in
             emit(MatchedFiring(bindingIndex: index, gesture: gesture))
         }
     }
 
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
-                                   diagnose: (RecognizerDiagnostic) -> Void) {
+                                   diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
             if case .deadline(let time) = input, !(engines[group].nextDeadline.map { $0 <= time } ?? false) { continue }
+            let groupTrace: ((RecognizerTransition) -> Void)? = trace.map { trace in
+                { transition in
+                    var transition = transition
+                    transition.group = group
+                    trace(transition)
+                }
+            }
             if hasSeveralGroups {
                 var reports: [RecognizedGesture] = []
-                engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent)
+                engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
                 for report in reports {
                     var source = ReportSource(group: group, isOutcome: owner(of: report.name) == group)
                     commitments[group].observe(report, into: &source)
@@ -228,7 +256,7 @@ public struct RecognizerGroups: Sendable {
                     var source = ReportSource(group: group, isOutcome: true)
                     tracking.observe(report, into: &source)
                     emit(report, source)
-                }, diagnose: diagnose)
+                }, diagnose: diagnose, trace: groupTrace)
                 commitments[group] = tracking
             }
         }

@@ -25,9 +25,17 @@ public struct RotateRecognizer: Recognizer {
     /// Makes a rotation recognizer with the given thresholds.
     public init(settings: RotateSettings = RotateSettings()) { self.settings = settings }
 
-    public var nextDeadline: Timestamp? { nil }
+    @inline(__always) public var nextDeadline: Timestamp? { nil }
 
-    public var isActive: Bool {
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .tracking(let fingers, _, _, _, let stage): RecognizerTraceState(name: stage.name, fingers: fingers)
+        }
+    }
+
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
@@ -99,7 +107,7 @@ public struct RotateRecognizer: Recognizer {
         if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
     }
 
-    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
+    @inline(__always) private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
         let direction: RotationDirection? = angle > 0 ? .clockwise : (angle < 0 ? .counterclockwise : nil)
         return GestureValue(
             name: .rotate(fingers: fingers, direction: direction),

@@ -38,14 +38,22 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         self.second = second
     }
 
-    public var nextDeadline: Timestamp? {
+    @inline(__always) public var nextDeadline: Timestamp? {
         switch stage {
         case .first: first.nextDeadline
         case .second: second.nextDeadline
         }
     }
 
-    public var isActive: Bool {
+    /// Whether the second stage runs (the first succeeded).
+    var isInSecondStage: Bool {
+        switch stage {
+        case .first: false
+        case .second: true
+        }
+    }
+
+    @inline(__always) public var isActive: Bool {
         switch stage {
         case .first: first.isActive
         case .second: true

@@ -28,9 +28,9 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
         self.second = second
     }
 
-    public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
+    @inline(__always) public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
 
-    public var isActive: Bool { first.isActive || second.isActive }
+    @inline(__always) public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
@@ -38,10 +38,9 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
         first.handle(input, emit: { value.first = $0 }, diagnose: diagnose)
         second.handle(input, emit: { value.second = $0 }, diagnose: diagnose)
         guard value.first != nil || value.second != nil else { return }
-        for phase in [value.first?.phase, value.second?.phase] {
-            guard let phase, phase.isFinal else { continue }
-            outcome = Self.combine(outcome, phase)
-        }
+        // Each part's final phase in turn (not a loop over an array of the two: it allocated per input).
+        if let phase = value.first?.phase, phase.isFinal { outcome = Self.combine(outcome, phase) }
+        if let phase = value.second?.phase, phase.isFinal { outcome = Self.combine(outcome, phase) }
         let phase: RecognizerPhase
         if !isActive {
             phase = outcome ?? .failed

@@ -39,9 +39,17 @@ public struct SwipeRecognizer: Recognizer {
     /// Makes a swipe recognizer with the given thresholds.
     public init(settings: SwipeSettings = SwipeSettings()) { self.settings = settings }
 
-    public var nextDeadline: Timestamp? { nil }
+    @inline(__always) public var nextDeadline: Timestamp? { nil }
 
-    public var isActive: Bool {
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
+        }
+    }
+
+    @inline(__always) public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
@@ -62,7 +70,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    private func accepts(_ event: GestureEvent) -> Bool {
+    @inline(__always) private func accepts(_ event: GestureEvent) -> Bool {
         switch event.kind {
         case .swipe: true
         case .pinch: acceptsPinchEvents && event.fingerCount >= 3
@@ -156,7 +164,7 @@ public struct SwipeRecognizer: Recognizer {
         return travel >= settings.flickMinimumDistance && velocity.dot(axis) >= settings.velocity
     }
 
-    private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
+    @inline(__always) private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection
             ?? (track.stage == .began || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)

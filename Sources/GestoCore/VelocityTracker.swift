@@ -53,6 +53,12 @@ public struct VelocityTracker: Sendable {
     private var newest = -1
     private var count = 0
     private var origin = Sample(time: 0, x: 0, y: 0)
+    /// The newest sample again (`samples[newest]` while `count > 0`): a query reads it without
+    /// touching the ring, whose subscript copies all 20 samples when read outside a mutation.
+    private var head = Sample(time: 0, x: 0, y: 0)
+    /// The sample before ``head`` (with two samples in the window, the oldest: a window only
+    /// ever loses its oldest samples, so the last two remain).
+    private var previous = Sample(time: 0, x: 0, y: 0)
     private var sums = Sums()
 
     /// Makes an empty tracker.
@@ -84,11 +90,12 @@ public struct VelocityTracker: Sendable {
     public mutating func add(position: Vector2, at time: Timestamp) {
         let sample = Sample(time: time.microseconds, x: position.x, y: position.y)
         if count > 0 {
-            let last = samples[newest]
+            let last = head
             if sample.time < last.time { return }
             if sample.time == last.time {
                 include(last, sign: -1)
                 samples[newest] = sample
+                head = sample
                 include(sample, sign: 1)
                 return
             }
@@ -99,6 +106,8 @@ public struct VelocityTracker: Sendable {
         if count == Self.capacity { evictOldest() }
         newest = newest + 1 == Self.capacity ? 0 : newest + 1
         samples[newest] = sample
+        previous = head
+        head = sample
         count += 1
         include(sample, sign: 1)
         while count > 1 && Self.elapsed(sample.time, since: samples[oldestIndex].time) > Self.horizon.microseconds { evictOldest() }
@@ -129,9 +138,9 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time` (normally the newest sample's time, or the lift time), in
     /// position units per second. Zero if fewer than two samples are usable or if the fingers
     /// rested more than ``maximumGap`` before `time`.
-    public func velocity(at time: Timestamp) -> Vector2 {
+    @inline(__always) public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
-        let head = samples[newest]
+        let head = self.head
         if Self.elapsed(time.microseconds, since: head.time) > Self.maximumGap.microseconds { return .zero }
         var result: Vector2
         let sums = self.sums
@@ -140,7 +149,7 @@ public struct VelocityTracker: Sendable {
             let sNewest = Double(Self.elapsed(head.time, since: origin.time)) / 1_000_000
             result = c1 + c2 * (2 * sNewest)
         } else if count >= 2 {
-            let oldest = samples[oldestIndex]
+            let oldest = previous
             let span = Double(Self.elapsed(head.time, since: oldest.time)) / 1_000_000
             result = Vector2(x: (head.x - oldest.x) / span, y: (head.y - oldest.y) / span)
         } else {

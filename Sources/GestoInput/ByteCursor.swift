@@ -29,8 +29,10 @@ struct ByteCursor {
     @inline(__always) @discardableResult
     mutating func skipBlanks() -> Int {
         let start = position
-        while position < end, base[position] == 0x20 || base[position] == 0x09 { position += 1 }
-        return position - start
+        var index = position
+        while index < end, base[index] == 0x20 || base[index] == 0x09 { index &+= 1 }
+        position = index
+        return index &- start
     }
 
     /// Reads `byte` if it is next.
@@ -65,49 +67,59 @@ struct ByteCursor {
     @inline(__always) mutating func unsignedInteger() -> Int? {
         var value = 0
         let start = position
-        while position < end, position - start < 9 {
-            let digit = base[position] &- 0x30
+        var index = start
+        while index < end, index &- start < 9 {
+            let digit = base[index] &- 0x30
             if digit > 9 { break }
             value = value &* 10 &+ Int(digit)
-            position += 1
+            index &+= 1
         }
-        return position == start ? nil : value
+        position = index
+        return index == start ? nil : value
     }
 
     /// Reads `[+-]digits[.digits]` as an exact integer mantissa and a count of fraction digits.
+    /// Nil if there is no digit, or more than ``maximumDecimalDigits`` before the point (the
+    /// position is then on the first digit too many).
     @inline(__always) mutating func fixedPoint() -> (mantissa: Int64, fractionDigits: Int)? {
+        // One local index and wrapping counters: every line has four to six of these numbers,
+        // so the digit loops are the parser's innermost code.
+        var index = position
         var negative = false
-        if position < end {
-            if base[position] == UInt8(ascii: "-") { negative = true; position += 1 }
-            else if base[position] == UInt8(ascii: "+") { position += 1 }
+        if index < end {
+            if base[index] == UInt8(ascii: "-") { negative = true; index &+= 1 }
+            else if base[index] == UInt8(ascii: "+") { index &+= 1 }
         }
         var mantissa: Int64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        let start = position
-        while position < end {
-            let digit = base[position] &- 0x30
+        let start = index
+        while index < end {
+            let digit = base[index] &- 0x30
             if digit > 9 { break }
-            guard digits < maximumDecimalDigits else { return nil }
+            if index &- start == maximumDecimalDigits {
+                position = index
+                return nil
+            }
             mantissa = mantissa &* 10 &+ Int64(digit)
-            digits += 1
-            position += 1
+            index &+= 1
         }
-        var sawDigit = position > start
-        if position < end, base[position] == UInt8(ascii: ".") {
-            position += 1
-            while position < end {
-                let digit = base[position] &- 0x30
+        var digits = index &- start
+        var sawDigit = digits > 0
+        var fractionDigits = 0
+        if index < end, base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            while index < end {
+                let digit = base[index] &- 0x30
                 if digit > 9 { break }
                 sawDigit = true
                 if digits < maximumDecimalDigits {
                     mantissa = mantissa &* 10 &+ Int64(digit)
-                    digits += 1
-                    fractionDigits += 1
+                    digits &+= 1
+                    fractionDigits &+= 1
                 }
-                position += 1
+                index &+= 1
             }
         }
+        position = index
         guard sawDigit else { return nil }
         return (negative ? -mantissa : mantissa, fractionDigits)
     }

@@ -15,6 +15,8 @@ import Glibc
 private let productPathLines = 200_000
 /// Lines of the recording run under callgrind (about 50× slower): 20,000.
 private let callgrindLines = 20_000
+/// Line counts of the memory check: gestod's peak RSS must not grow from the first to the second.
+private let memoryLineCounts = [200_000, 400_000]
 
 /// A user's config: swipes of 3 and 4 fingers in four directions, pinch in and out, a hold
 /// and a long press, with the action kinds users bind (16 bindings).
@@ -50,9 +52,9 @@ func runProductPathBenchmarks(directory: String) {
     defer { _ = system("rm -rf '\(folder)'") }
     let trace = folder + "/trace.txt", small = folder + "/small.txt", empty = folder + "/empty.txt"
     let bound = folder + "/bound.yaml", unbound = folder + "/unbound.yaml"
-    // Written in one go and dropped at once: the replays run in their own processes.
-    writeFile(trace, makeDebugEventsBenchmarkText(lines: productPathLines))
-    writeFile(small, makeDebugEventsBenchmarkText(lines: callgrindLines))
+    // Streamed to the files in chunks: no recording is ever held whole, here or in the replays.
+    writeRecording(trace, lines: productPathLines)
+    writeRecording(small, lines: callgrindLines)
     writeFile(empty, [])
     writeFile(bound, Array(benchmarkConfig.utf8))
     writeFile(unbound, Array("bindings: []\n".utf8))
@@ -62,7 +64,7 @@ func runProductPathBenchmarks(directory: String) {
         ("gestoctl replay --json", { "'\(gestoctl)' replay --json '\($0)' --config '\($1)'" }),
     ]
     if let usage = childUsage("exec '\(gestoctl)' replay '\(empty)' >/dev/null 2>&1") {
-        print("product path: `gestoctl replay` of an empty file: peak RSS \(usage.peakResidentKilobytes) kB, "
+        print("product path: `gestoctl replay` of an empty file: peak RSS \(usage.maximumResidentKilobytes) kB, "
               + "CPU \(formatFixed(usage.cpuSeconds * 1000, decimals: 2)) ms")
     }
     if let valgrind = findExecutable("valgrind"), findExecutable("objcopy") != nil {
@@ -101,6 +103,39 @@ func runProductPathBenchmarks(directory: String) {
             print("product path: \(command.name): 16 bindings cost \(formatFixed(bound / none, decimals: 2))× no bindings (instructions; target ≤ 1.5×)")
         }
     }
+    runMemoryCheck(gestod: gestod, config: bound, folder: folder)
+}
+
+/// Replays recordings of ``memoryLineCounts`` lines (streamed to a file, each deleted after its
+/// run) through `gestod --dry-run --replay` and prints the child's peak RSS for each: a replay
+/// streams, so the figure must not grow with the recording's length.
+private func runMemoryCheck(gestod: String, config: String, folder: String) {
+    var peaks: [Int] = []
+    for lines in memoryLineCounts {
+        let path = folder + "/memory-\(lines).txt"
+        writeRecording(path, lines: lines)
+        defer { unlink(path) }
+        let command = "exec '\(gestod)' --dry-run --no-wayland --log-level error --replay '\(path)' --config '\(config)' >/dev/null 2>&1"
+        guard let usage = childUsage(command) else {
+            print("product path: memory, \(lines) lines: gestod failed")
+            return
+        }
+        peaks.append(usage.maximumResidentKilobytes)
+        print("product path: gestod --dry-run --replay, \(lines) lines: peak RSS \(usage.maximumResidentKilobytes) kB")
+    }
+    if peaks.count == 2 {
+        print("product path: gestod peak RSS grows \(peaks[1] - peaks[0]) kB from \(memoryLineCounts[0]) to "
+              + "\(memoryLineCounts[1]) lines (target: flat, within a few hundred kB of noise)")
+    }
+}
+
+/// Writes the generated recording of `lines` lines to `path`, chunk by chunk.
+func writeRecording(_ path: String, lines: Int) {
+    guard let file = fopen(path, "w") else { return }
+    defer { fclose(file) }
+    writeDebugEventsBenchmarkText(lines: lines) { chunk in
+        chunk.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    }
 }
 
 /// The best of three runs of `command` (through /bin/sh, output discarded): the child's user
@@ -116,18 +151,25 @@ private func bestCPUSeconds(_ command: String) -> Double {
 
 /// Runs `script` with /bin/sh and returns its CPU seconds (user + system), or nil if it
 /// could not run or failed.
-private func childCPUSeconds(_ script: String) -> Double? { childUsage(script)?.cpuSeconds }
+func childCPUSeconds(_ script: String) -> Double? { childUsage(script)?.cpuSeconds }
 
-/// Runs `script` with /bin/sh and returns its CPU seconds (user + system) and peak resident
-/// memory, or nil if it could not run or failed.
-private func childUsage(_ script: String) -> (cpuSeconds: Double, peakResidentKilobytes: Int)? {
+/// What a finished child used: CPU seconds (user + system) and its peak resident set.
+struct ChildUsage {
+    var cpuSeconds: Double
+    /// `ru_maxrss`: the largest resident set of the child (an `exec` in the script replaces the
+    /// shell, so it is the program's own), in kilobytes.
+    var maximumResidentKilobytes: Int
+}
+
+/// Runs `script` with /bin/sh and returns what it used, or nil if it could not run or failed.
+func childUsage(_ script: String) -> ChildUsage? {
     guard let pid = try? ProcessSpawner.spawn(path: "/bin/sh", arguments: ["-c", script]) else { return nil }
     var status: CInt = 0
     var usage = rusage()
     guard (try? retryingInterrupts("wait4", { wait4(pid, &status, 0, &usage) })) != nil else { return nil }
     guard status == 0 else { return nil }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return (seconds(usage.ru_utime) + seconds(usage.ru_stime), Int(usage.ru_maxrss))
+    return ChildUsage(cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), maximumResidentKilobytes: Int(usage.ru_maxrss))
 }
 
 /// Instructions per `gestoctl replay --json` line spent writing the JSON (callgrind counting
@@ -151,7 +193,7 @@ private func benchmarkJSONLines(valgrind: String, gestoctl: String, recording: S
 
 /// Instructions executed by `command` under callgrind (its executable copied and stripped
 /// of debug info first: valgrind cannot read Swift's), or nil. `options` go to callgrind.
-private func callgrindInstructions(_ valgrind: String, _ command: String, folder: String, options: String = "") -> Int64? {
+func callgrindInstructions(_ valgrind: String, _ command: String, folder: String, options: String = "") -> Int64? {
     // The executable is the first quoted word: run a stripped copy of it instead.
     let parts = command.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
@@ -178,7 +220,7 @@ private func callgrindInstructions(_ valgrind: String, _ command: String, folder
 }
 
 /// The path of `name` on PATH, or nil.
-private func findExecutable(_ name: String) -> String? {
+func findExecutable(_ name: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
         return "\(directory)/\(name)"
@@ -187,7 +229,7 @@ private func findExecutable(_ name: String) -> String? {
 }
 
 /// A fresh private directory for the benchmark's files.
-private func benchScratchDirectory() -> String {
+func benchScratchDirectory() -> String {
     var template = Array("/tmp/gesto-bench-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { return "/tmp" }
     return String(cString: made)

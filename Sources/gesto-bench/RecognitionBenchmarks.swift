@@ -13,26 +13,31 @@ private let recognitionEvents = 2_000_000
 /// Line counts of the streamed text replay: the memory check compares the two.
 private let replayLineCounts = [250_000, 1_000_000]
 
-/// Prints recognition and text-replay figures.
-func runRecognitionBenchmarks() {
-    // The events of a generated recording, repeated: swipes, pinches and holds in libinput 1.22's shape.
+/// Events fed under callgrind for the instruction count: 200,000 (callgrind is ~50× slower).
+private let callgrindRecognitionEvents = 200_000
+
+/// The events of a generated recording: swipes, pinches and holds in libinput 1.22's shape.
+private func benchmarkEvents() -> [GestureEvent] {
     let text = makeDebugEventsBenchmarkText(lines: 100_000)
-    let (records, _) = text.withUnsafeBufferPointer { bytes -> ([InputRecord], Int) in
+    var records: [InputRecord] = []
+    text.withUnsafeBufferPointer { bytes in
         var parser = DebugEventsParser()
-        var records: [InputRecord] = []
         parser.parseAll(bytes, { records.append($0) }, warnings: { _ in })
-        return (records, 0)
     }
-    let events = records.compactMap(\.gesture)
+    return records.compactMap(\.gesture)
+}
+
+/// Feeds `count` events through one engine (the recording repeated, later in time each
+/// round); returns the reports and a checksum that keeps the work from being optimized away.
+private func feedRecognition(_ events: [GestureEvent], count: Int) -> (reports: Int, checksum: Double) {
     let span = (events.last?.time.microseconds ?? 0) - (events.first?.time.microseconds ?? 0) + 10_000
     var engine = GestureEngine()
     var reports = 0
     var checksum = 0.0
-    let start = nanoseconds()
     var fed = 0
     var round: Int64 = 0
-    while fed < recognitionEvents {
-        for var event in events {
+    while fed < count {
+        for var event in events where fed < count {
             event.time.microseconds += round * span
             engine.handle(event) { gesture in
                 reports += 1
@@ -42,11 +47,51 @@ func runRecognitionBenchmarks() {
         }
         round += 1
     }
+    return (reports, checksum)
+}
+
+/// `gesto-bench --recognition-events N`: prepares the events and feeds N of them, nothing else
+/// (run under callgrind twice, the difference is the instructions of recognition alone).
+func runRecognitionOnly(events count: Int) {
+    let (reports, checksum) = feedRecognition(benchmarkEvents(), count: count)
+    print("\(count) events, \(reports) reports, checksum \(formatFixed(checksum, decimals: 0))")
+}
+
+/// Prints recognition and text-replay figures.
+func runRecognitionBenchmarks() {
+    let events = benchmarkEvents()
+    let start = nanoseconds()
+    let (reports, checksum) = feedRecognition(events, count: recognitionEvents)
     let elapsed = Double(nanoseconds() - start)
-    print("recognition: \(formatFixed(elapsed / Double(fed), decimals: 1)) ns per libinput event "
-          + "(\(fed) events, \(reports) reports, checksum \(formatFixed(checksum, decimals: 0)); target <= 100 ns)")
+    print("recognition: \(formatFixed(elapsed / Double(recognitionEvents), decimals: 1)) ns per libinput event "
+          + "(\(recognitionEvents) events, \(reports) reports, checksum \(formatFixed(checksum, decimals: 0)); target <= 100 ns)")
+    printRecognitionInstructions()
 
     for lines in replayLineCounts { runTextReplay(lines: lines) }
+}
+
+/// Runs this executable under callgrind with `--recognition-events` 0 and
+/// ``callgrindRecognitionEvents``: the difference per event is recognition's instruction
+/// count, which the machine's load does not change.
+private func printRecognitionInstructions() {
+    guard let valgrind = findExecutable("valgrind"), findExecutable("objcopy") != nil else {
+        print("recognition: instructions skipped (valgrind and objcopy not installed)")
+        return
+    }
+    var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    guard length > 0 else { return }
+    let executable = String(decoding: path.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = benchScratchDirectory()
+    defer { _ = system("rm -rf '\(folder)'") }
+    guard let none = callgrindInstructions(valgrind, "'\(executable)' --recognition-events 0", folder: folder),
+          let some = callgrindInstructions(valgrind, "'\(executable)' --recognition-events \(callgrindRecognitionEvents)", folder: folder)
+    else {
+        print("recognition: callgrind failed")
+        return
+    }
+    print("recognition: \(formatFixed(Double(some - none) / Double(callgrindRecognitionEvents), decimals: 0)) instructions per libinput event "
+          + "(callgrind, \(callgrindRecognitionEvents) events)")
 }
 
 /// Writes a generated recording of `lines` lines to a temporary file, then streams it through
@@ -57,9 +102,9 @@ private func runTextReplay(lines: Int) {
     guard fd >= 0 else { print("text replay: cannot create a temporary file"); return }
     let name = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(name) }
-    let text = makeDebugEventsBenchmarkText(lines: lines)
-    try? FileDescriptor(rawValue: fd).writeAll(text)
     close(fd)
+    // Streamed to the file: the text is never held, so the peak RSS is the replay's.
+    writeRecording(name, lines: lines)
     var best = Double.infinity
     var reports = 0
     for _ in 0..<3 {

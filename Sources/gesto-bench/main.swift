@@ -2,11 +2,22 @@
 // Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path]` (`--product-path`:
 // only gestod and gestoctl end to end) (one core is enough; figures
 // vary with the machine's load, so each timed part reports its best run).
+// `--write-recording LINES PATH` writes the generated recording the benchmarks replay (to
+// profile by hand); `--recognition-events N` only feeds N events to an engine (for callgrind).
 import Glibc
 import GestoDaemon
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 print("gesto-bench \(GestoVersion.current)")
+let words = Array(CommandLine.arguments.dropFirst())
+if words.count == 3, words[0] == "--write-recording", let lines = Int(words[1]) {
+    writeRecording(words[2], lines: lines)
+    exit(0)
+}
+if words.count == 2, words[0] == "--recognition-events", let count = Int(words[1]) {
+    runRecognitionOnly(events: count)
+    exit(0)
+}
 if arguments.contains("--product-path") {
     let executable = CommandLine.arguments[0]
     runProductPathBenchmarks(directory: executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : ".")

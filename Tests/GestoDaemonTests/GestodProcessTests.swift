@@ -167,6 +167,27 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @Test func traceLogsEachRecognizersStateChangesWithTheDevice() throws {
+        let config = try write("bindings:\n  - gesture: swipe:3:right\n    exec: \"true\"\n", to: "trace.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let traced = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland",
+                                               "--log-level", "trace"])
+        #expect(traced.status == 0, "\(traced.errors)")
+        let lines = traced.errors.split(separator: "\n").filter { $0.contains(": trace: ") }
+        // The recording's touchpad is event1, named on its DEVICE_ADDED line.
+        #expect(lines.contains { $0.contains("trace: swipe[3fg] idle → tracking") && $0.contains("device=event1")
+                                 && $0.contains("name=\"Synaptics TM3276-022\"") && $0.contains("input=GESTURE_SWIPE_BEGIN") })
+        #expect(lines.contains { $0.contains("trace: swipe[3fg] tracking → began") })
+        #expect(lines.contains { $0.contains("trace: swipe[3fg] began → idle") && $0.contains("input=GESTURE_SWIPE_END") })
+        // One level lower, no transition is logged (and none is compared).
+        let debug = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland",
+                                              "--log-level", "debug"])
+        #expect(debug.status == 0)
+        #expect(!debug.errors.contains(": trace: "))
+        #expect(!debug.errors.contains(" → began"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     @Test func printedGesturesMatchTheReplayCommand() throws {
         for fixture in ["libinput-1.22/013-synaptics-tm3276-t480-2fg-rotate-cw.debug-events.txt",
                         "debug-events/004-fusuma32-short-flicks-3fg-up-4fg-up-4fg-left.txt"] {

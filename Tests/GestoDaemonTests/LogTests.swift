@@ -30,6 +30,8 @@ import Testing
         #expect(log.isEnabled(.error) && log.isEnabled(.warning))
         #expect(!log.isEnabled(.info) && !log.isEnabled(.debug))
         #expect(LogLevel(name: "debug") == .debug)
+        #expect(LogLevel(name: "trace") == .trace)
+        #expect(!Log(level: .debug, timePrefix: Log.TimePrefix.none).isEnabled(.trace))
         #expect(LogLevel(name: "verbose") == nil)
     }
 }
@@ -37,7 +39,8 @@ import Testing
 /// Under systemd, each message is one journal entry with its priority and fields.
 @Suite struct JournalLogTests {
     @Test func prioritiesAreSyslogs() {
-        #expect(LogLevel.allCases.map(\.syslogPriority) == [3, 4, 6, 7])
+        // Trace is below debug, which syslog has nothing below.
+        #expect(LogLevel.allCases.map(\.syslogPriority) == [3, 4, 6, 7, 7])
     }
 
     @Test func entryCarriesPriorityIdentifierAndFields() {

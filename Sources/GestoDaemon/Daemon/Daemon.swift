@@ -32,6 +32,11 @@ public final class Daemon {
     /// One pipeline per touchpad, boxed so an event mutates it in place (a struct kept as a
     /// Dictionary value is copied out and back on every `dict[k]!.mutate()`).
     private var pipelines: [UInt32?: PipelineBox] = [:]
+    /// The pipeline of the device that sent the last event: events come in runs from one
+    /// touchpad, so most need no dictionary look-up (hashing an optional key was 4 % of a replay).
+    /// `isOnly`: it was the only pipeline when remembered (then its deadline is the timer's, and
+    /// an unchanged deadline needs no re-arming; a stale `false` only re-arms once too often).
+    private var lastPipeline: (device: UInt32?, box: PipelineBox, isOnly: Bool)?
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
@@ -251,18 +256,34 @@ public final class Daemon {
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
             let box: PipelineBox
-            if let existing = pipelines[event.device] {
+            let isOnly: Bool
+            if let last = lastPipeline, last.device == event.device {
+                box = last.box
+                isOnly = last.isOnly
+            } else if let existing = pipelines[event.device] {
                 box = existing
+                isOnly = pipelines.count == 1
+                lastPipeline = (event.device, existing, isOnly)
             } else {
-                box = PipelineBox(GesturePipeline(config: config)) { [unowned self] diagnostic in
-                    let device = event.device.map { "event\($0)" } ?? "replay"
+                let device = event.device.map { "event\($0)" } ?? "replay"
+                // The touchpad's name, for trace lines (a replay names it on its DEVICE_ADDED line).
+                let name = devices.first { $0.number == event.device }?.name ?? device
+                // Only at trace level is a listener passed: below it no state is compared or named.
+                let trace: ((RecognizerTransition) -> Void)? = log.isEnabled(.trace)
+                    ? { [unowned self] transition in
+                        self.log.trace("\(transition)", ["device": device, "name": name, "input": transition.input])
+                    }
+                    : nil
+                box = PipelineBox(GesturePipeline(config: config), trace: trace) { [unowned self] diagnostic in
                     self.log.debug("\(diagnostic)", ["device": device])
                 }
                 pipelines[event.device] = box
+                isOnly = pipelines.count == 1
+                lastPipeline = (event.device, box, isOnly)
             }
             // Most events change no deadline: the timer is then left alone.
             let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
-            if deadlineChanged || pipelines.count > 1 { rearmTimer() }
+            if deadlineChanged || !isOnly { rearmTimer() }
         case .deviceAdded(let device):
             bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {
@@ -288,6 +309,7 @@ public final class Daemon {
     /// its last event) and forgets it.
     private func finish(_ device: UInt32?, at end: Timestamp? = nil) {
         guard let box = pipelines.removeValue(forKey: device) else { return }
+        if lastPipeline?.device == device { lastPipeline = nil }
         box.finish(at: end) { perform($0, device: device) }
         rearmTimer()
     }
@@ -427,36 +449,40 @@ final class PipelineBox {
     var pipeline: GesturePipeline
     /// Where the recognizers' diagnostics go (gestod logs them at debug, with the device).
     let diagnose: (RecognizerDiagnostic) -> Void
+    /// Where the recognizers' state changes go (gestod logs them at trace), or nil.
+    let trace: ((RecognizerTransition) -> Void)?
     /// The pipeline's next deadline, kept beside it so reading it copies nothing.
     private(set) var nextDeadline: Timestamp?
 
-    init(_ pipeline: GesturePipeline, diagnose: @escaping (RecognizerDiagnostic) -> Void) {
+    init(_ pipeline: GesturePipeline, trace: ((RecognizerTransition) -> Void)? = nil,
+         diagnose: @escaping (RecognizerDiagnostic) -> Void) {
         self.pipeline = pipeline
+        self.trace = trace
         self.diagnose = diagnose
     }
 
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         pipeline.focusedApp = focusedApp
-        pipeline.handle(event, emit: emit, diagnose: diagnose)
+        pipeline.handle(event, emit: emit, diagnose: diagnose, trace: trace)
         return updateDeadline()
     }
 
     /// Feeds every deadline at or before `time` (a replay's clock passed them).
     func handleDeadlines(through time: Timestamp, emit: (ReplayLine) -> Void) {
-        pipeline.handleDeadlines(through: time, emit: emit, diagnose: diagnose)
+        pipeline.handleDeadlines(through: time, emit: emit, diagnose: diagnose, trace: trace)
         _ = updateDeadline()
     }
 
     /// Feeds a deadline that passed.
     func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
-        pipeline.handleDeadline(time, emit: emit, diagnose: diagnose)
+        pipeline.handleDeadline(time, emit: emit, diagnose: diagnose, trace: trace)
         _ = updateDeadline()
     }
 
     /// Ends the input at `end` if later than the last event (gestures in progress are cancelled).
     func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void) {
-        pipeline.finish(at: end, emit: emit, diagnose: diagnose)
+        pipeline.finish(at: end, emit: emit, diagnose: diagnose, trace: trace)
         _ = updateDeadline()
     }
 

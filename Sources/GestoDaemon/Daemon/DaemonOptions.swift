@@ -30,7 +30,7 @@ public struct DaemonOptions: Sendable {
 
     public static let usage = """
     usage: gestod [--config FILE] [--seat NAME | --device PATH...] [--replay FILE]
-                  [--dry-run] [--print-gestures] [--log-level error|warning|info|debug]
+                  [--dry-run] [--print-gestures] [--log-level error|warning|info|debug|trace]
                   [--socket PATH]
 
     gesto's daemon: reads touchpad gestures from libinput, recognizes them and runs the actions
@@ -47,7 +47,8 @@ public struct DaemonOptions: Sendable {
                           YAML) instead of devices, run its actions, and exit at its end
       --dry-run           log the actions instead of running them
       --print-gestures    print each gesture outcome as a JSON line on stdout
-      --log-level LEVEL   error, warning, info (default) or debug; logs go to stderr
+      --log-level LEVEL   error, warning, info (default), debug or trace (every recognizer's
+                          state changes); logs go to stderr
                           (under systemd, the journal with priorities)
       --socket PATH       the control socket gestoctl talks to (default $GESTO_SOCKET, else
                           $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
@@ -75,7 +76,7 @@ public struct DaemonOptions: Sendable {
         if let seat = parsed.values["seat"] { self.seat = seat }
         if let level = parsed.values["log-level"] {
             guard let value = LogLevel(name: level) else {
-                throw UsageError("unknown log level '\(level)' (expected error, warning, info or debug)")
+                throw UsageError("unknown log level '\(level)' (expected error, warning, info, debug or trace)")
             }
             logLevel = value
         }

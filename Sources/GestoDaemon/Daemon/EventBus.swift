@@ -33,7 +33,7 @@ public final class EventBus {
     public var subscriberCount: Int { subscriptions.count }
 
     /// Whether anyone listens to `topic`.
-    public func hasSubscribers(_ topic: Topic) -> Bool { subscriptions.contains { $0.topic == topic } }
+    public func hasSubscribers(_ topic: Topic) -> Bool { !subscriptions.isEmpty && subscriptions.contains { $0.topic == topic } }
 
     /// Calls `deliver` with every event published on `topic` until ``unsubscribe(_:)``.
     public func subscribe(_ topic: Topic, deliver: @escaping (IPCEvent) -> Void) -> SubscriptionID {

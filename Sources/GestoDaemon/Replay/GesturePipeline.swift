@@ -59,8 +59,6 @@ public struct GesturePipeline: Sendable {
     /// Per group: the gestures that began (their failure is then an outcome worth a line).
     /// (``BindingMatcher/kindKey(_:)`` of each; a handful at most, so an array.)
     private var begun: [[Int]]
-    /// Reports of the current input, reused between inputs.
-    private var scratch: [(RecognizedGesture, ReportSource)] = []
     /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
     /// that fails is not worth a line; feedback consumers still get the unprinted report).
     private var heldArming: ReplayLine?
@@ -92,11 +90,13 @@ public struct GesturePipeline: Sendable {
         }
     }
 
-    /// Feeds one event; `emit` receives every report.
+    /// Feeds one event; `emit` receives every report, `trace` (if given) every recognizer's
+    /// change of state (``RecognizerTransition``).
     public mutating func handle(_ event: GestureEvent, emit: (ReplayLine) -> Void,
-                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                trace: ((RecognizerTransition) -> Void)? = nil) {
         lastTime = max(lastTime ?? event.time, event.time)
-        process(.event(event), emit: emit, diagnose: diagnose)
+        process(.event(event), emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
@@ -106,27 +106,27 @@ public struct GesturePipeline: Sendable {
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void,
-                                        diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
-        process(.deadline(time), emit: emit, diagnose: diagnose)
+                                        diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                        trace: ((RecognizerTransition) -> Void)? = nil) {
+        process(.deadline(time), emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Ends the input (at `end`, a recording's last line, when later than the last event):
     /// gestures in progress are cancelled with reason "end of input".
     public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void,
-                                diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
-        process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit, diagnose: diagnose)
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                trace: ((RecognizerTransition) -> Void)? = nil) {
+        process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit,
+                diagnose: diagnose, trace: trace)
     }
 
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void,
-                                  diagnose: (RecognizerDiagnostic) -> Void) {
-        var reports = scratch
-        scratch = []
-        reports.removeAll(keepingCapacity: true)
-        groups.handle(input, emit: { reports.append(($0, $1)) }, diagnose: diagnose)
+                                  diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        var reports = InputReports()
+        groups.handle(input, emit: { reports.append(($0, $1)) }, diagnose: diagnose, trace: trace)
         nextDeadline = groups.nextDeadline
         guard groups.groups.count > 1 else {
             process(reports, emit: emit)
-            scratch = reports
             return
         }
         // With several groups, one motion can bring one group's unbound verdict beside
@@ -141,11 +141,10 @@ public struct GesturePipeline: Sendable {
             }
         }
         batch.forEach(emit)
-        scratch = reports
     }
 
-    private mutating func process(_ reports: [(RecognizedGesture, ReportSource)], emit: (ReplayLine) -> Void) {
-        for (report, source) in reports {
+    private mutating func process(_ reports: borrowing InputReports, emit: (ReplayLine) -> Void) {
+        reports.forEach { report, source in
             // A long-press-drag with a reorder binding becomes one report per slot move.
             if let slot = reorders.firstIndex(where: { $0.group == source.group && $0.adapter.follows(report) }) {
                 let reorder = (index: reorders[slot].index, action: reorders[slot].action)
@@ -161,12 +160,15 @@ public struct GesturePipeline: Sendable {
     /// Matches one report (or reorder step) and emits its line.
     private mutating func line(for gesture: RecognizedGesture, from source: ReportSource,
                                reorder: (index: Int, action: ReorderAction)?, emit: (ReplayLine) -> Void) {
+        // The matcher's firings first (most reports fire nothing: no array is made), then their
+        // actions, so the action table is touched only when something fired.
+        var matched: [MatchedFiring] = []
+        groups.match(gesture, from: source, focusedApp: focusedApp) { matched.append($0) }
         var firings: [BindingFiring<Action>] = []
-        let actions = self.actions
-        groups.match(gesture, from: source, focusedApp: focusedApp) { firing in
+        for firing in matched {
             // Reorder bindings act through their step and drop commands below.
             let action = actions[firing.bindingIndex]
-            if case .reorder = action { return }
+            if case .reorder = action { continue }
             firings.append(BindingFiring(bindingIndex: firing.bindingIndex, action: action, gesture: firing.gesture))
         }
         if let reorder {
@@ -232,5 +234,29 @@ public struct GesturePipeline: Sendable {
             }
             return showAllPhases || firedActions || gesture.phase != .failed || hadBegun
         }
+    }
+}
+
+/// The reports of one input with their sources: the first two inline (an input causes at most
+/// two in all but odd cases), the rest in an array, so the common input allocates nothing and
+/// clears no array.
+private struct InputReports {
+    private var first, second: (RecognizedGesture, ReportSource)?
+    private var more: [(RecognizedGesture, ReportSource)]?
+
+    mutating func append(_ report: (RecognizedGesture, ReportSource)) {
+        if first == nil { first = report }
+        else if second == nil { second = report }
+        else if more == nil { more = [report] }
+        else { more!.append(report) }
+    }
+
+    /// Calls `body` with each report, in order.
+    func forEach(_ body: (RecognizedGesture, ReportSource) -> Void) {
+        guard let first else { return }
+        body(first.0, first.1)
+        guard let second else { return }
+        body(second.0, second.1)
+        more?.forEach { body($0.0, $0.1) }
     }
 }

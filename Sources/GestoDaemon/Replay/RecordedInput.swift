@@ -141,7 +141,10 @@ extension GesturePipeline {
     /// Feeds every deadline at or before `time`, earliest first: what the live daemon's timer
     /// fires while the fingers rest and only other devices report.
     public mutating func handleDeadlines(through time: Timestamp, emit: (ReplayLine) -> Void,
-                                         diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
-        while let deadline = nextDeadline, deadline <= time { handleDeadline(deadline, emit: emit, diagnose: diagnose) }
+                                         diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                         trace: ((RecognizerTransition) -> Void)? = nil) {
+        while let deadline = nextDeadline, deadline <= time {
+            handleDeadline(deadline, emit: emit, diagnose: diagnose, trace: trace)
+        }
     }
 }

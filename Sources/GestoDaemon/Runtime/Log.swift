@@ -17,8 +17,10 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable, CustomStringConve
     case info
     /// Every decision, for bug reports.
     case debug
+    /// Every recognizer's change of state (`swipe[3fg] tracking → began`), for gesto's own bugs.
+    case trace
 
-    /// The level named on the command line (`error`, `warning`, `info`, `debug`), or `nil`.
+    /// The level named on the command line (`error`, `warning`, `info`, `debug`, `trace`), or `nil`.
     public init?(name: String) {
         guard let level = Self.allCases.first(where: { $0.description == name }) else { return nil }
         self = level
@@ -31,18 +33,20 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable, CustomStringConve
         case .warning: "warning"
         case .info: "info"
         case .debug: "debug"
+        case .trace: "trace"
         }
     }
 
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 
-    /// The syslog priority journald files the message under: error 3, warning 4, info 6, debug 7.
+    /// The syslog priority journald files the message under: error 3, warning 4, info 6, debug
+    /// and trace 7 (syslog has nothing below debug).
     public var syslogPriority: Int {
         switch self {
         case .error: 3
         case .warning: 4
         case .info: 6
-        case .debug: 7
+        case .debug, .trace: 7
         }
     }
 }
@@ -137,6 +141,12 @@ public struct Log: Sendable {
     public func debug(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard isEnabled(.debug) else { return }
         write(.debug, message(), fields)
+    }
+
+    /// Logs a trace message. `message` is evaluated only when the level is enabled.
+    public func trace(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+        guard isEnabled(.trace) else { return }
+        write(.trace, message(), fields)
     }
 
     /// The line for a message, without its newline:
