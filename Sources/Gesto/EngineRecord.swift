@@ -120,6 +120,14 @@ private func cGesture(_ name: GestureName) -> UInt32 {
     case .hold: GESTO_GESTURE_HOLD.rawValue
     case .longPress: GESTO_GESTURE_LONG_PRESS.rawValue
     case .longPressDrag: GESTO_GESTURE_LONG_PRESS_DRAG.rawValue
+    case .tap: GESTO_GESTURE_TAP.rawValue
+    case .doubleTap: GESTO_GESTURE_DOUBLE_TAP.rawValue
+    case .touchLongPress: GESTO_GESTURE_TOUCH_LONG_PRESS.rawValue
+    case .touchLongPressDrag: GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG.rawValue
+    case .touchSwipe: GESTO_GESTURE_TOUCH_SWIPE.rawValue
+    case .touchPinch: GESTO_GESTURE_TOUCH_PINCH.rawValue
+    case .touchRotate: GESTO_GESTURE_TOUCH_ROTATE.rawValue
+    case .edgeSwipe: GESTO_GESTURE_EDGE_SWIPE.rawValue
     }
 }
 
@@ -162,7 +170,17 @@ private func cDirection(_ name: GestureName) -> UInt32 {
         direction == .in ? GESTO_DIRECTION_IN.rawValue : GESTO_DIRECTION_OUT.rawValue
     case .rotate(_, let direction?):
         direction == .clockwise ? GESTO_DIRECTION_CLOCKWISE.rawValue : GESTO_DIRECTION_COUNTERCLOCKWISE.rawValue
-    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
+    case .touchSwipe(let f, let direction?):
+        cDirection(.swipe(fingers: f, direction: direction))
+    case .edgeSwipe(let edge, let f):
+        // The edge's inward motion (`edge-swipe:left` moves right); the edge is in the name.
+        cDirection(.swipe(fingers: f, direction: edge.inward))
+    case .touchPinch(let f, let direction?):
+        cDirection(.pinch(fingers: f, direction: direction))
+    case .touchRotate(let f, let direction?):
+        cDirection(.rotate(fingers: f, direction: direction))
+    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+         .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate:
         GESTO_DIRECTION_NONE.rawValue
     }
 }

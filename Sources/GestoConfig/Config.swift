@@ -61,7 +61,7 @@ extension Config {
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings"]
-    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"]
+    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle"]
@@ -82,6 +82,8 @@ enum ConfigKeys {
         case .rotate: rotate
         case .hold: hold
         case .longPress, .longPressDrag: longPressOverrides
+        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            touchKeys(touchSection(for: gesture) ?? "", binding: true)
         }
     }
 }
@@ -90,8 +92,8 @@ extension GestureName {
     /// Whether this is a long press or a long-press-drag (whose `drag` setting is global).
     var isLongPressKind: Bool {
         switch self {
-        case .longPress, .longPressDrag: true
-        case .swipe, .pinch, .rotate, .hold: false
+        case .longPress, .longPressDrag, .touchLongPress, .touchLongPressDrag: true
+        case .swipe, .pinch, .rotate, .hold, .tap, .doubleTap, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
         }
     }
 }
@@ -202,6 +204,8 @@ struct ConfigDecoder {
                     if field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
                 case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
+                case "tap", "touch-long-press", "touch-swipe", "touch-pinch":
+                    decodeTouch(entry.key, field.key, field.value, field.keyLocation, &settings.touch)
                 default:
                     unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.settings)
                 }
@@ -284,7 +288,15 @@ struct ConfigDecoder {
             case "gesture":
                 guard let text = scalar(entry.value, "gesture") else { ok = false; continue }
                 do { gesture = try GestureName(parsing: text) } catch {
-                    self.error("bad gesture '\(text)': \(error)", at: entry.value.location)
+                    var message = "bad gesture '\(text)': \(error)"
+                    let suggestion: String?
+                    switch error {
+                    case .unknownKind(let kind): suggestion = closest(kind, among: GestureName.kindNames)
+                    case .unknownDirection(let direction, _, let allowed): suggestion = closest(direction, among: allowed)
+                    case .badFingerCount, .unexpectedPart: suggestion = nil
+                    }
+                    if let suggestion { message += "; did you mean '\(suggestion)'?" }
+                    self.error(message, at: entry.value.location)
                     ok = false
                 }
             case "mode":
@@ -366,6 +378,8 @@ struct ConfigDecoder {
             case .rotate: decodeRotate(key, value, location, &settings.rotate)
             case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
             case .hold: decodeHold(key, value, location, &settings.hold)
+            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+                decodeTouch(ConfigKeys.touchSection(for: gesture) ?? "", key, value, location, &settings.touch)
             }
         }
         switch actions.count {

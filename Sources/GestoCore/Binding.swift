@@ -227,8 +227,16 @@ public struct BindingMatcher: Sendable {
         case .hold: kind = 3
         case .longPress: kind = 4
         case .longPressDrag: kind = 5
+        case .tap: kind = 6
+        case .doubleTap: kind = 7
+        case .touchLongPress: kind = 8
+        case .touchLongPressDrag: kind = 9
+        case .touchSwipe: kind = 10
+        case .touchPinch: kind = 11
+        case .touchRotate: kind = 12
+        case .edgeSwipe: kind = 13
         }
-        return kind &+ (name.fingerCount &<< 3)
+        return kind &+ (name.fingerCount &<< 4)
     }
 
     /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
@@ -348,7 +356,9 @@ public struct BindingMatcher: Sendable {
         case .rotate(_, let direction?):
             let signed = direction == .clockwise ? gesture.angle : -gesture.angle
             steps = max(0, signed) / settings.rotate.repeatAngle
-        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
+        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+             .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            // Touch gestures do not repeat yet: their distances are in mm or %, not delta units.
             steps = 0
         }
         return steps.isNaN ? 0 : steps

@@ -221,6 +221,15 @@ enum gesto_gesture {
 	GESTO_GESTURE_HOLD = 4,            /**< "hold:F": fingers resting, as libinput reports */
 	GESTO_GESTURE_LONG_PRESS = 5,      /**< "long-press:F": a hold that lasted 0.18 s */
 	GESTO_GESTURE_LONG_PRESS_DRAG = 6, /**< "long-press-drag:F": a long press, then a drag */
+	/* Touchscreen gestures, recognized by gesto from raw touches (gestod --touchscreens). */
+	GESTO_GESTURE_TAP = 7,                   /**< "tap:F" */
+	GESTO_GESTURE_DOUBLE_TAP = 8,            /**< "double-tap:F" */
+	GESTO_GESTURE_TOUCH_LONG_PRESS = 9,      /**< "touch-long-press:F" */
+	GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG = 10, /**< "touch-long-press-drag:F" */
+	GESTO_GESTURE_TOUCH_SWIPE = 11,          /**< "touch-swipe:F[:DIR]" */
+	GESTO_GESTURE_TOUCH_PINCH = 12,          /**< "touch-pinch:F[:in|out]" */
+	GESTO_GESTURE_TOUCH_ROTATE = 13,         /**< "touch-rotate:F[:clockwise|counterclockwise]" */
+	GESTO_GESTURE_EDGE_SWIPE = 14,           /**< "edge-swipe:EDGE[:F]"; direction: the inward motion */
 };
 
 /** The direction of a gesture, once decided. libinput's axes: right is +x, down is +y. */

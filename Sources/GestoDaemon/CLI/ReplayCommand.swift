@@ -71,18 +71,37 @@ public enum ReplayCommand {
         }
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
+        var sizes: [UInt32?: Vector2] = [:]
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
                     for device in order { sessions[device]!.handleDeadlines(through: time, emit: print, diagnose: diagnose) }
                 }
-                guard case .gesture(let event) = record else { return }
-                if sessions[event.device] == nil {
-                    sessions[event.device] = GesturePipeline(
-                        config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
-                    order.append(event.device)
+                let device: UInt32?
+                switch record {
+                case .gesture(let event): device = event.device
+                case .touch(let event): device = event.device
+                case .deviceAdded(let added):
+                    // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
+                    if let size = added.size { sizes[added.number] = Vector2(size.widthMillimeters, size.heightMillimeters) }
+                    return
+                case .deviceRemoved, .otherEvent: return
                 }
-                sessions[event.device]!.handle(event, emit: print, diagnose: diagnose)
+                if sessions[device] == nil {
+                    var session = GesturePipeline(
+                        config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
+                    session.touchscreenSize = sizes[device] ?? nil
+                    sessions[device] = session
+                    order.append(device)
+                }
+                switch record {
+                case .gesture(let event): sessions[device]!.handle(event, emit: print, diagnose: diagnose)
+                case .touch(let event):
+                    sessions[device]!.handle(touch: event, emit: print, diagnose: diagnose) { warning in
+                        if showsDiagnostics { output.write((json ? warning.json : warning.description) + "\n") }
+                    }
+                case .deviceAdded, .deviceRemoved, .otherEvent: break
+                }
             }, warnings: { warning in
                 errors.write(warning.description + "\n")
             })

@@ -243,30 +243,49 @@ public final class Daemon {
         if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
+    /// The pipeline of `device`, made at its first event.
+    private func pipeline(for device: UInt32?) -> PipelineBox {
+        if let existing = pipelines[device] { return existing }
+        var pipeline = GesturePipeline(config: config)
+        if let size = devices.first(where: { $0.number == device })?.size {
+            pipeline.touchscreenSize = Vector2(size.widthMillimeters, size.heightMillimeters)
+        }
+        let box = PipelineBox(pipeline) { [unowned self] diagnostic in
+            self.log.debug("\(diagnostic)", ["device": device.map { "event\($0)" } ?? "replay"])
+        }
+        pipelines[device] = box
+        return box
+    }
+
     private func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
             bus.publish(.input, .input(event))
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
-            let box: PipelineBox
-            if let existing = pipelines[event.device] {
-                box = existing
-            } else {
-                box = PipelineBox(GesturePipeline(config: config)) { [unowned self] diagnostic in
-                    let device = event.device.map { "event\($0)" } ?? "replay"
-                    self.log.debug("\(diagnostic)", ["device": device])
-                }
-                pipelines[event.device] = box
-            }
+            let box = pipeline(for: event.device)
             // Most events change no deadline: the timer is then left alone.
             let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
+            if deadlineChanged || pipelines.count > 1 { rearmTimer() }
+        case .touch(let event):
+            if sessionLock == .locked { return }
+            let box = pipeline(for: event.device)
+            let deadlineChanged = box.handle(touch: event, focusedApp: wayland?.session.focusedAppID,
+                                             emit: { perform($0, device: event.device) },
+                                             warn: { [unowned self] warning in
+                                                 self.log.warning("\(warning)", ["device": event.device.map { "event\($0)" } ?? "replay"])
+                                             })
             if deadlineChanged || pipelines.count > 1 { rearmTimer() }
         case .deviceAdded(let device):
             bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {
                 devices.append(device)
                 log.info("touchpad added: \(device.name)", ["node": device.node])
+            } else if device.isTouchscreen {
+                // libinput makes no gestures on touchscreens: gesto recognizes them from the touches.
+                devices.append(device)
+                log.info("touchscreen added: \(device.name)", ["node": device.node,
+                         "unit": device.size == nil ? "% of the screen (no resolution)" : "mm"])
             } else {
                 log.info("touchpad ignored: \(device.name) has no gesture support in libinput "
                          + "(no multitouch slots, or a semi-multitouch pad)", ["node": device.node])
@@ -438,6 +457,14 @@ final class PipelineBox {
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         pipeline.focusedApp = focusedApp
         pipeline.handle(event, emit: emit, diagnose: diagnose)
+        return updateDeadline()
+    }
+
+    /// Feeds touchscreen `event`; returns whether the next deadline changed.
+    func handle(touch event: TouchEvent, focusedApp: String?, emit: (ReplayLine) -> Void,
+                warn: (TouchDiagnostic) -> Void) -> Bool {
+        pipeline.focusedApp = focusedApp
+        pipeline.handle(touch: event, emit: emit, diagnose: diagnose, warn: warn)
         return updateDeadline()
     }
 

@@ -47,6 +47,12 @@ public struct GesturePipeline: Sendable {
     private var lastTime: Timestamp?
     /// The focused application (`--app` in a replay; the compositor's focus live), for per-app bindings.
     public var focusedApp: String?
+    /// The touchscreen's size in millimetres (nil: it reports no resolution, positions are in
+    /// percent); set before its first touch event.
+    public var touchscreenSize: Vector2?
+    /// This device's touch events made into frames (made at the first touch event).
+    private var touchFrames: TouchFrameAssembler?
+    private var scratchFrames: [TouchFrame] = []
 
     /// Makes a session for `config`.
     public init(config: Config, showAllPhases: Bool = false, focusedApp: String? = nil) {
@@ -79,6 +85,21 @@ public struct GesturePipeline: Sendable {
         process(.event(event), emit: emit, diagnose: diagnose)
     }
 
+    /// Feeds one touchscreen event; each TOUCH_FRAME it completes goes to the touch recognizers
+    /// and `emit` receives every report. `warn` receives each repair of bad touch input.
+    public mutating func handle(touch event: TouchEvent, emit: (ReplayLine) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                warn: (TouchDiagnostic) -> Void = { _ in }) {
+        lastTime = max(lastTime ?? event.time, event.time)
+        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device)
+        var frames = scratchFrames
+        frames.removeAll(keepingCapacity: true)
+        assembler.handle(event, emit: { frames.append($0) }, diagnose: warn)
+        touchFrames = assembler
+        for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose) }
+        scratchFrames = frames
+    }
+
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
     /// (Stored, updated after each input: a caller holding the pipeline in a class reads it
     /// without copying the pipeline.)
@@ -94,6 +115,12 @@ public struct GesturePipeline: Sendable {
     /// gestures in progress are cancelled with reason "end of input".
     public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
+        if var assembler = touchFrames {
+            var frames: [TouchFrame] = []
+            assembler.flush { frames.append($0) }
+            touchFrames = nil
+            for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose) }
+        }
         process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit, diagnose: diagnose)
     }
 

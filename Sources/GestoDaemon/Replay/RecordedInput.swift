@@ -134,6 +134,10 @@ public struct ReplayClock: Sendable {
         case .otherEvent(let time):
             now = max(now ?? time, time)
             return time
+        case .touch(let event):
+            // Touch frames carry their own time into the recognizers (deadlines fire before them).
+            now = max(now ?? event.time, event.time)
+            return nil
         case .deviceAdded, .deviceRemoved:
             return nil
         }

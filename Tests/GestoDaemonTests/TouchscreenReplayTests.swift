@@ -1,0 +1,133 @@
+// The four real touchscreen recordings of the corpus through `gestoctl replay --json`, with
+// what their README says a touchscreen recognizer must find in their raw touches (027 and 028
+// report no resolution, so their distances are percent of the screen; 029 is in mm).
+import Foundation
+import Testing
+import GestoConfig
+@testable import GestoDaemon
+
+@Suite struct TouchscreenReplayTests {
+    private static let folder = "libinput-1.22/"
+
+    private func run(_ name: String) -> [String] {
+        let result = replay(Self.folder + name)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.errors.contains("warning"), "\(result.errors)")
+        // No touchpad gesture: libinput makes none on touchscreens.
+        #expect(!result.lines.contains { ($0["gesture"] as? String)?.hasPrefix("swipe:") == true })
+        return outcomes(result.lines)
+    }
+
+    @Test func atmelFourFingerDragDown() {
+        #expect(run("027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt") == ["touch-swipe:4:down ended"])
+        // Percent of the screen (no resolution): about 32 % of the height, as the README says.
+        let line = replay(Self.folder + "027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt").lines[0]
+        let translation = line["translation"] as? [Double] ?? []
+        #expect(translation.count == 2 && translation[1] > 30 && translation[1] < 34)
+    }
+
+    @Test func ep0430m09FourFingerDragUpInDeviceCoordinates() {
+        #expect(run("028-ep0430m09-touchscreen-4fg-drag.debug-events.txt") == ["touch-swipe:4:up ended"])
+    }
+
+    @Test func dellCanvasStrokes() {
+        let outcomes = run("029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt")
+        // The 5-finger stroke ends left or fails, never another direction.
+        #expect(outcomes.contains("touch-swipe:5:left ended"))
+        #expect(!outcomes.contains { $0.hasPrefix("touch-swipe:5:") && !$0.hasPrefix("touch-swipe:5:left") })
+        // The 4-finger stroke ends down or fails, never up.
+        #expect(!outcomes.contains { $0.hasPrefix("touch-swipe:4:up") })
+        // The still pair of the start (0.39 s) is neither a swipe nor a long press.
+        #expect(!outcomes.contains { $0.hasPrefix("touch-swipe:2") && $0.hasSuffix("ended") })
+        #expect(!outcomes.contains { $0.hasPrefix("touch-long-press:2") })
+    }
+
+    @Test func microtouchEveryStroke() {
+        let outcomes = run("030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt")
+        for expected in ["touch-rotate:2:clockwise ended", "touch-swipe:3:left ended", "tap:4 ended",
+                         "touch-swipe:10:down ended", "touch-pinch:2:in cancelled"] {
+            #expect(outcomes.contains(expected), "\(expected) in \(outcomes)")
+        }
+        // The two 3-finger swipes left, and the last pinch never ends (the fingers stay down).
+        #expect(outcomes.filter { $0 == "touch-swipe:3:left ended" }.count == 2)
+        #expect(!outcomes.contains("touch-pinch:2:in ended"))
+        #expect(outcomes.last?.hasSuffix("cancelled") == true)
+    }
+
+    @Test func rotationOfAbout95Degrees() {
+        let lines = replay(Self.folder + "030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt").lines
+        let rotation = lines.first { $0["gesture"] as? String == "touch-rotate:2:clockwise" }
+        let angle = rotation?["angle"] as? Double ?? 0
+        #expect(angle > 85 && angle < 105)
+    }
+
+    @Test func boundEdgeSwipesAndTapsFire() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("touch-\(getpid()).yaml")
+        try """
+        bindings:
+          - gesture: touch-swipe:4:down
+            exec: echo four
+          - gesture: tap:4
+            exec: echo tap
+        """.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let lines = replay(Self.folder + "030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt",
+                           ["--config", config.path]).lines
+        let fired = lines.compactMap { $0["action"] as? String }
+        #expect(fired == ["exec: echo tap"])
+        let atmel = replay(Self.folder + "027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt",
+                           ["--config", config.path]).lines
+        #expect(atmel.compactMap { $0["action"] as? String } == ["exec: echo four"])
+    }
+}
+
+@Suite struct TouchBindingTests {
+    @Test func aDoubleTapBindingMakesTheTapWait() throws {
+        let config = try Config.parse("""
+        bindings:
+          - gesture: tap:4
+            exec: echo tap
+          - gesture: double-tap:4
+            exec: echo double
+        """, file: "t.yaml")
+        #expect(config.makeRecognizerGroups().groups[0].settings.touch.waitsForDoubleTap(fingers: 4))
+        #expect(!config.makeRecognizerGroups().groups[0].settings.touch.waitsForDoubleTap(fingers: 3))
+    }
+
+    @Test func touchSettingsAndOverridesDecode() throws {
+        let config = try Config.parse("""
+        settings:
+          touch-swipe: {threshold: 30mm, edge-margin: 3%, velocity: 80mm/s}
+          tap: {duration: 0.25}
+        bindings:
+          - gesture: edge-swipe:left
+            threshold: 12%
+            exec: echo edge
+        """, file: "t.yaml")
+        #expect(config.settings.touch.swipe.threshold.millimeters == 30)
+        #expect(config.settings.touch.swipe.edgeMargin.percent == 3)
+        #expect(config.settings.touch.swipe.velocity.millimeters == 80)
+        #expect(config.settings.touch.tap.maximumDuration == 0.25)
+        #expect(config.bindings[0].rule.settings.touch.swipe.threshold.percent == 12)
+        #expect(config.bindings[0].rule.settings.touch.swipe.threshold.millimeters == 30)
+    }
+
+    @Test func typosInTouchNamesAndKeysAreLocatedWithASuggestion() {
+        for (text, suggestion) in [("edge-swipe:lfet", "left"), ("duoble-tap:2", "double-tap"), ("touch-swpie:3:up", "touch-swipe")] {
+            do {
+                _ = try Config.parse("bindings:\n  - gesture: \(text)\n    exec: x\n", file: "t.yaml")
+                Issue.record("expected an error for \(text)")
+            } catch {
+                #expect("\(error)".contains("t.yaml:2:14"), "\(error)")
+                #expect("\(error)".contains("did you mean '\(suggestion)'?"), "\(error)")
+            }
+        }
+        do {
+            _ = try Config.parse("bindings:\n  - gesture: tap:3\n    tolerence: 2mm\n    exec: x\n", file: "t.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("t.yaml:3:5"))
+            #expect("\(error)".contains("did you mean 'tolerance'?"))
+        }
+    }
+}
