@@ -18,6 +18,9 @@ public struct Config: Sendable {
     public var animation: SpringParameters = .niriWindowMovement
     /// Per-binding `animation:` springs, parallel to ``bindings`` (nil: the global one).
     public var bindingAnimations: [SpringParameters?] = []
+    /// `input: {touchscreens: true}`: gestod also opens touchscreens (as `--touchscreens`),
+    /// read when it starts. Keyboards are never opened.
+    public var opensTouchscreens = false
     /// What loads but is likely a mistake (a binding repeated with the same gesture, mode and
     /// app), in file order.
     public var warnings: [ConfigWarning] = []
@@ -60,7 +63,8 @@ extension Config {
 
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
-    static let root = ["settings", "animation", "bindings"]
+    static let root = ["settings", "animation", "bindings", "input"]
+    static let input = ["touchscreens"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
@@ -120,6 +124,7 @@ struct ConfigDecoder {
         var animations: [SpringParameters?] = []
         var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
+        var opensTouchscreens = false
         guard case .mapping(let entries, _) = root else {
             if case .scalar(let s, _) = root, s.isEmpty { return .empty }
             error("the config must be a mapping with 'settings' and 'bindings', not \(root.kindDescription)", at: root.location)
@@ -132,6 +137,7 @@ struct ConfigDecoder {
             case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
             case "animation": if let spring = decodeAnimation(entry.value) { animation = spring }
             case "bindings": break
+            case "input": opensTouchscreens = decodeInput(entry.value)
             default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
             }
         }
@@ -155,7 +161,22 @@ struct ConfigDecoder {
         config.animation = animation
         config.bindingAnimations = animations
         config.warnings = warnings
+        config.opensTouchscreens = opensTouchscreens
         return config
+    }
+
+    /// Decodes `input: {touchscreens: BOOL}`; returns whether touchscreens are opened.
+    mutating func decodeInput(_ node: YAMLNode) -> Bool {
+        guard case .mapping(let fields, _) = node else {
+            error("'input' must be a mapping (touchscreens), not \(node.kindDescription)", at: node.location)
+            return false
+        }
+        var opens = false
+        for field in fields {
+            if field.key == "touchscreens" { opens = boolean(field.value, field.key) ?? false }
+            else { unknownKey(field.key, at: field.keyLocation, expected: ConfigKeys.input) }
+        }
+        return opens
     }
 
     /// Two bindings with the same gesture, mode, app and settings both run on every such

@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 import GestoConfig
+import GestoCore
+import GestoInput
 @testable import GestoDaemon
 
 @Suite struct TouchscreenReplayTests {
@@ -129,5 +131,67 @@ import GestoConfig
             #expect("\(error)".contains("t.yaml:3:5"))
             #expect("\(error)".contains("did you mean 'tolerance'?"))
         }
+    }
+}
+
+/// The same touches as a `libinput record --with-libinput` file (the format of
+/// tools/libinput-record.c), made from a debug-events fixture's TOUCH_* lines.
+func libinputRecord(fromDebugEvents fixture: String, size: (Double, Double)?) throws -> String {
+    let text = try String(contentsOf: fixtures.appendingPathComponent(fixture), encoding: .utf8)
+    var parser = DebugEventsParser()
+    var yaml = """
+    # libinput record
+    version: 1
+    ndevices: 1
+    libinput:
+      version: "1.22.1"
+    devices:
+    - node: /dev/input/event1
+      evdev:
+        name: "touchscreen"
+        id: [3, 1, 1, 0]
+      udev:
+        properties:
+        - ID_INPUT=1
+        - ID_INPUT_TOUCHSCREEN=1
+      libinput:
+    \(size.map { "    size: [\($0.0), \($0.1)]\n" } ?? "")    capabilities: [touch]
+      events:
+
+    """
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        guard case .record(.touch(let event)) = parser.parse(line: String(line), number: index + 1) else { continue }
+        let time = formatFixed(max(0, event.time.seconds), decimals: 6)
+        var item = "{time: \(time), type: \(event.kind.eventName)"
+        switch event.kind {
+        case .down, .motion:
+            let mm = event.millimeters ?? .zero
+            item += ", slot: \(event.slot), seat_slot: \(event.seatSlot ?? event.slot), point: [\(mm.x), \(mm.y)], "
+                + "transformed: [\(event.percent.x), \(event.percent.y)]"
+        case .up, .cancel:
+            item += ", slot: \(event.slot), seat_slot: \(event.seatSlot ?? event.slot)"
+        case .frame:
+            break
+        }
+        yaml += "  - libinput:\n    - \(item)}\n"
+    }
+    return yaml
+}
+
+@Suite struct TouchscreenRecordTests {
+    @Test(arguments: ["027-atmel-maxtouch-touchscreen-4fg-drag-down", "028-ep0430m09-touchscreen-4fg-drag"])
+    func recordAndTextAgree(name: String) throws {
+        let fixture = "libinput-1.22/\(name).debug-events.txt"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touch-\(getpid())-\(name.prefix(3)).yml")
+        try libinputRecord(fromDebugEvents: fixture, size: nil).write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([path.path, "--json"], output: output, errors: errors) == 0, "\(errors.text)")
+        #expect(!errors.text.contains("warning"), "\(errors.text)")
+        let recorded = output.text.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(outcomes(recorded) == outcomes(replay(fixture).lines))
+        #expect(!outcomes(recorded).isEmpty)
     }
 }

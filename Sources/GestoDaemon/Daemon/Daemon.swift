@@ -185,9 +185,11 @@ public final class Daemon {
 
     private func openLiveInput() throws(DaemonError) {
         do {
+            // `--touchscreens` or `input: {touchscreens: true}` in the config it started with.
+            let touchscreens = options.allowsTouchscreens || config.opensTouchscreens
             let source = options.devicePaths.isEmpty
-                ? try LibinputSource(seat: options.seat, allowTouchscreens: options.allowsTouchscreens)
-                : try LibinputSource(devicePaths: options.devicePaths, allowTouchscreens: options.allowsTouchscreens)
+                ? try LibinputSource(seat: options.seat, allowTouchscreens: touchscreens)
+                : try LibinputSource(devicePaths: options.devicePaths, allowTouchscreens: touchscreens)
             self.source = source
             try loop.register(FileDescriptor(rawValue: source.fileDescriptor)) { [unowned self] _ in
                 self.source?.dispatch { self.handle($0) }
