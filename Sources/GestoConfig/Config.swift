@@ -416,8 +416,11 @@ struct ConfigDecoder {
         }
         guard ok else { return nil }
         if case .reorder = actions[0].0 {
-            guard case .longPressDrag = gesture else {
-                error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3'), not \(gesture)", at: actions[0].1)
+            switch gesture {
+            case .longPressDrag, .touchLongPressDrag: break
+            default:
+                error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3' or "
+                      + "'touch-long-press-drag:3'), not \(gesture)", at: actions[0].1)
                 return nil
             }
         }

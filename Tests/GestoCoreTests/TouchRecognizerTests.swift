@@ -300,3 +300,24 @@ struct TouchGestureNameTests {
         #expect(throws: GestureNameError.unexpectedPart("left")) { try GestureName(parsing: "tap:2:left") }
     }
 }
+
+@Suite("touch long-press-drag reorders")
+struct TouchReorderTests {
+    @Test func touchDragFeedsTheReorderEngineInMillimetres() throws {
+        var script = TouchScript(size: Vector2(300, 200))
+        script.down([(100, 100), (120, 100), (140, 100)], at: 0)
+        script.wait(until: 450)
+        script.drag([(100, 100), (120, 100), (140, 100)], by: (1, 0), steps: 50, from: 450)
+        script.up(3, at: 1000)
+        script.end(at: 1200)
+        // Slots of 20 mm: a 50 mm drag from slot 0 crosses two.
+        var adapter = try ReorderGestureAdapter(touchpadSlot: 20, itemCount: 5, fingers: 3)
+        adapter.followsTouchscreen = true
+        var moves: [ReorderMove] = []
+        for report in script.reports { moves += adapter.handle(report) }
+        #expect(moves == [ReorderMove(from: 0, to: 1), ReorderMove(from: 1, to: 2)])
+        // The touchpad's adapter ignores a touchscreen's drag.
+        var touchpad = try ReorderGestureAdapter(touchpadSlot: 20, itemCount: 5, fingers: 3)
+        #expect(script.reports.allSatisfy { touchpad.handle($0).isEmpty })
+    }
+}

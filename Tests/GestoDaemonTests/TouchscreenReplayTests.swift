@@ -114,6 +114,30 @@ import GestoInput
         #expect(config.bindings[0].rule.settings.touch.swipe.threshold.millimeters == 30)
     }
 
+    @Test func aTouchLongPressDragMayReorder() throws {
+        let config = try Config.parse("""
+        bindings:
+          - gesture: touch-long-press-drag:3
+            reorder: {slot: 20, items: 5, start: 0, step-right: echo right, step-left: echo left}
+        """, file: "t.yaml")
+        var pipeline = GesturePipeline(config: config)
+        pipeline.touchscreenSize = Vector2(300, 200)
+        var fired: [String] = []
+        func touch(_ kind: TouchEventKind, _ slot: Int32, _ x: Double, _ ms: Int64) {
+            pipeline.handle(touch: TouchEvent(kind, slot: slot, millimeters: Vector2(x, 100), time: Timestamp(microseconds: ms * 1000)),
+                            emit: { line in fired += line.actions.map(\.summary) })
+        }
+        for slot in Int32(0)..<3 { touch(.down, slot, 100 + Double(slot) * 20, 0) }
+        touch(.frame, -1, 0, 0)
+        for step in 1...50 {
+            for slot in Int32(0)..<3 { touch(.motion, slot, 100 + Double(slot) * 20 + Double(step), 450 + Int64(step) * 10) }
+            touch(.frame, -1, 0, 450 + Int64(step) * 10)
+        }
+        for slot in Int32(0)..<3 { touch(.up, slot, 0, 1000) }
+        touch(.frame, -1, 0, 1000)
+        #expect(fired == ["exec: echo right", "exec: echo right"])
+    }
+
     @Test func typosInTouchNamesAndKeysAreLocatedWithASuggestion() {
         for (text, suggestion) in [("edge-swipe:lfet", "left"), ("duoble-tap:2", "double-tap"), ("touch-swpie:3:up", "touch-swipe")] {
             do {

@@ -67,8 +67,10 @@ public struct GesturePipeline: Sendable {
                                                            arrangement: action.arrangement == .row ? .row : .column)
             else { continue }
             let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
-            reorders.append((index, groupOf[index], action, ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount,
-                                                                  draggedSlot: action.start)))
+            var adapter = ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount, draggedSlot: action.start)
+            // A touch-long-press-drag reorders in the touchscreen's units (`slot` in mm or %).
+            if case .touchLongPressDrag = binding.gesture { adapter.followsTouchscreen = true }
+            reorders.append((index, groupOf[index], action, adapter))
         }
         self.showAllPhases = showAllPhases
         self.focusedApp = focusedApp
