@@ -62,7 +62,7 @@ public struct TouchFrameAssembler: Sendable {
     private var touches: [Tracked] = []
     private var landed = 0
     private var lifted = 0
-    /// Lifts of touches that were framed: their motion since then counts (see below).
+    /// The time of the first change waiting for its TOUCH_FRAME, nil with none.
     private var pendingTime: Timestamp?
     private var stroke: TouchStroke?
     /// Slots ignored because more than ``maximumTouches`` were down, until they lift.
