@@ -50,6 +50,24 @@ func runTouchBenchmarks() {
             }
             best = min(best, Double(monotonicNanoseconds() - start) / Double(frames))
         }
+        // The frame assembler alone (centroid, spread and angle from the raw points).
+        var assemblerOnly = TouchFrameAssembler(size: Vector2(300, 200), device: 1)
+        var assembled = 0
+        var assemblerBest = Double.infinity
+        for _ in 0..<3 {
+            assembled = 0
+            let start = monotonicNanoseconds()
+            while assembled < touchFrames {
+                let offset = round * 1_000_000
+                for var event in stroke {
+                    event.time.microseconds += offset
+                    assemblerOnly.handle(event, emit: { _ in assembled += 1 }, diagnose: { _ in })
+                }
+                round += 1
+            }
+            assemblerBest = min(assemblerBest, Double(monotonicNanoseconds() - start) / Double(assembled))
+        }
+        print("touch frames alone, \(fingers) finger\(fingers == 1 ? "" : "s"): \(formatFixed(assemblerBest, decimals: 1)) ns per touch frame")
         print("touch recognition, \(fingers) finger\(fingers == 1 ? "" : "s"): \(formatFixed(best, decimals: 1)) ns per touch frame "
               + "(events to frame to every touch recognizer; \(frames) frames, \(reports) reports; target <= 500 ns at 10 fingers)")
     }
