@@ -21,6 +21,9 @@ public struct Config: Sendable {
     /// `input: {touchscreens: true}`: gestod also opens touchscreens (as `--touchscreens`),
     /// read when it starts. Keyboards are never opened.
     public var opensTouchscreens = false
+    /// `input: {touchscreen-transform: 0|90|180|270}`: how the touchscreens' frame maps to the
+    /// output the user sees (wl_output's transform), so edges and directions are the user's.
+    public var touchscreenTransform = TouchTransform.normal
     /// What loads but is likely a mistake (a binding repeated with the same gesture, mode and
     /// app), in file order.
     public var warnings: [ConfigWarning] = []
@@ -64,7 +67,7 @@ extension Config {
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings", "input"]
-    static let input = ["touchscreens"]
+    static let input = ["touchscreens", "touchscreen-transform"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale"]
@@ -125,6 +128,7 @@ struct ConfigDecoder {
         var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
         var opensTouchscreens = false
+        var touchscreenTransform = TouchTransform.normal
         guard case .mapping(let entries, _) = root else {
             if case .scalar(let s, _) = root, s.isEmpty { return .empty }
             error("the config must be a mapping with 'settings' and 'bindings', not \(root.kindDescription)", at: root.location)
@@ -137,7 +141,7 @@ struct ConfigDecoder {
             case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
             case "animation": if let spring = decodeAnimation(entry.value) { animation = spring }
             case "bindings": break
-            case "input": opensTouchscreens = decodeInput(entry.value)
+            case "input": (opensTouchscreens, touchscreenTransform) = decodeInput(entry.value)
             default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
             }
         }
@@ -162,21 +166,31 @@ struct ConfigDecoder {
         config.bindingAnimations = animations
         config.warnings = warnings
         config.opensTouchscreens = opensTouchscreens
+        config.touchscreenTransform = touchscreenTransform
         return config
     }
 
-    /// Decodes `input: {touchscreens: BOOL}`; returns whether touchscreens are opened.
-    mutating func decodeInput(_ node: YAMLNode) -> Bool {
+    /// Decodes `input: {touchscreens: BOOL, touchscreen-transform: DEGREES}`.
+    mutating func decodeInput(_ node: YAMLNode) -> (opens: Bool, transform: TouchTransform) {
         guard case .mapping(let fields, _) = node else {
-            error("'input' must be a mapping (touchscreens), not \(node.kindDescription)", at: node.location)
-            return false
+            error("'input' must be a mapping (touchscreens, touchscreen-transform), not \(node.kindDescription)", at: node.location)
+            return (false, .normal)
         }
         var opens = false
+        var transform = TouchTransform.normal
         for field in fields {
-            if field.key == "touchscreens" { opens = boolean(field.value, field.key) ?? false }
-            else { unknownKey(field.key, at: field.keyLocation, expected: ConfigKeys.input) }
+            switch field.key {
+            case "touchscreens": opens = boolean(field.value, field.key) ?? false
+            case "touchscreen-transform":
+                guard let text = scalar(field.value, field.key) else { continue }
+                if let degrees = Int(text), let value = TouchTransform(rawValue: degrees) { transform = value } else {
+                    error("'touchscreen-transform' is the output's rotation (wl_output transform): 0, 90, 180 or 270, not '\(text)'",
+                          at: field.value.location)
+                }
+            default: unknownKey(field.key, at: field.keyLocation, expected: ConfigKeys.input)
+            }
         }
-        return opens
+        return (opens, transform)
     }
 
     /// Two bindings with the same gesture, mode, app and settings both run on every such

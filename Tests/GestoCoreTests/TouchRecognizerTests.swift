@@ -321,3 +321,21 @@ struct TouchReorderTests {
         #expect(script.reports.allSatisfy { touchpad.handle($0).isEmpty })
     }
 }
+
+@Suite("touch transform to the output")
+struct TouchTransformTests {
+    @Test(arguments: [(TouchTransform.normal, "edge-swipe:left"), (.rotated90, "edge-swipe:top"),
+                      (.rotated180, "edge-swipe:right"), (.rotated270, "edge-swipe:bottom")])
+    func aSwipeFromTheDevicesLeftEdgeStartsFromTheEdgeTheUserSees(transform: TouchTransform, expected: String) {
+        var script = TouchScript()
+        script.assembler = TouchFrameAssembler(size: Vector2(300, 200), device: 1, transform: transform)
+        script.down([(1, 100)], at: 0)
+        script.drag([(1, 100)], by: (2, 0), steps: 20, from: 0)
+        script.up(1, at: 210)
+        script.end(at: 1000)
+        #expect(script.ended == [expected])
+        // A quarter turn swaps the screen's width and height.
+        let extent = script.frames.first?.extent
+        #expect(extent == (transform == .rotated90 || transform == .rotated270 ? Vector2(200, 300) : Vector2(300, 200)))
+    }
+}

@@ -32,6 +32,15 @@ import GestoInput
         #expect(run("028-ep0430m09-touchscreen-4fg-drag.debug-events.txt") == ["touch-swipe:4:up ended"])
     }
 
+    @Test func ep0430m09IsADragDownOnAnOutputRotated180Degrees() throws {
+        // The file was named "drag-down": its display was probably upside down.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("touch-\(getpid())-180.yaml")
+        try "input: {touchscreen-transform: 180}\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = replay(Self.folder + "028-ep0430m09-touchscreen-4fg-drag.debug-events.txt", ["--config", config.path])
+        #expect(outcomes(result.lines) == ["touch-swipe:4:down ended"])
+    }
+
     @Test func dellCanvasStrokes() {
         let outcomes = run("029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt")
         // The 5-finger stroke ends left or fails, never another direction.
@@ -136,6 +145,16 @@ import GestoInput
         for slot in Int32(0)..<3 { touch(.up, slot, 0, 1000) }
         touch(.frame, -1, 0, 1000)
         #expect(fired == ["exec: echo right", "exec: echo right"])
+    }
+
+    @Test func aTouchscreenTransformIsADegreesValue() throws {
+        #expect(try Config.parse("input: {touchscreen-transform: 270}\n", file: "t.yaml").touchscreenTransform == .rotated270)
+        do {
+            _ = try Config.parse("input: {touchscreen-transform: 45}\n", file: "t.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("t.yaml:1:32"), "\(error)")
+        }
     }
 
     @Test func typosInTouchNamesAndKeysAreLocatedWithASuggestion() {

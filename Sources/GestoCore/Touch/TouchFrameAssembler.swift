@@ -49,6 +49,10 @@ public struct TouchFrameAssembler: Sendable {
 
     /// The device's size in millimetres, nil if it reports no resolution.
     public let size: Vector2?
+    /// How the device's frame maps to the screen the user sees (frames are in the screen's).
+    public let transform: TouchTransform
+    /// The device's own extent, before the transform.
+    private let deviceExtent: Vector2
     /// The unit of the frames.
     public var unit: TouchUnit { size == nil ? .percent : .millimeters }
     private let extent: Vector2
@@ -70,15 +74,18 @@ public struct TouchFrameAssembler: Sendable {
     /// Whether this stroke already reported missing frames (once per stroke is enough).
     private var reportedMissingFrame = false
 
-    /// Makes an assembler for a device of `size` millimetres (nil: no resolution).
-    public init(size: Vector2? = nil, device: UInt32? = nil) {
+    /// Makes an assembler for a device of `size` millimetres (nil: no resolution), shown
+    /// through `transform`.
+    public init(size: Vector2? = nil, device: UInt32? = nil, transform: TouchTransform = .normal) {
         if let size, size.x > 0, size.y > 0, size.x.isFinite, size.y.isFinite {
             self.size = size
-            extent = size
+            deviceExtent = size
         } else {
             self.size = nil
-            extent = Vector2(100, 100)
+            deviceExtent = Vector2(100, 100)
         }
+        extent = transform.extent(of: deviceExtent)
+        self.transform = transform
         self.device = device
     }
 
@@ -119,7 +126,7 @@ public struct TouchFrameAssembler: Sendable {
         else { p = event.percent }
         guard p.x.isFinite, p.y.isFinite, abs(p.x) <= GestureEvent.largestMagnitude, abs(p.y) <= GestureEvent.largestMagnitude
         else { return nil }
-        return p
+        return transform.apply(p, extent: deviceExtent)
     }
 
     private func index(of slot: Int32) -> Int? { touches.firstIndex { $0.point.slot == slot } }

@@ -50,6 +50,8 @@ public struct GesturePipeline: Sendable {
     /// The touchscreen's size in millimetres (nil: it reports no resolution, positions are in
     /// percent); set before its first touch event.
     public var touchscreenSize: Vector2?
+    /// How the touchscreen's frame maps to the output (the config's `touchscreen-transform`).
+    public var touchscreenTransform = TouchTransform.normal
     /// This device's touch events made into frames (made at the first touch event).
     private var touchFrames: TouchFrameAssembler?
     private var scratchFrames: [TouchFrame] = []
@@ -74,6 +76,7 @@ public struct GesturePipeline: Sendable {
         }
         self.showAllPhases = showAllPhases
         self.focusedApp = focusedApp
+        touchscreenTransform = config.touchscreenTransform
         showsLongPressDragStream = config.bindings.contains {
             if case .longPressDrag = $0.gesture { return true }
             return false
@@ -93,7 +96,8 @@ public struct GesturePipeline: Sendable {
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 warn: (TouchDiagnostic) -> Void = { _ in }) {
         lastTime = max(lastTime ?? event.time, event.time)
-        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device)
+        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device,
+                                                           transform: touchscreenTransform)
         var frames = scratchFrames
         frames.removeAll(keepingCapacity: true)
         assembler.handle(event, emit: { frames.append($0) }, diagnose: warn)
