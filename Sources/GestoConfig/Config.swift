@@ -161,6 +161,7 @@ struct ConfigDecoder {
             }
         }
         reportDuplicates(bindings, at: locations)
+        reportTouchesTheAppAlsoGets(bindings, at: locations)
         var config = Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
         config.bindingAnimations = animations

@@ -147,6 +147,22 @@ import GestoInput
         #expect(fired == ["exec: echo right", "exec: echo right"])
     }
 
+    @Test func touchBindingsTheAppAlsoGetsAreWarnings() throws {
+        let config = try Config.parse("""
+        bindings:
+          - gesture: tap:1
+            exec: a
+          - gesture: edge-swipe:left
+            exec: b
+          - gesture: touch-swipe:3:up
+            exec: c
+          - gesture: touch-pinch:2:in
+            exec: d
+        """, file: "t.yaml")
+        #expect(config.warnings.map(\.location.line) == [2, 8])
+        #expect(config.warnings.first?.message.contains("also reaches the app under the finger") == true)
+    }
+
     @Test func aTouchscreenTransformIsADegreesValue() throws {
         #expect(try Config.parse("input: {touchscreen-transform: 270}\n", file: "t.yaml").touchscreenTransform == .rotated270)
         do {
