@@ -115,6 +115,21 @@ final class EngineBox {
         deliver(outputs)
     }
 
+    /// The touchscreen's size in mm (`gesto_engine_set_touchscreen_size`), nil: percent.
+    var touchscreenSize: Vector2?
+    /// The touch events made into frames (made at the first touch event).
+    private var touchFrames: TouchFrameAssembler?
+
+    /// Feeds one touch event; each frame it completes goes to the recognizers. Repairs of bad
+    /// touch input are the assembler's (a C caller has no log to see them in).
+    func feed(touch event: TouchEvent) {
+        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device)
+        var frames: [TouchFrame] = []
+        assembler.handle(event, emit: { frames.append($0) }, diagnose: { _ in })
+        touchFrames = assembler
+        for frame in frames { feed(.touches(frame)) }
+    }
+
     /// Dispatches every deadline at or before `now`, each at its own time.
     func dispatchDeadlines(upTo now: Timestamp) {
         while let deadline = engine.nextDeadline, deadline <= now {

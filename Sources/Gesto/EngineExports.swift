@@ -178,6 +178,29 @@ public func gestoEngineHandleEvent(_ handle: OpaquePointer?, _ event: UnsafePoin
     }
 }
 
+@_cdecl("gesto_engine_handle_touch_event")
+public func gestoEngineHandleTouchEvent(_ handle: OpaquePointer?, _ event: UnsafePointer<gesto_touch_event>?) -> Int32 {
+    reporting { () throws(ExportError) in
+        let function = "gesto_engine_handle_touch_event"
+        let box = try idleEngine(handle, in: function)
+        box.feed(touch: try touchEvent(from: event, in: function))
+        return GESTO_OK.rawValue
+    }
+}
+
+@_cdecl("gesto_engine_set_touchscreen_size")
+public func gestoEngineSetTouchscreenSize(_ handle: OpaquePointer?, _ width: Double, _ height: Double) -> Int32 {
+    reporting { () throws(ExportError) in
+        let function = "gesto_engine_set_touchscreen_size"
+        let box = try idleEngine(handle, in: function)
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e6, height <= 1e6 else {
+            throw .invalid("\(function): the size must be finite, above 0 and at most 1e6 mm, got \(width) x \(height)")
+        }
+        box.touchscreenSize = Vector2(width, height)
+        return GESTO_OK.rawValue
+    }
+}
+
 @_cdecl("gesto_engine_next_deadline_usec")
 public func gestoEngineNextDeadline(_ handle: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     reporting { () throws(ExportError) in

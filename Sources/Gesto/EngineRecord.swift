@@ -16,6 +16,49 @@ let recognizedSize0_1 = 136
 let largestEventMagnitude = GestureEvent.largestMagnitude
 
 /// Decodes and validates a caller's event.
+/// The size of the ABI 0.2 `struct gesto_touch_event`: 56 bytes.
+let touchEventSize0_2 = 56
+
+/// The ``TouchEvent`` of a C caller's `struct gesto_touch_event`, validated.
+func touchEvent(from pointer: UnsafePointer<gesto_touch_event>?, in function: String) throws(ExportError) -> TouchEvent {
+    guard let pointer else { throw .invalid("\(function): event is NULL") }
+    let size = Int(pointer.pointee.size)
+    guard size >= touchEventSize0_2 else {
+        throw .invalid("\(function): event->size is \(size); set it to sizeof(struct gesto_touch_event) (at least \(touchEventSize0_2))")
+    }
+    let event = UnsafeRawPointer(pointer).load(as: gesto_touch_event.self)
+    let kind: TouchEventKind
+    switch event.type {
+    case GESTO_TOUCH_DOWN.rawValue: kind = .down
+    case GESTO_TOUCH_MOTION.rawValue: kind = .motion
+    case GESTO_TOUCH_UP.rawValue: kind = .up
+    case GESTO_TOUCH_CANCEL.rawValue: kind = .cancel
+    case GESTO_TOUCH_FRAME.rawValue: kind = .frame
+    default: throw .invalid("\(function): event->type \(event.type) is not an enum gesto_touch_type")
+    }
+    var result = TouchEvent(kind, time: try timestamp(event.time_usec, "event->time_usec", in: function))
+    switch kind {
+    case .frame, .cancel:
+        return result
+    case .down, .motion, .up:
+        guard TouchEvent.slotRange.contains(event.slot) else {
+            throw .invalid("\(function): event->slot must be 0 to \(TouchEvent.slotRange.upperBound), got \(event.slot)")
+        }
+        result.slot = event.slot
+    }
+    guard kind != .up else { return result }
+    func position(_ value: Double, _ name: String) throws(ExportError) -> Double {
+        let value = try finite(value, "event->\(name)", in: function)
+        guard abs(value) <= largestEventMagnitude else {
+            throw .invalid("\(function): |event->\(name)| must be at most 1e6, got \(value)")
+        }
+        return value
+    }
+    result.percent = Vector2(try position(event.x_percent, "x_percent"), try position(event.y_percent, "y_percent"))
+    result.millimeters = Vector2(try position(event.x_mm, "x_mm"), try position(event.y_mm, "y_mm"))
+    return result
+}
+
 func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function: String) throws(ExportError) -> GestureEvent {
     guard let pointer else { throw .invalid("\(function): event is NULL") }
     let size = Int(pointer.pointee.size)
@@ -120,6 +163,14 @@ private func cGesture(_ name: GestureName) -> UInt32 {
     case .hold: GESTO_GESTURE_HOLD.rawValue
     case .longPress: GESTO_GESTURE_LONG_PRESS.rawValue
     case .longPressDrag: GESTO_GESTURE_LONG_PRESS_DRAG.rawValue
+    case .tap: GESTO_GESTURE_TAP.rawValue
+    case .doubleTap: GESTO_GESTURE_DOUBLE_TAP.rawValue
+    case .touchLongPress: GESTO_GESTURE_TOUCH_LONG_PRESS.rawValue
+    case .touchLongPressDrag: GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG.rawValue
+    case .touchSwipe: GESTO_GESTURE_TOUCH_SWIPE.rawValue
+    case .touchPinch: GESTO_GESTURE_TOUCH_PINCH.rawValue
+    case .touchRotate: GESTO_GESTURE_TOUCH_ROTATE.rawValue
+    case .edgeSwipe: GESTO_GESTURE_EDGE_SWIPE.rawValue
     }
 }
 
@@ -162,7 +213,17 @@ private func cDirection(_ name: GestureName) -> UInt32 {
         direction == .in ? GESTO_DIRECTION_IN.rawValue : GESTO_DIRECTION_OUT.rawValue
     case .rotate(_, let direction?):
         direction == .clockwise ? GESTO_DIRECTION_CLOCKWISE.rawValue : GESTO_DIRECTION_COUNTERCLOCKWISE.rawValue
-    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
+    case .touchSwipe(let f, let direction?):
+        cDirection(.swipe(fingers: f, direction: direction))
+    case .edgeSwipe(let edge, let f):
+        // The edge's inward motion (`edge-swipe:left` moves right); the edge is in the name.
+        cDirection(.swipe(fingers: f, direction: edge.inward))
+    case .touchPinch(let f, let direction?):
+        cDirection(.pinch(fingers: f, direction: direction))
+    case .touchRotate(let f, let direction?):
+        cDirection(.rotate(fingers: f, direction: direction))
+    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+         .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate:
         GESTO_DIRECTION_NONE.rawValue
     }
 }

@@ -18,6 +18,12 @@ public struct Config: Sendable {
     public var animation: SpringParameters = .niriWindowMovement
     /// Per-binding `animation:` springs, parallel to ``bindings`` (nil: the global one).
     public var bindingAnimations: [SpringParameters?] = []
+    /// `input: {touchscreens: true}`: gestod also opens touchscreens (as `--touchscreens`),
+    /// read when it starts. Keyboards are never opened.
+    public var opensTouchscreens = false
+    /// `input: {touchscreen-transform: 0|90|180|270}`: how the touchscreens' frame maps to the
+    /// output the user sees (wl_output's transform), so edges and directions are the user's.
+    public var touchscreenTransform = TouchTransform.normal
     /// What loads but is likely a mistake (a binding repeated with the same gesture, mode and
     /// app), in file order.
     public var warnings: [ConfigWarning] = []
@@ -60,8 +66,9 @@ extension Config {
 
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
-    static let root = ["settings", "animation", "bindings"]
-    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"]
+    static let root = ["settings", "animation", "bindings", "input"]
+    static let input = ["touchscreens", "touchscreen-transform"]
+    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window"]
@@ -83,6 +90,8 @@ enum ConfigKeys {
         case .rotate: rotate
         case .hold: hold
         case .longPress, .longPressDrag: longPressOverrides
+        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            touchKeys(touchSection(for: gesture) ?? "", binding: true)
         }
     }
 }
@@ -91,8 +100,8 @@ extension GestureName {
     /// Whether this is a long press or a long-press-drag (whose `drag` setting is global).
     var isLongPressKind: Bool {
         switch self {
-        case .longPress, .longPressDrag: true
-        case .swipe, .pinch, .rotate, .hold: false
+        case .longPress, .longPressDrag, .touchLongPress, .touchLongPressDrag: true
+        case .swipe, .pinch, .rotate, .hold, .tap, .doubleTap, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
         }
     }
 }
@@ -130,6 +139,8 @@ struct ConfigDecoder {
         var animations: [SpringParameters?] = []
         var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
+        var opensTouchscreens = false
+        var touchscreenTransform = TouchTransform.normal
         guard case .mapping(let entries, _) = root else {
             if case .scalar(let s, _) = root, s.isEmpty { return .empty }
             error("the config must be a mapping with 'settings' and 'bindings', not \(root.kindDescription)", at: root.location)
@@ -142,6 +153,7 @@ struct ConfigDecoder {
             case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
             case "animation": if let spring = decodeAnimation(entry.value) { animation = spring }
             case "bindings": break
+            case "input": (opensTouchscreens, touchscreenTransform) = decodeInput(entry.value)
             default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
             }
         }
@@ -161,11 +173,37 @@ struct ConfigDecoder {
             }
         }
         reportDuplicates(bindings, at: locations)
+        reportTouchesTheAppAlsoGets(bindings, at: locations)
         var config = Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
         config.bindingAnimations = animations
         config.warnings = warnings
+        config.opensTouchscreens = opensTouchscreens
+        config.touchscreenTransform = touchscreenTransform
         return config
+    }
+
+    /// Decodes `input: {touchscreens: BOOL, touchscreen-transform: DEGREES}`.
+    mutating func decodeInput(_ node: YAMLNode) -> (opens: Bool, transform: TouchTransform) {
+        guard case .mapping(let fields, _) = node else {
+            error("'input' must be a mapping (touchscreens, touchscreen-transform), not \(node.kindDescription)", at: node.location)
+            return (false, .normal)
+        }
+        var opens = false
+        var transform = TouchTransform.normal
+        for field in fields {
+            switch field.key {
+            case "touchscreens": opens = boolean(field.value, field.key) ?? false
+            case "touchscreen-transform":
+                guard let text = scalar(field.value, field.key) else { continue }
+                if let degrees = Int(text), let value = TouchTransform(rawValue: degrees) { transform = value } else {
+                    error("'touchscreen-transform' is the output's rotation (wl_output transform): 0, 90, 180 or 270, not '\(text)'",
+                          at: field.value.location)
+                }
+            default: unknownKey(field.key, at: field.keyLocation, expected: ConfigKeys.input)
+            }
+        }
+        return (opens, transform)
     }
 
     /// Two bindings with the same gesture, mode, app and settings both run on every such
@@ -214,6 +252,8 @@ struct ConfigDecoder {
                     if field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
                 case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
+                case "tap", "touch-long-press", "touch-swipe", "touch-pinch":
+                    decodeTouch(entry.key, field.key, field.value, field.keyLocation, &settings.touch)
                 default:
                     unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.settings)
                 }
@@ -302,7 +342,15 @@ struct ConfigDecoder {
             case "gesture":
                 guard let text = scalar(entry.value, "gesture") else { ok = false; continue }
                 do { gesture = try GestureName(parsing: text) } catch {
-                    self.error("bad gesture '\(text)': \(error)", at: entry.value.location)
+                    var message = "bad gesture '\(text)': \(error)"
+                    let suggestion: String?
+                    switch error {
+                    case .unknownKind(let kind): suggestion = closest(kind, among: GestureName.kindNames)
+                    case .unknownDirection(let direction, _, let allowed): suggestion = closest(direction, among: allowed)
+                    case .badFingerCount, .unexpectedPart: suggestion = nil
+                    }
+                    if let suggestion { message += "; did you mean '\(suggestion)'?" }
+                    self.error(message, at: entry.value.location)
                     ok = false
                 }
             case "mode":
@@ -384,6 +432,8 @@ struct ConfigDecoder {
             case .rotate: decodeRotate(key, value, location, &settings.rotate)
             case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
             case .hold: decodeHold(key, value, location, &settings.hold)
+            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+                decodeTouch(ConfigKeys.touchSection(for: gesture) ?? "", key, value, location, &settings.touch)
             }
         }
         switch actions.count {
@@ -399,8 +449,11 @@ struct ConfigDecoder {
         }
         guard ok else { return nil }
         if case .reorder = actions[0].0 {
-            guard case .longPressDrag = gesture else {
-                error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3'), not \(gesture)", at: actions[0].1)
+            switch gesture {
+            case .longPressDrag, .touchLongPressDrag: break
+            default:
+                error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3' or "
+                      + "'touch-long-press-drag:3'), not \(gesture)", at: actions[0].1)
                 return nil
             }
         }

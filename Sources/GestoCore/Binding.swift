@@ -242,15 +242,23 @@ public struct BindingMatcher: Sendable {
         case .hold: kind = 3
         case .longPress: kind = 4
         case .longPressDrag: kind = 5
+        case .tap: kind = 6
+        case .doubleTap: kind = 7
+        case .touchLongPress: kind = 8
+        case .touchLongPressDrag: kind = 9
+        case .touchSwipe: kind = 10
+        case .touchPinch: kind = 11
+        case .touchRotate: kind = 12
+        case .edgeSwipe: kind = 13
         }
-        return kind &+ (name.fingerCount &<< 3)
+        return kind &+ (name.fingerCount &<< 4)
     }
 
     /// The direction of `name` as a small number, 0 for none: with ``kindKey(_:)`` equal, two
     /// names are equal exactly when their codes are (the hot path compares bytes, not names).
     static func directionCode(_ name: GestureName) -> UInt8 {
         switch name {
-        case .swipe(_, let direction):
+        case .swipe(_, let direction), .touchSwipe(_, let direction):
             switch direction {
             case nil: 0
             case .left: 1
@@ -262,19 +270,27 @@ public struct BindingMatcher: Sendable {
             case .downLeft: 7
             case .downRight: 8
             }
-        case .pinch(_, let direction):
+        case .pinch(_, let direction), .touchPinch(_, let direction):
             switch direction {
             case nil: 0
             case .in: 1
             case .out: 2
             }
-        case .rotate(_, let direction):
+        case .rotate(_, let direction), .touchRotate(_, let direction):
             switch direction {
             case nil: 0
             case .clockwise: 1
             case .counterclockwise: 2
             }
-        case .hold, .longPress, .longPressDrag: 0
+        // The edge is part of every edge-swipe name (its "direction": the edge it starts from).
+        case .edgeSwipe(let edge, _):
+            switch edge {
+            case .left: 1
+            case .right: 2
+            case .top: 3
+            case .bottom: 4
+            }
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: 0
         }
     }
 
@@ -414,7 +430,9 @@ public struct BindingMatcher: Sendable {
         case .rotate(_, let direction?):
             let signed = direction == .clockwise ? gesture.angle : -gesture.angle
             steps = max(0, signed) / settings.rotate.repeatAngle
-        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag:
+        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+             .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            // Touch gestures do not repeat yet: their distances are in mm or %, not delta units.
             steps = 0
         }
         return steps.isNaN ? 0 : steps

@@ -167,7 +167,10 @@ public struct CommitmentTracker: Sendable {
     public static func isTracked(_ name: GestureName) -> Bool {
         switch name {
         case .swipe, .pinch, .rotate: true
-        case .hold, .longPress, .longPressDrag: false
+        // Touchscreen kinds do not commit yet: their distances are in mm or percent of the
+        // screen, not touchpad units, so the touchpad's constants do not apply to them.
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
         }
     }
 
@@ -197,7 +200,8 @@ public struct CommitmentTracker: Sendable {
             guard report.progress >= 1, sign * report.angle > 0, sign * angleStep >= 0,
                   angleRadians >= settings.dominance * scalePath else { return nil }
             made.dominance = scalePath > 0 ? angleRadians / scalePath : .infinity
-        case .swipe(_, nil), .pinch(_, nil), .rotate(_, nil), .hold, .longPress, .longPressDrag:
+        case .swipe(_, nil), .pinch(_, nil), .rotate(_, nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap,
+             .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
             return nil
         }
         made.scale = report.scale

@@ -57,6 +57,8 @@ public struct DragRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         hasStarted = true
         switch (state, input) {
+        case (_, .touches):
+            return  // Touchscreen frames are the touch recognizers' (GestoCore/Touch).
         case (.waiting(let deadline), .deadline(let time)):
             guard let deadline, time >= deadline else { return }
             finish(.cancelled(.timeout), Drag(fingers: fingers ?? 0), at: time, emit: emit)

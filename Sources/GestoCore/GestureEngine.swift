@@ -24,8 +24,10 @@ public struct GestureEngine: Sendable {
         public static let swipes = Families(rawValue: 1 << 2)
         /// Pinches and rotations, and swipes libinput reports as three-finger pinches.
         public static let pinches = Families(rawValue: 1 << 3)
+        /// The touchscreen recognizers (``TouchEngine``), fed touch frames.
+        public static let touches = Families(rawValue: 1 << 4)
         /// Every recognizer.
-        public static let all: Families = [.holds, .longPresses, .swipes, .pinches]
+        public static let all: Families = [.holds, .longPresses, .swipes, .pinches, .touches]
 
         /// The families that recognize `name` (a swipe of three or more fingers may arrive as
         /// pinch events, so swipes need both).
@@ -36,6 +38,8 @@ public struct GestureEngine: Sendable {
             case .longPressDrag: .swipes
             case .swipe: [.swipes, .pinches]
             case .pinch, .rotate: .pinches
+            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+                .touches
             }
         }
     }
@@ -49,6 +53,8 @@ public struct GestureEngine: Sendable {
     private var longPresses: LongPressRecognizer
     private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
+    /// The touchscreen recognizers (fed touch frames only).
+    private var touches: TouchEngine
     private var lastTime: Timestamp?
     /// The previous event's own time (before clamping), to name each jump back once.
     private var lastEventTime: Timestamp?
@@ -64,15 +70,19 @@ public struct GestureEngine: Sendable {
         pinches = PinchSwipeRecognizer(swipe: settings.swipe, pinch: settings.pinch)
             .exclusively(before: PinchRecognizer(settings: settings.pinch)
                 .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
+        touches = TouchEngine(settings: settings.touch)
     }
 
     /// The earliest time at which the engine needs a deadline input, or nil.
     @inline(__always) public var nextDeadline: Timestamp? {
         holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
+            .earliest(touches.nextDeadline)
     }
 
     /// True while any gesture is in progress.
-    @inline(__always) public var isActive: Bool { holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
+    @inline(__always) public var isActive: Bool {
+        holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive || touches.isActive
+    }
 
     /// Feeds one input and calls `emit` for every report, in order. For an event, deadlines at
     /// or before its time are fed first. Events older than the previous input are processed as
@@ -111,6 +121,11 @@ public struct GestureEngine: Sendable {
                 lastEventTime = event.time
             }
             while let deadline = nextDeadline, deadline <= event.time {
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
+            }
+        }
+        if case .touches(let frame) = input {
+            while let deadline = nextDeadline, deadline <= frame.time {
                 dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }
         }
@@ -154,6 +169,16 @@ public struct GestureEngine: Sendable {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
+        if case .touches = input {
+            if families.contains(.touches) { touches.handle(input, emit: emit, diagnose: diagnose) }
+            return
+        }
+        if families.contains(.touches) {
+            switch input {
+            case .deadline, .endOfInput: touches.handle(input, emit: emit, diagnose: diagnose)
+            case .event, .touches: break
+            }
+        }
         var feedsSwipes = families.contains(.swipes), feedsPinches = families.contains(.pinches)
         if case .event(let event) = input {
             switch event.kind {

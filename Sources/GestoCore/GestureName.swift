@@ -68,12 +68,31 @@ public enum GestureName: Sendable, Hashable {
     case longPress(fingers: Int)
     /// `long-press-drag:F`: a long press followed by a drag with the same fingers.
     case longPressDrag(fingers: Int)
+    // Touchscreen gestures, recognized by gesto from raw touches (GestoCore/Touch).
+    /// `tap:F`: F fingers down and up, briefly and without moving.
+    case tap(fingers: Int)
+    /// `double-tap:F`: two `tap:F` close in time and place.
+    case doubleTap(fingers: Int)
+    /// `touch-long-press:F`: F fingers resting on a touchscreen for the minimum duration.
+    case touchLongPress(fingers: Int)
+    /// `touch-long-press-drag:F`: a touch long press, then a drag with the same fingers.
+    case touchLongPressDrag(fingers: Int)
+    /// `touch-swipe:F:DIR`, or `touch-swipe:F` while undecided.
+    case touchSwipe(fingers: Int, direction: SwipeDirection?)
+    /// `touch-pinch:F:in|out`, or `touch-pinch:F` while undecided.
+    case touchPinch(fingers: Int, direction: PinchDirection?)
+    /// `touch-rotate:F:clockwise|counterclockwise`, or `touch-rotate:F` while undecided.
+    case touchRotate(fingers: Int, direction: RotationDirection?)
+    /// `edge-swipe:EDGE` (one finger) or `edge-swipe:EDGE:F`: from a screen edge, inward.
+    case edgeSwipe(edge: ScreenEdge, fingers: Int)
 
     /// The finger count of the gesture.
     public var fingerCount: Int {
         switch self {
         case .swipe(let f, _), .pinch(let f, _), .rotate(let f, _): f
         case .hold(let f), .longPress(let f), .longPressDrag(let f): f
+        case .tap(let f), .doubleTap(let f), .touchLongPress(let f), .touchLongPressDrag(let f): f
+        case .touchSwipe(let f, _), .touchPinch(let f, _), .touchRotate(let f, _), .edgeSwipe(_, let f): f
         }
     }
 
@@ -86,6 +105,14 @@ public enum GestureName: Sendable, Hashable {
         case .hold: "hold"
         case .longPress: "long-press"
         case .longPressDrag: "long-press-drag"
+        case .tap: "tap"
+        case .doubleTap: "double-tap"
+        case .touchLongPress: "touch-long-press"
+        case .touchLongPressDrag: "touch-long-press-drag"
+        case .touchSwipe: "touch-swipe"
+        case .touchPinch: "touch-pinch"
+        case .touchRotate: "touch-rotate"
+        case .edgeSwipe: "edge-swipe"
         }
     }
 
@@ -94,8 +121,11 @@ public enum GestureName: Sendable, Hashable {
         switch self {
         case .swipe(_, let d): d?.rawValue
         case .pinch(_, let d): d?.rawValue
-        case .rotate(_, let d): d?.rawValue
-        case .hold, .longPress, .longPressDrag: nil
+        case .rotate(_, let d), .touchRotate(_, let d): d?.rawValue
+        case .touchSwipe(_, let d): d?.rawValue
+        case .touchPinch(_, let d): d?.rawValue
+        case .edgeSwipe(let edge, _): edge.rawValue
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: nil
         }
     }
 
@@ -105,7 +135,10 @@ public enum GestureName: Sendable, Hashable {
         case .swipe(let f, _): .swipe(fingers: f, direction: nil)
         case .pinch(let f, _): .pinch(fingers: f, direction: nil)
         case .rotate(let f, _): .rotate(fingers: f, direction: nil)
-        case .hold, .longPress, .longPressDrag: self
+        case .touchSwipe(let f, _): .touchSwipe(fingers: f, direction: nil)
+        case .touchPinch(let f, _): .touchPinch(fingers: f, direction: nil)
+        case .touchRotate(let f, _): .touchRotate(fingers: f, direction: nil)
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .edgeSwipe: self
         }
     }
 }
@@ -113,6 +146,9 @@ public enum GestureName: Sendable, Hashable {
 extension GestureName: CustomStringConvertible {
     /// The binding syntax: `swipe:3:left`, `hold:2`.
     public var description: String {
+        if case .edgeSwipe(let edge, let fingers) = self {
+            return fingers == 1 ? "edge-swipe:\(edge.rawValue)" : "edge-swipe:\(edge.rawValue):\(fingers)"
+        }
         var text = "\(kindName):\(fingerCount)"
         if let direction = directionName { text += ":" + direction }
         return text
@@ -133,7 +169,7 @@ public enum GestureNameError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unknownKind(let k):
-            "unknown gesture kind '\(k)' (expected swipe, pinch, rotate, hold, long-press or long-press-drag)"
+            "unknown gesture kind '\(k)' (expected \(GestureName.kindNames.joined(separator: ", ")))"
         case .badFingerCount(let f):
             "bad finger count '\(f)' (expected a number from 1 to 10; swipes, pinches and rotations need 2 or more)"
         case .unknownDirection(let d, let kind, let allowed):
@@ -150,8 +186,12 @@ extension GestureName {
     public init(parsing text: String) throws(GestureNameError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let kind = parts[0]
+        if kind == "edge-swipe" {
+            self = try Self.edgeSwipe(parsing: parts)
+            return
+        }
         guard parts.count >= 2 else {
-            if ["swipe", "pinch", "rotate", "hold", "long-press", "long-press-drag"].contains(kind) {
+            if Self.kindNames.contains(kind) {
                 throw .badFingerCount("")
             }
             throw .unknownKind(kind)
@@ -168,18 +208,26 @@ extension GestureName {
             return value
         }
         switch kind {
-        case "swipe", "pinch", "rotate":
+        case "swipe", "pinch", "rotate", "touch-pinch", "touch-rotate":
             guard fingers >= 2 else { throw .badFingerCount(parts[1]) }
             switch kind {
             case "swipe": self = .swipe(fingers: fingers, direction: try decode(SwipeDirection.self))
             case "pinch": self = .pinch(fingers: fingers, direction: try decode(PinchDirection.self))
+            case "touch-pinch": self = .touchPinch(fingers: fingers, direction: try decode(PinchDirection.self))
+            case "touch-rotate": self = .touchRotate(fingers: fingers, direction: try decode(RotationDirection.self))
             default: self = .rotate(fingers: fingers, direction: try decode(RotationDirection.self))
             }
-        case "hold", "long-press", "long-press-drag":
+        case "touch-swipe":
+            self = .touchSwipe(fingers: fingers, direction: try decode(SwipeDirection.self))
+        case "hold", "long-press", "long-press-drag", "tap", "double-tap", "touch-long-press", "touch-long-press-drag":
             if let direction { throw .unexpectedPart(direction) }
             switch kind {
             case "hold": self = .hold(fingers: fingers)
             case "long-press": self = .longPress(fingers: fingers)
+            case "tap": self = .tap(fingers: fingers)
+            case "double-tap": self = .doubleTap(fingers: fingers)
+            case "touch-long-press": self = .touchLongPress(fingers: fingers)
+            case "touch-long-press-drag": self = .touchLongPressDrag(fingers: fingers)
             default: self = .longPressDrag(fingers: fingers)
             }
         default:

@@ -62,6 +62,8 @@ public struct HoldRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
+        case (_, .touches):
+            return  // Touchscreen frames are the touch recognizers' (GestoCore/Touch).
         case (.idle, .event(let event)):
             switch (event.kind, event.phase) {
             case (.hold, .begin):

@@ -92,6 +92,8 @@ public struct LongPressRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
+        case (_, .touches):
+            return  // Touchscreen frames are the touch recognizers' (GestoCore/Touch).
         case (.idle, .event(let event)):
             if event.kind == .hold && event.phase == .begin { arm(event, emit: emit) }
         case (.idle, .deadline), (.idle, .endOfInput):

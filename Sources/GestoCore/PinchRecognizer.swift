@@ -58,7 +58,7 @@ public struct PinchRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .deadline:
+        case .deadline, .touches:
             return
         case .endOfInput(let time):
             guard case .tracking(let track) = state else { return }

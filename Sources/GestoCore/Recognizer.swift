@@ -6,6 +6,9 @@
 public enum RecognizerInput: Sendable, Hashable {
     /// A libinput gesture event.
     case event(GestureEvent)
+    /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch).
+    /// Touchpad recognizers ignore it; touch recognizers ignore ``event(_:)``.
+    case touches(TouchFrame)
     /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
     /// (the daemon's timerfd fired, or a replay's clock passed it).
     case deadline(Timestamp)
@@ -17,6 +20,7 @@ public enum RecognizerInput: Sendable, Hashable {
     public var time: Timestamp {
         switch self {
         case .event(let e): e.time
+        case .touches(let frame): frame.time
         case .deadline(let t), .endOfInput(let t): t
         }
     }

@@ -46,7 +46,8 @@ struct GroupCommitments: Sendable {
         case .swipe: Self.observe(report, &swipe, &source)
         case .pinch: Self.observe(report, &pinch, &source)
         case .rotate: Self.observe(report, &rotate, &source)
-        case .hold, .longPress, .longPressDrag: return
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: return
         }
     }
 
@@ -127,9 +128,16 @@ public struct RecognizerGroups: Sendable {
                 return false
             }
         }
+        // A tap beside a bound double tap of its finger count waits for the double-tap
+        // interval, in every group (SwiftUI's exclusive composition: TapRecognizer).
+        let tapWaits = rules.reduce(UInt16(0)) { mask, rule in
+            if case .doubleTap(let fingers) = rule.gesture, (0..<16).contains(fingers) { return mask | (1 << UInt16(fingers)) }
+            return mask
+        }
         func effective(_ settings: RecognizerSettings) -> RecognizerSettings {
             var result = settings
             result.longPress.dragEnabled = dragEnabled
+            result.touch.tapWaitsForDoubleTap = tapWaits
             return result
         }
         var keys = [effective(settings)]
@@ -210,6 +218,11 @@ public struct RecognizerGroups: Sendable {
             // Deadlines first, in time order across groups (a long-press tier's timer in one
             // group comes before a later lift in another).
             while let deadline = nextDeadline, deadline <= event.time {
+                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
+            }
+        }
+        if case .touches(let frame) = input {
+            while let deadline = nextDeadline, deadline <= frame.time {
                 dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }
         }

@@ -142,6 +142,8 @@ public struct RecognizerSettings: Sendable, Hashable {
     public var rotate = RotateSettings()
     public var longPress = LongPressSettings()
     public var hold = HoldSettings()
+    /// The touchscreen recognizers' thresholds (GestoCore/Touch).
+    public var touch = TouchSettings()
 
     public init() {}
 

@@ -45,6 +45,7 @@ extension RecognizerInput {
     var traceName: String {
         switch self {
         case .event(let event): event.eventName
+        case .touches: "TOUCH_FRAME"
         case .deadline: "deadline"
         case .endOfInput: "end of input"
         }

@@ -44,7 +44,7 @@ public struct RotateRecognizer: Recognizer {
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         switch input {
-        case .deadline:
+        case .deadline, .touches:
             return
         case .endOfInput(let time):
             guard case .tracking(let fingers, let angle, let scale, let translation, let stage) = state else { return }

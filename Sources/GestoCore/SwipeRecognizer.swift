@@ -59,7 +59,7 @@ public struct SwipeRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .deadline:
+        case .deadline, .touches:
             return
         case .endOfInput(let time):
             guard case .tracking(let track) = state else { return }

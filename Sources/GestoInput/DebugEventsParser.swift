@@ -122,6 +122,13 @@ public struct DebugEventsParser: Sendable {
         cursor.position = node.nameStart
         switch Self.eventName(&cursor) {
         case .other:
+            // Touchscreen lines are parsed in DebugEventsTouchLine.swift.
+            switch Self.parseTouch(base: base, nameStart: node.nameStart, cursor: cursor, device: node.number) {
+            case .success(let event)?: return .record(.touch(event))
+            case .failure(let problem)?:
+                return .warning(warning(number, column: problem.offset + 1, reason: problem.reason, base: base, end: end))
+            case nil: break
+            }
             // Only its time matters (the recording's clock for deadlines); no time, no record.
             guard let time = Self.parseTime(&cursor) else { return .ignored }
             return .record(.otherEvent(at: time))

@@ -7,6 +7,9 @@ import GestoCore
 public enum InputRecord: Sendable, Hashable {
     /// A touchpad gesture event (`LIBINPUT_EVENT_GESTURE_*`).
     case gesture(GestureEvent)
+    /// A touchscreen event (`LIBINPUT_EVENT_TOUCH_*`), from devices opened for touch gestures
+    /// (live: `--touchscreens`) and from recordings.
+    case touch(TouchEvent)
     /// A device appeared (`LIBINPUT_EVENT_DEVICE_ADDED`, a `DEVICE_ADDED` line).
     case deviceAdded(InputDevice)
     /// A device went away (`LIBINPUT_EVENT_DEVICE_REMOVED`, a `DEVICE_REMOVED` line).
@@ -21,7 +24,7 @@ public enum InputRecord: Sendable, Hashable {
     public var gesture: GestureEvent? {
         switch self {
         case .gesture(let event): event
-        case .deviceAdded, .deviceRemoved, .otherEvent: nil
+        case .deviceAdded, .deviceRemoved, .otherEvent, .touch: nil
         }
     }
 }
@@ -107,6 +110,8 @@ public struct InputDevice: Sendable, Hashable {
 
     /// True if libinput reports touchpad gestures from this device (`cap:…g…`).
     public var isGestureDevice: Bool { capabilities.contains(.gesture) }
+    /// True for a touchscreen (`cap:…t…`): gesto recognizes its gestures from raw touches.
+    public var isTouchscreen: Bool { capabilities.contains(.touch) }
 
     /// The N of a node named `eventN` (or a path ending in it), nil otherwise.
     public static func number(ofNode node: String) -> UInt32? {

@@ -52,6 +52,9 @@ public struct LibinputRecording: Sendable {
     /// (seconds from the first event, to the microsecond). libinput record writes no
     /// `cancelled` flag, so END events are not cancelled unless a `cancelled: true` key is present.
     public var gestures: [GestureEvent]
+    /// Touch events from `- libinput:` entries (touchscreens), in file order per device
+    /// (LibinputRecordingTouches.swift).
+    public var touches: [TouchEvent] = []
     /// The time of the latest `- libinput:` entry of any type (pointer, keyboard, gesture…):
     /// where the recording's clock ends. Nil without one.
     public var lastEventTime: Timestamp?
@@ -128,6 +131,7 @@ public struct LibinputRecording: Sendable {
     private init(input: YAMLTree.Input, fileName: String?) throws(InputError) {
         var streamed: [Int: DeviceEvents] = [:]
         var gestures: [GestureEvent] = []
+        var touches: [TouchEvent] = []
         var warnings: [InputWarning] = []
         var deviceNumbers: [Int: UInt32?] = [:]
         let root = try YAMLTree.parse(input, fileName: fileName) { deviceIndex, header, entry in
@@ -153,11 +157,17 @@ public struct LibinputRecording: Sendable {
                     case .some(.success(let event)): gestures.append(event)
                     case .some(.failure(let warning)): warnings.append(warning)
                     }
+                    switch Self.touch(from: item, device: number, fileName: fileName) {
+                    case .none: break
+                    case .some(.success(let event)): touches.append(event)
+                    case .some(.failure(let warning)): warnings.append(warning)
+                    }
                 }
             }
             streamed[deviceIndex] = counts
         }
         self.init(root: root, streamed: streamed, gestures: gestures, warnings: warnings, fileName: fileName)
+        self.touches = touches
     }
 
     private init(root: YAMLNode?, streamed: [Int: DeviceEvents], gestures streamedGestures: [GestureEvent],

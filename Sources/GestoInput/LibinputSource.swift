@@ -97,8 +97,8 @@ public final class LibinputSource {
     /// The libinput file descriptor, to wait on with epoll/poll (readable: call ``dispatch(_:)``).
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
 
-    /// Reads what libinput has and calls `body` for each gesture event of a gesture device and
-    /// each device added or removed, in order (a touchpad without libinput's gesture capability
+    /// Reads what libinput has and calls `body` for each gesture event of a gesture device, each
+    /// touch event of an allowed touchscreen, and each device added or removed, in order (a touchpad without libinput's gesture capability
     /// is reported too, then disabled: no gesture comes from it). Never blocks.
     public func dispatch(_ body: (InputRecord) -> Void) {
         libinput_dispatch(context)
@@ -109,7 +109,9 @@ public final class LibinputSource {
             case LIBINPUT_EVENT_DEVICE_ADDED:
                 guard let handle = libinput_event_get_device(event) else { continue }
                 let device = Self.describe(handle)
-                if device.isGestureDevice {
+                // Touchscreens were opened only if allowed (open_restricted): gesto recognizes
+                // their gestures from the raw touches.
+                if device.isGestureDevice || (access.allowTouchscreens && device.isTouchscreen) {
                     devices.append(device)
                     body(.deviceAdded(device))
                 } else {
@@ -134,6 +136,7 @@ public final class LibinputSource {
                 }
             default:
                 if let gesture = Self.gestureEvent(event, type: type) { body(.gesture(gesture)) }
+                else if let touch = Self.touchEvent(event, type: type) { body(.touch(touch)) }
             }
         }
     }
@@ -176,6 +179,41 @@ public final class LibinputSource {
         if kind == .pinch {
             result.scale = libinput_event_gesture_get_scale(gesture)
             if phase == .update { result.angleDelta = libinput_event_gesture_get_angle_delta(gesture) }
+        }
+        return result
+    }
+
+    /// The ``TouchEvent`` of a libinput touch event, nil for other events. Positions are read
+    /// where libinput defines them (DOWN, MOTION): in percent of the device
+    /// (`get_x_transformed(event, 100)`) and `get_x/_y`, millimetres where the device has a
+    /// resolution (TouchFrameAssembler uses them only then).
+    private static func touchEvent(_ event: OpaquePointer, type: libinput_event_type) -> TouchEvent? {
+        let kind: TouchEventKind
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN: kind = .down
+        case LIBINPUT_EVENT_TOUCH_MOTION: kind = .motion
+        case LIBINPUT_EVENT_TOUCH_UP: kind = .up
+        case LIBINPUT_EVENT_TOUCH_CANCEL: kind = .cancel
+        case LIBINPUT_EVENT_TOUCH_FRAME: kind = .frame
+        default: return nil
+        }
+        guard let touch = libinput_event_get_touch_event(event) else { return nil }
+        let device = libinput_event_get_device(event).flatMap { libinput_device_get_sysname($0) }
+            .flatMap { InputDevice.number(ofNode: String(cString: $0)) }
+        var result = TouchEvent(kind, time: Timestamp(microseconds: Int64(bitPattern: libinput_event_touch_get_time_usec(touch))),
+                                device: device)
+        switch kind {
+        case .down, .motion:
+            result.percent = Vector2(libinput_event_touch_get_x_transformed(touch, 100),
+                                     libinput_event_touch_get_y_transformed(touch, 100))
+            result.millimeters = Vector2(libinput_event_touch_get_x(touch), libinput_event_touch_get_y(touch))
+            fallthrough
+        case .up:
+            result.slot = libinput_event_touch_get_slot(touch)
+            let seatSlot = libinput_event_touch_get_seat_slot(touch)
+            result.seatSlot = seatSlot >= 0 ? seatSlot : nil
+        case .cancel, .frame:
+            break
         }
         return result
     }

@@ -45,6 +45,8 @@ extension WaylandSession.Global {
             switch binding.gesture {
             case .swipe, .pinch: needs.append((.layerShell, "its feedback overlay is not shown"))
             case .rotate, .hold, .longPress, .longPressDrag: break
+            // No feedback overlay follows touch gestures yet.
+            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: break
             }
         }
         return needs

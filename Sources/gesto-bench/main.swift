@@ -25,6 +25,7 @@ if arguments.contains("--product-path") {
 }
 runInputBenchmarks()
 runRecognitionBenchmarks()
+runTouchBenchmarks()
 runMotionBenchmarks()
 runOverlayBenchmarks()
 // gestod next to this executable (the same build directory), idle with no devices.

@@ -211,13 +211,14 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 1, "0x%x", v);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 2, "0x%x", v);
 	/* The 0.1 layouts are frozen: the library rejects sizes below these. */
 	CHECK(sizeof(struct gesto_gesture_event) == 80, "%zu", sizeof(struct gesto_gesture_event));
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
 	CHECK(sizeof(struct gesto_reorder_layout) == 48, "%zu", sizeof(struct gesto_reorder_layout));
 	CHECK(sizeof(struct gesto_reorder_settings) == 64, "%zu", sizeof(struct gesto_reorder_settings));
 	CHECK(sizeof(struct gesto_reorder_move) == 8, "%zu", sizeof(struct gesto_reorder_move));
+	CHECK(sizeof(struct gesto_touch_event) == 56, "%zu", sizeof(struct gesto_touch_event));
 	CHECK(strcmp(gesto_status_string(GESTO_OK), "ok") == 0, "%s", gesto_status_string(GESTO_OK));
 	CHECK(strcmp(gesto_status_string(GESTO_ERROR_BUSY), "engine busy") == 0, "busy");
 	CHECK(strcmp(gesto_status_string(12345), "unknown status") == 0, "unknown");
@@ -395,6 +396,55 @@ test_long_press_deadline(void)
 	CHECK(find(&c, "hold:3", GESTO_PHASE_ENDED, -1) != NULL, "hold:3 ended");
 	const struct gesto_recognized *lifted = find(&c, "long-press:3", GESTO_PHASE_ENDED, 1);
 	CHECK(lifted && lifted->user_tag == 42 && lifted->time_usec == 1500000, "the on-end binding fired at the lift");
+	gesto_engine_destroy(engine);
+}
+
+static struct gesto_touch_event
+touch(uint32_t type, int32_t slot, double x_mm, double y_mm, uint64_t time_usec)
+{
+	return (struct gesto_touch_event){
+		.size = sizeof(struct gesto_touch_event), .type = type, .slot = slot, .time_usec = time_usec,
+		.x_percent = x_mm / 3, .y_percent = y_mm / 2, .x_mm = x_mm, .y_mm = y_mm,
+	};
+}
+
+/* A touchscreen (300 x 200 mm): three fingers from the bottom edge, upward, as libinput
+ * hands out its touch events; gesto recognizes the edge swipe from the raw touches. */
+static void
+test_touchscreen_edge_swipe(void)
+{
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new(&engine) == GESTO_OK, "new");
+	CHECK(gesto_engine_set_touchscreen_size(engine, 0, 200) == GESTO_ERROR_INVALID_ARGUMENT, "zero width");
+	CHECK(gesto_engine_set_touchscreen_size(engine, 300, 200) == GESTO_OK, "size");
+	CHECK(gesto_engine_add_binding(engine, "edge-swipe:bottom:3", GESTO_MODE_ON_END, 7) == 0, "bind");
+	static struct collected c;
+	c.count = 0;
+	for (int step = 0; step <= 21; step++) {
+		uint64_t t = 1000000 + (uint64_t)step * 10000;
+		for (int32_t slot = 0; slot < 3; slot++) {
+			uint32_t type = step == 0 ? GESTO_TOUCH_DOWN : step == 21 ? GESTO_TOUCH_UP : GESTO_TOUCH_MOTION;
+			struct gesto_touch_event e = touch(type, slot, 150 + 20 * slot, 198 - 2.0 * step, t);
+			CHECK(gesto_engine_handle_touch_event(engine, &e) == GESTO_OK, "%s", gesto_last_error_message());
+		}
+		struct gesto_touch_event frame = touch(GESTO_TOUCH_FRAME, -1, 0, 0, t);
+		CHECK(gesto_engine_handle_touch_event(engine, &frame) == GESTO_OK, "%s", gesto_last_error_message());
+		drain(engine, &c);
+	}
+	const struct gesto_recognized *edge = find(&c, "edge-swipe:bottom:3", GESTO_PHASE_ENDED, 0);
+	CHECK(edge && edge->user_tag == 7 && edge->gesture == GESTO_GESTURE_EDGE_SWIPE && edge->fingers == 3
+	      && edge->direction == GESTO_DIRECTION_UP, "the edge swipe fired");
+	CHECK(edge && edge->translation_y < -39 && edge->translation_y > -41, "40 mm up");
+	struct gesto_touch_event bad = touch(9, 0, 0, 0, 2000000);
+	CHECK(gesto_engine_handle_touch_event(engine, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "bad type");
+	bad = touch(GESTO_TOUCH_DOWN, 4000, 0, 0, 2000000);
+	CHECK(gesto_engine_handle_touch_event(engine, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "bad slot");
+	bad = touch(GESTO_TOUCH_DOWN, 0, NAN, 0, 2000000);
+	CHECK(gesto_engine_handle_touch_event(engine, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "NaN");
+	bad = touch(GESTO_TOUCH_DOWN, 0, 0, 0, 2000000);
+	bad.size = 8;
+	CHECK(gesto_engine_handle_touch_event(engine, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "small size");
+	CHECK(gesto_engine_handle_touch_event(engine, NULL) == GESTO_ERROR_INVALID_ARGUMENT, "NULL");
 	gesto_engine_destroy(engine);
 }
 
@@ -1335,6 +1385,7 @@ static const struct {
 	{ "pinch-out recording (011)", test_pinch_out_recording },
 	{ "3-finger Z recording (001)", test_swipe_z_recording },
 	{ "long press through deadlines", test_long_press_deadline },
+	{ "touchscreen edge swipe from raw touches", test_touchscreen_edge_swipe },
 	{ "errors and struct versioning", test_errors },
 	{ "engines on four threads", test_engines_on_threads },
 	{ "spring vectors", test_spring_vectors },

@@ -65,10 +65,7 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         ("libinput-1.22/022-synaptics-tm3276-t480-2fg-scroll-down.debug-events.txt", []),
         ("libinput-1.22/024-synaptics-tm3276-t480-2fg-scroll-right.debug-events.txt", []),
         ("libinput-1.22/025-synaptics-tm3276-t480-2fg-scroll-left-right.debug-events.txt", []),
-        ("libinput-1.22/027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt", []),
-        ("libinput-1.22/028-ep0430m09-touchscreen-4fg-drag.debug-events.txt", []),
-        ("libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt", []),
-        ("libinput-1.22/030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt", []),
+        // 027–030 (touchscreens) are TouchscreenReplayTests: no touchpad gesture, the touch ones.
     ])
     func recordingGivesItsExpectedOutcome(fixture: String, expected: [String]) {
         let result = replay(fixture)

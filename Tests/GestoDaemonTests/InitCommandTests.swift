@@ -38,6 +38,22 @@ import GestoConfig
         }
     }
 
+    /// Issue 16: the starter covers touchscreens, commented out; enabled, it parses and binds
+    /// only gestures safe beside the app under the finger (edge swipes, 3+ fingers).
+    @Test(arguments: InitCommand.Compositor.allCases)
+    func touchscreenPartParsesWhenEnabled(_ compositor: InitCommand.Compositor) throws {
+        let starter = InitCommand.starterConfig(for: compositor)
+        #expect(starter.contains("gestod never grabs the screen"))
+        var lines = starter.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("To enable, remove") }) + 1
+        for index in start..<lines.count where lines[index].hasPrefix("# ") { lines[index].removeFirst(2) }
+        let config = try Config.parse(lines.joined(separator: "\n"), file: "\(compositor).yaml")
+        #expect(config.opensTouchscreens)
+        let touch = config.bindings.filter { $0.gesture.isTouchscreenGesture }
+        #expect(touch.count == 2)
+        #expect(touch.allSatisfy { if case .edgeSwipe = $0.gesture { true } else { $0.gesture.fingerCount >= 3 } })
+    }
+
     @Test func detectionFollowsTheEnvironment() {
         typealias C = InitCommand.Compositor
         #expect(C.detect(environment: ["SWAYSOCK": "/run/user/1000/sway-ipc.sock"]) == .sway)

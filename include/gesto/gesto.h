@@ -69,7 +69,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 1
+#define GESTO_ABI_VERSION_MINOR 2
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -221,6 +221,15 @@ enum gesto_gesture {
 	GESTO_GESTURE_HOLD = 4,            /**< "hold:F": fingers resting, as libinput reports */
 	GESTO_GESTURE_LONG_PRESS = 5,      /**< "long-press:F": a hold that lasted 0.18 s */
 	GESTO_GESTURE_LONG_PRESS_DRAG = 6, /**< "long-press-drag:F": a long press, then a drag */
+	/* Touchscreen gestures, recognized by gesto from raw touches (gestod --touchscreens). */
+	GESTO_GESTURE_TAP = 7,                   /**< "tap:F" */
+	GESTO_GESTURE_DOUBLE_TAP = 8,            /**< "double-tap:F" */
+	GESTO_GESTURE_TOUCH_LONG_PRESS = 9,      /**< "touch-long-press:F" */
+	GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG = 10, /**< "touch-long-press-drag:F" */
+	GESTO_GESTURE_TOUCH_SWIPE = 11,          /**< "touch-swipe:F[:DIR]" */
+	GESTO_GESTURE_TOUCH_PINCH = 12,          /**< "touch-pinch:F[:in|out]" */
+	GESTO_GESTURE_TOUCH_ROTATE = 13,         /**< "touch-rotate:F[:clockwise|counterclockwise]" */
+	GESTO_GESTURE_EDGE_SWIPE = 14,           /**< "edge-swipe:EDGE[:F]"; direction: the inward motion */
 };
 
 /** The direction of a gesture, once decided. libinput's axes: right is +x, down is +y. */
@@ -511,6 +520,61 @@ gesto_engine_set_callback(gesto_engine *engine, gesto_gesture_callback callback,
  */
 int
 gesto_engine_handle_event(gesto_engine *engine, const struct gesto_gesture_event *event);
+
+/** The kind of a touchscreen event: libinput's LIBINPUT_EVENT_TOUCH_*. (ABI 0.2) */
+enum gesto_touch_type {
+	GESTO_TOUCH_DOWN = 1,   /**< LIBINPUT_EVENT_TOUCH_DOWN */
+	GESTO_TOUCH_MOTION = 2, /**< LIBINPUT_EVENT_TOUCH_MOTION */
+	GESTO_TOUCH_UP = 3,     /**< LIBINPUT_EVENT_TOUCH_UP */
+	GESTO_TOUCH_CANCEL = 4, /**< LIBINPUT_EVENT_TOUCH_CANCEL */
+	GESTO_TOUCH_FRAME = 5,  /**< LIBINPUT_EVENT_TOUCH_FRAME: the touches above belong together */
+};
+
+/**
+ * One libinput touch event, for the touchscreen gestures (tap, double-tap, touch-long-press,
+ * touch-long-press-drag, touch-swipe, touch-pinch, touch-rotate, edge-swipe): libinput makes
+ * none on touchscreens, gesto recognizes them from the raw touches, one TOUCH_FRAME at a time.
+ * (ABI 0.2)
+ *
+ * Set `size` to sizeof(struct gesto_touch_event). Positions are read on DOWN and MOTION only:
+ * `x_percent`/`y_percent` is libinput_event_touch_get_x/y_transformed(event, 100), and
+ * `x_mm`/`y_mm` is libinput_event_touch_get_x/y(), used only once
+ * gesto_engine_set_touchscreen_size() gave the device's size (it reports a resolution);
+ * otherwise distances are percent of the screen.
+ */
+struct gesto_touch_event {
+	uint32_t size;      /**< sizeof(struct gesto_touch_event) */
+	uint32_t type;      /**< enum gesto_touch_type */
+	int32_t slot;       /**< libinput_event_touch_get_slot() (0 to 255); ignored on FRAME and CANCEL */
+	uint32_t reserved;  /**< set to 0 */
+	uint64_t time_usec; /**< libinput_event_touch_get_time_usec() */
+	double x_percent;   /**< DOWN, MOTION: percent of the device's width */
+	double y_percent;   /**< DOWN, MOTION: percent of the device's height */
+	double x_mm;        /**< DOWN, MOTION: millimetres, if the device has a resolution */
+	double y_mm;        /**< DOWN, MOTION: millimetres, if the device has a resolution */
+};
+
+/**
+ * Feeds one libinput touch event of a touchscreen (one engine per touchscreen). A TOUCH_FRAME
+ * completes a frame, which goes to the touch recognizers; its reports and firings are
+ * delivered before this returns, as for gesto_engine_handle_event(). Bad touch input (no
+ * frame, a slot reused without UP, more than 10 touches) is repaired, not refused. (ABI 0.2)
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size` or type,
+ * a slot outside 0 to 255 on DOWN, MOTION or UP, time_usec >= 2^62, a non-finite position
+ * or one beyond ±1e6; GESTO_ERROR_BUSY from the callback.
+ */
+int
+gesto_engine_handle_touch_event(gesto_engine *engine, const struct gesto_touch_event *event);
+
+/**
+ * Gives the touchscreen's size in millimetres (libinput_device_get_size()), so distances are
+ * millimetres; without it they are percent of the screen. Call before its first touch. (ABI 0.2)
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a size not finite and above 0.
+ */
+int
+gesto_engine_set_touchscreen_size(gesto_engine *engine, double width_mm, double height_mm);
 
 /**
  * The time at which the engine needs gesto_engine_dispatch_deadline() (a long press

@@ -36,9 +36,19 @@ public struct ReorderGestureAdapter: Sendable {
                   fingers: fingers, draggedSlot: draggedSlot)
     }
 
-    /// Whether `gesture` is the `long-press-drag` this adapter follows.
+    /// Whether the adapter follows `touch-long-press-drag` (a touchscreen's, translations in
+    /// mm or %) instead of the touchpad's `long-press-drag`.
+    public var followsTouchscreen = false
+
+    /// Whether `gesture` is the `long-press-drag` (or, with ``followsTouchscreen``, the
+    /// `touch-long-press-drag`) this adapter follows.
     public func follows(_ gesture: RecognizedGesture) -> Bool {
-        guard case .longPressDrag(let count) = gesture.name else { return false }
+        let count: Int
+        switch gesture.name {
+        case .longPressDrag(let fingers) where !followsTouchscreen: count = fingers
+        case .touchLongPressDrag(let fingers) where followsTouchscreen: count = fingers
+        default: return false
+        }
         return fingers == nil || fingers == count
     }
 

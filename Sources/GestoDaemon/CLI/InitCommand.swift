@@ -186,8 +186,27 @@ public enum InitCommand {
     /// The starter config for `compositor`: comments explaining the format, thresholds at
     /// their defaults, and bindings that use the compositor's own mechanisms.
     public static func starterConfig(for compositor: Compositor) -> String {
-        header(for: compositor) + settings + bindings(for: compositor)
+        header(for: compositor) + settings + bindings(for: compositor) + touchscreens
     }
+
+    /// The touchscreen part, commented out: gestod opens no touchscreen unless asked, and
+    /// every touch also reaches the app under the finger, so only edge swipes and 3+ finger
+    /// gestures are suggested. Removing the `# ` of each line below its heading enables it.
+    static let touchscreens = """
+
+        # Touchscreens (tablets, 2-in-1s): gesto recognizes tap:F, double-tap:F, touch-long-press:F,
+        # touch-long-press-drag:F, touch-swipe:F:DIR, touch-pinch:F:in|out, touch-rotate:F:DIR and
+        # edge-swipe:left|right|top|bottom[:F] from the raw touches. gestod never grabs the screen:
+        # every touch also reaches the app under the finger, so bind edge swipes and gestures of
+        # 3+ fingers, not taps or 1-2 finger swipes. To enable, remove the `# ` of these lines:
+        #   - gesture: edge-swipe:bottom
+        #     exec: notify-send 'edge swipe from the bottom'
+        #   - gesture: touch-swipe:3:down
+        #     exec: notify-send 'three fingers down'
+        # input:
+        #   touchscreens: true
+
+        """
 
     private static func header(for compositor: Compositor) -> String {
         """
@@ -198,6 +217,7 @@ public enum InitCommand {
         # A binding is a gesture and one action:
         #   gesture: swipe:FINGERS:DIRECTION | pinch:FINGERS:in|out | rotate:FINGERS:clockwise|counterclockwise
         #            hold:FINGERS | long-press:FINGERS | long-press-drag:FINGERS
+        #            (touchscreens: see the end of this file)
         #   mode:    on-end (default) | on-begin | on-threshold | continuous | repeat
         #   app:     only while this app_id is focused (globs: firefox*, org.gnome.*)
         # and one of these actions:

@@ -99,8 +99,10 @@ public enum MonitorCommand {
             var text = padded(number("time", 3), 12) + padded(name, 22) + padded(phase, 26)
             switch name.split(separator: ":").first {
             case "swipe"?, "long-press-drag"?: text += "moved \(pair("translation")) units"
-            case "pinch"?: text += "scale \(number("scale", 2))"
-            case "rotate"?: text += "angle \(number("angle", 1))°"
+            // Touchscreens: mm where the screen reports a resolution, else % of the screen.
+            case "touch-swipe"?, "edge-swipe"?, "touch-long-press-drag"?: text += "moved \(pair("translation"))"
+            case "pinch"?, "touch-pinch"?: text += "scale \(number("scale", 2))"
+            case "rotate"?, "touch-rotate"?: text += "angle \(number("angle", 1))°"
             default: break
             }
             if let action = event["action"]?.stringValue {

@@ -85,6 +85,7 @@ public enum ReplayCommand {
         }
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
+        var sizes: [UInt32?: Vector2] = [:]
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
@@ -93,16 +94,35 @@ public enum ReplayCommand {
                         sessions[each]!.handleDeadlines(through: time, emit: print, diagnose: diagnose)
                     }
                 }
-                guard case .gesture(let event) = record else { return }
-                if sessions[event.device] == nil {
-                    sessions[event.device] = GesturePipeline(
-                        config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
-                    if listsEarlyActions { ledgers[event.device] = EarlyActionLedger(config: config) }
-                    order.append(event.device)
+                let source: UInt32?
+                switch record {
+                case .gesture(let event): source = event.device
+                case .touch(let event): source = event.device
+                case .deviceAdded(let added):
+                    // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
+                    if let size = added.size { sizes[added.number] = Vector2(size.widthMillimeters, size.heightMillimeters) }
+                    return
+                case .deviceRemoved, .otherEvent: return
                 }
-                device = event.device
-                if listsEarlyActions { ledgers[event.device]!.note(event) }
-                sessions[event.device]!.handle(event, emit: print, diagnose: diagnose)
+                if sessions[source] == nil {
+                    var session = GesturePipeline(
+                        config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
+                    session.touchscreenSize = sizes[source] ?? nil
+                    sessions[source] = session
+                    if listsEarlyActions { ledgers[source] = EarlyActionLedger(config: config) }
+                    order.append(source)
+                }
+                device = source
+                switch record {
+                case .gesture(let event):
+                    if listsEarlyActions { ledgers[source]!.note(event) }
+                    sessions[source]!.handle(event, emit: print, diagnose: diagnose)
+                case .touch(let event):
+                    sessions[source]!.handle(touch: event, emit: print, diagnose: diagnose) { warning in
+                        if showsDiagnostics { output.write((json ? warning.json : warning.description) + "\n") }
+                    }
+                case .deviceAdded, .deviceRemoved, .otherEvent: break
+                }
             }, warnings: { warning in
                 errors.write(warning.description + "\n")
             })

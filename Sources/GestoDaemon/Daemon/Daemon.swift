@@ -191,9 +191,11 @@ public final class Daemon {
 
     private func openLiveInput() throws(DaemonError) {
         do {
+            // `--touchscreens` or `input: {touchscreens: true}` in the config it started with.
+            let touchscreens = options.allowsTouchscreens || config.opensTouchscreens
             let source = options.devicePaths.isEmpty
-                ? try LibinputSource(seat: options.seat, allowTouchscreens: options.allowsTouchscreens)
-                : try LibinputSource(devicePaths: options.devicePaths, allowTouchscreens: options.allowsTouchscreens)
+                ? try LibinputSource(seat: options.seat, allowTouchscreens: touchscreens)
+                : try LibinputSource(devicePaths: options.devicePaths, allowTouchscreens: touchscreens)
             self.source = source
             try loop.register(FileDescriptor(rawValue: source.fileDescriptor)) { [unowned self] _ in
                 self.source?.dispatch { self.handle($0) }
@@ -249,46 +251,67 @@ public final class Daemon {
         if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
+    /// The pipeline of `device`, made at its first event.
+    /// The pipeline of `device`, made on its first event, and whether it is the only one. The
+    /// last device's is remembered: most events come from the device before them.
+    private func pipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
+        if let last = lastPipeline, last.device == device { return (last.box, last.isOnly) }
+        if let existing = pipelines[device] {
+            lastPipeline = (device, existing, pipelines.count == 1)
+            return (existing, pipelines.count == 1)
+        }
+        let label = device.map { "event\($0)" } ?? "replay"
+        let known = devices.first { $0.number == device }
+        var pipeline = GesturePipeline(config: config)
+        if let size = known?.size {
+            // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
+            pipeline.touchscreenSize = Vector2(size.widthMillimeters, size.heightMillimeters)
+        }
+        // The device's name, for trace lines (a replay names it on its DEVICE_ADDED line).
+        let name = known?.name ?? label
+        // Only at trace level is a listener passed: below it no state is compared or named.
+        let trace: ((RecognizerTransition) -> Void)? = log.isEnabled(.trace)
+            ? { [unowned self] transition in
+                self.log.trace("\(transition)", ["device": label, "name": name, "input": transition.input])
+            }
+            : nil
+        let box = PipelineBox(pipeline, trace: trace) { [unowned self] diagnostic in
+            self.log.debug("\(diagnostic)", ["device": label])
+        }
+        pipelines[device] = box
+        lastPipeline = (device, box, pipelines.count == 1)
+        return (box, pipelines.count == 1)
+    }
+
     private func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
             bus.publish(.input, .input(event))
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
-            let box: PipelineBox
-            let isOnly: Bool
-            if let last = lastPipeline, last.device == event.device {
-                box = last.box
-                isOnly = last.isOnly
-            } else if let existing = pipelines[event.device] {
-                box = existing
-                isOnly = pipelines.count == 1
-                lastPipeline = (event.device, existing, isOnly)
-            } else {
-                let device = event.device.map { "event\($0)" } ?? "replay"
-                // The touchpad's name, for trace lines (a replay names it on its DEVICE_ADDED line).
-                let name = devices.first { $0.number == event.device }?.name ?? device
-                // Only at trace level is a listener passed: below it no state is compared or named.
-                let trace: ((RecognizerTransition) -> Void)? = log.isEnabled(.trace)
-                    ? { [unowned self] transition in
-                        self.log.trace("\(transition)", ["device": device, "name": name, "input": transition.input])
-                    }
-                    : nil
-                box = PipelineBox(GesturePipeline(config: config), trace: trace) { [unowned self] diagnostic in
-                    self.log.debug("\(diagnostic)", ["device": device])
-                }
-                pipelines[event.device] = box
-                isOnly = pipelines.count == 1
-                lastPipeline = (event.device, box, isOnly)
-            }
+            let (box, isOnly) = pipeline(for: event.device)
             // Most events change no deadline: the timer is then left alone.
             let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
+            if deadlineChanged || !isOnly { rearmTimer() }
+        case .touch(let event):
+            if sessionLock == .locked { return }
+            let (box, isOnly) = pipeline(for: event.device)
+            let deadlineChanged = box.handle(touch: event, focusedApp: wayland?.session.focusedAppID,
+                                             emit: { perform($0, device: event.device) },
+                                             warn: { [unowned self] warning in
+                                                 self.log.warning("\(warning)", ["device": event.device.map { "event\($0)" } ?? "replay"])
+                                             })
             if deadlineChanged || !isOnly { rearmTimer() }
         case .deviceAdded(let device):
             bus.publish(.input, .device(added: true, DeviceSummary(device)))
             if device.isGestureDevice {
                 devices.append(device)
                 log.info("touchpad added: \(device.name)", ["node": device.node])
+            } else if device.isTouchscreen {
+                // libinput makes no gestures on touchscreens: gesto recognizes them from the touches.
+                devices.append(device)
+                log.info("touchscreen added: \(device.name)", ["node": device.node,
+                         "unit": device.size == nil ? "% of the screen (no resolution)" : "mm"])
             } else {
                 log.info("touchpad ignored: \(device.name) has no gesture support in libinput "
                          + "(no multitouch slots, or a semi-multitouch pad)", ["node": device.node])
@@ -465,6 +488,14 @@ final class PipelineBox {
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         pipeline.focusedApp = focusedApp
         pipeline.handle(event, emit: emit, diagnose: diagnose, trace: trace)
+        return updateDeadline()
+    }
+
+    /// Feeds touchscreen `event`; returns whether the next deadline changed.
+    func handle(touch event: TouchEvent, focusedApp: String?, emit: (ReplayLine) -> Void,
+                warn: (TouchDiagnostic) -> Void) -> Bool {
+        pipeline.focusedApp = focusedApp
+        pipeline.handle(touch: event, emit: emit, diagnose: diagnose, warn: warn, trace: trace)
         return updateDeadline()
     }
 

@@ -128,7 +128,8 @@ extension GestureName {
     var isPinchLike: Bool {
         switch self {
         case .pinch, .rotate: true
-        case .swipe, .hold, .longPress, .longPressDrag: false
+        case .swipe, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
         }
     }
 }
@@ -188,8 +189,9 @@ extension GestureCommitment {
             line += "scale \(formatFixed(scale, decimals: 2)), angle \(signedDegrees(angle)), scale over turn \(ratio(dominance))"
         case .rotate:
             line += "angle \(signedDegrees(angle)), scale \(formatFixed(scale, decimals: 2)), turn over scale \(ratio(dominance))"
-        case .hold, .longPress, .longPressDrag:
-            break
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return line
     }
@@ -210,8 +212,9 @@ extension GestureCommitment {
             object.add("scale", scale, decimals: 4)
             object.add("angle", angle, decimals: 2)
             if dominance.isFinite { object.add("dominance", dominance, decimals: 2) } else { object.addRaw("dominance", "null") }
-        case .hold, .longPress, .longPressDrag:
-            break
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+            break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return object.json
     }

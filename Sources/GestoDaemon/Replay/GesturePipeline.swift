@@ -65,6 +65,14 @@ public struct GesturePipeline: Sendable {
     private var lastTime: Timestamp?
     /// The focused application (`--app` in a replay; the compositor's focus live), for per-app bindings.
     public var focusedApp: String?
+    /// The touchscreen's size in millimetres (nil: it reports no resolution, positions are in
+    /// percent); set before its first touch event.
+    public var touchscreenSize: Vector2?
+    /// How the touchscreen's frame maps to the output (the config's `touchscreen-transform`).
+    public var touchscreenTransform = TouchTransform.normal
+    /// This device's touch events made into frames (made at the first touch event).
+    private var touchFrames: TouchFrameAssembler?
+    private var scratchFrames: [TouchFrame] = []
 
     /// Makes a session for `config`.
     public init(config: Config, showAllPhases: Bool = false, focusedApp: String? = nil) {
@@ -79,11 +87,14 @@ public struct GesturePipeline: Sendable {
                                                            arrangement: action.arrangement == .row ? .row : .column)
             else { continue }
             let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
-            reorders.append((index, groupOf[index], action, ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount,
-                                                                  draggedSlot: action.start)))
+            var adapter = ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount, draggedSlot: action.start)
+            // A touch-long-press-drag reorders in the touchscreen's units (`slot` in mm or %).
+            if case .touchLongPressDrag = binding.gesture { adapter.followsTouchscreen = true }
+            reorders.append((index, groupOf[index], action, adapter))
         }
         self.showAllPhases = showAllPhases
         self.focusedApp = focusedApp
+        touchscreenTransform = config.touchscreenTransform
         showsLongPressDragStream = config.bindings.contains {
             if case .longPressDrag = $0.gesture { return true }
             return false
@@ -97,6 +108,23 @@ public struct GesturePipeline: Sendable {
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
         lastTime = max(lastTime ?? event.time, event.time)
         process(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+    }
+
+    /// Feeds one touchscreen event; each TOUCH_FRAME it completes goes to the touch recognizers
+    /// and `emit` receives every report. `warn` receives each repair of bad touch input.
+    public mutating func handle(touch event: TouchEvent, emit: (ReplayLine) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void = { _ in },
+                                warn: (TouchDiagnostic) -> Void = { _ in },
+                                trace: ((RecognizerTransition) -> Void)? = nil) {
+        lastTime = max(lastTime ?? event.time, event.time)
+        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device,
+                                                           transform: touchscreenTransform)
+        var frames = scratchFrames
+        frames.removeAll(keepingCapacity: true)
+        assembler.handle(event, emit: { frames.append($0) }, diagnose: warn)
+        touchFrames = assembler
+        for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose, trace: trace) }
+        scratchFrames = frames
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
@@ -116,6 +144,12 @@ public struct GesturePipeline: Sendable {
     public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
+        if var assembler = touchFrames {
+            var frames: [TouchFrame] = []
+            assembler.flush { frames.append($0) }
+            touchFrames = nil
+            for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose, trace: trace) }
+        }
         process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit,
                 diagnose: diagnose, trace: trace)
     }

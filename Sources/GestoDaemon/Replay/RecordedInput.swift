@@ -98,7 +98,13 @@ public struct RecordedInput {
             switch recording.gestureAvailability {
             case .recordedByLibinput, .noEvents:
                 for device in recording.devices { body(.deviceAdded(device.device)) }
-                for event in recording.gestures { body(.gesture(event)) }
+                // Gestures (touchpads) and touches (touchscreens) merged in time order.
+                var touches = recording.touches[...]
+                for event in recording.gestures {
+                    while let touch = touches.first, touch.time <= event.time { body(.touch(touch)); touches.removeFirst() }
+                    body(.gesture(event))
+                }
+                for touch in touches { body(.touch(touch)) }
                 if let last = recording.lastEventTime, recording.gestures.last.map({ last > $0.time }) ?? true {
                     body(.otherEvent(at: last))
                 }
@@ -131,6 +137,10 @@ public struct ReplayClock: Sendable {
         case .otherEvent(let time):
             now = max(now ?? time, time)
             return time
+        case .touch(let event):
+            // Touch frames carry their own time into the recognizers (deadlines fire before them).
+            now = max(now ?? event.time, event.time)
+            return nil
         case .deviceAdded, .deviceRemoved:
             return nil
         }

@@ -54,8 +54,15 @@ extension ReplayLine {
             details = "scale \(formatFixed(gesture.scale, decimals: 2))"
         case .rotate:
             details = "angle \(gesture.angle >= 0 ? "+" : "")\(formatFixed(gesture.angle, decimals: 1))°"
-        case .hold, .longPress:
+        case .hold, .longPress, .tap, .doubleTap, .touchLongPress:
             details = ""
+        case .touchSwipe, .edgeSwipe, .touchLongPressDrag:
+            // Touchscreen distances: mm where the device reports a resolution, else % of the screen.
+            details = "moved \(signed(gesture.translation.x, decimals: 1))/\(signed(gesture.translation.y, decimals: 1))"
+        case .touchPinch:
+            details = "scale \(formatFixed(gesture.scale, decimals: 2))"
+        case .touchRotate:
+            details = "angle \(gesture.angle >= 0 ? "+" : "")\(formatFixed(gesture.angle, decimals: 1))°"
         }
         if let move = gesture.reorder { details += (details.isEmpty ? "" : ", ") + "move \(move.from) → \(move.to)" }
         var line = pad(formatFixed(gesture.time.seconds, decimals: 3), 9, left: true) + "  "
@@ -65,8 +72,8 @@ extension ReplayLine {
         return line
     }
 
-    private func signed(_ value: Double) -> String {
-        (value >= 0 ? "+" : "") + formatFixed(value, decimals: 0)
+    private func signed(_ value: Double, decimals: Int = 0) -> String {
+        (value >= 0 ? "+" : "") + formatFixed(value, decimals: decimals)
     }
 
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
@@ -94,5 +101,19 @@ extension RecognizerDiagnostic {
         let time = formatFixed(self.time.seconds, decimals: 3)
         return String(repeating: " ", count: max(0, 9 - time.count)) + time + "  ! " + recognizer + ": " + event
             + " in state " + state + " (" + blame.rawValue + " bug): " + outcome
+    }
+}
+
+extension TouchDiagnostic {
+    /// The `--phases --json` line of a repaired touch input: `{"time": 1.234, "diagnostic":
+    /// "TOUCH_DOWN", "slot": 3, "blame": "input", "outcome": "…"}`.
+    public var json: String {
+        var object = JSONObjectWriter()
+        object.add("time", time.seconds, decimals: 6)
+        object.add("diagnostic", event)
+        object.add("slot", Int(slot))
+        object.add("blame", "input")
+        object.add("outcome", outcome)
+        return object.json
     }
 }

@@ -1,0 +1,130 @@
+// `edge-swipe:EDGE[:F]` from touch frames: a stroke that starts within the edge margin and
+// moves inward, GNOME's `EdgeDragAction` (js/ui/edgeDragAction.js), lisgd's and hyprgrass's
+// edge swipes. Composed `exclusively(before:)` the touch swipe: a stroke from an edge that
+// moves inward is an edge swipe, not also a swipe.
+//
+//   idle ─first finger lands in an edge margin→ tracking(possible) ─inward ≥ lock→ began
+//        ─other direction at lock→ failed;  ─lands elsewhere→ (not in progress: the swipe goes)
+//   began ─frame→ changed ─last finger up→ ended | failed;  ─TOUCH_CANCEL→ cancelled
+
+/// Recognizes swipes from a screen edge inward.
+public struct EdgeSwipeRecognizer: Recognizer {
+    public typealias Value = GestureValue
+
+    /// The thresholds (the swipe's, and its edge margin).
+    public let settings: TouchSwipeSettings
+
+    struct Track: Sendable {
+        var edge: ScreenEdge
+        var stage: TrackingStage
+        var unit: TouchUnit
+    }
+
+    enum State: Sendable {
+        case idle
+        case tracking(Track)
+        /// Not an edge swipe; nothing until the last finger lifts.
+        case spent
+    }
+
+    private var state: State = .idle
+    private var tracker = VelocityTracker()
+    private var lastTranslation = Vector2.zero
+    private var fingers = 1
+
+    /// Makes a recognizer with the given thresholds.
+    public init(settings: TouchSwipeSettings = TouchSwipeSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? { nil }
+
+    public var isActive: Bool {
+        switch state {
+        case .idle, .spent: false
+        case .tracking: true
+        }
+    }
+
+    /// The edge whose margin `point` is in (the nearest, in a corner), or nil.
+    public static func edge(of point: Vector2, extent: Vector2, margin: Double) -> ScreenEdge? {
+        let distances: [(ScreenEdge, Double)] = [
+            (.left, point.x), (.right, extent.x - point.x), (.top, point.y), (.bottom, extent.y - point.y),
+        ]
+        guard let nearest = distances.min(by: { $0.1 < $1.1 }), nearest.1 <= margin else { return nil }
+        return nearest.0
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
+        switch input {
+        case .event, .deadline:
+            return
+        case .endOfInput(let time):
+            if case .tracking(let track) = state {
+                emit(.report(track.stage == .began ? .cancelled(.endOfInput) : .failed, value(track, at: time)))
+            }
+            state = .idle
+        case .touches(let frame):
+            handle(frame, emit: emit)
+        }
+    }
+
+    private mutating func handle(_ frame: TouchFrame, emit: (RecognizedGesture) -> Void) {
+        lastTranslation = frame.stroke.translation
+        fingers = max(1, frame.stroke.fingerCount)
+        switch state {
+        case .idle:
+            guard !frame.touches.isEmpty, !frame.isCancelled else { return }
+            guard let edge = Self.edge(of: frame.stroke.origin, extent: frame.extent,
+                                       margin: settings.edgeMargin.value(in: frame.unit)) else {
+                state = .spent
+                return
+            }
+            tracker.reset()
+            tracker.add(position: frame.stroke.translation, at: frame.time)
+            state = .tracking(Track(edge: edge, stage: .possible, unit: frame.unit))
+        case .tracking(var track):
+            if frame.isCancelled {
+                state = .idle
+                emit(.report(track.stage == .began ? .cancelled(.cancelledByLibinput) : .failed, value(track, at: frame.time)))
+                return
+            }
+            tracker.add(position: frame.stroke.translation, at: frame.time)
+            let current = value(track, at: frame.time)
+            if frame.isStrokeEnd {
+                state = .idle
+                let verdict = TouchSwipeVerdict(translation: current.translation, velocity: current.velocity,
+                                                unit: track.unit, settings: settings)
+                let inward = SwipeDirection(of: current.translation, diagonals: false) == track.edge.inward
+                emit(.report(verdict.counts && inward && track.stage == .began ? .ended : .failed, current))
+                return
+            }
+            switch track.stage {
+            case .possible:
+                guard frame.stroke.translation.length >= settings.lockDistance.value(in: track.unit) else { return }
+                guard SwipeDirection(of: frame.stroke.translation, diagonals: false) == track.edge.inward else {
+                    state = .spent
+                    emit(.report(.failed, current))
+                    return
+                }
+                track.stage = .began
+                state = .tracking(track)
+                emit(.report(.began, current))
+            case .began:
+                emit(.report(.changed, current))
+            }
+        case .spent:
+            if frame.isStrokeEnd || frame.isCancelled { state = .idle }
+        }
+    }
+
+    private func value(_ track: Track, at time: Timestamp) -> GestureValue {
+        let velocity = tracker.velocity(at: time)
+        let inward = track.edge.inward.unitVector
+        let distance = max(0, lastTranslation.dot(inward))
+        let threshold = settings.threshold.value(in: track.unit)
+        return GestureValue(name: .edgeSwipe(edge: track.edge, fingers: fingers), time: time,
+                            translation: lastTranslation, velocity: velocity,
+                            predictedEndTranslation: lastTranslation + RecognizerSettings.projection(of: velocity),
+                            progress: threshold > 0 ? distance / threshold : 0)
+    }
+}

@@ -1,0 +1,114 @@
+// `tap:F` and `double-tap:F` from touch frames: SwiftUI's `TapGesture(count:)`, with Android's
+// timeouts. A tap beside a bound double tap waits for the double-tap interval (SwiftUI's
+// `doubleTap.exclusively(before: tap)`): the second tap makes it a double tap, the interval
+// passing without one makes it a tap.
+//
+//   idle ─stroke ends short and still→ (tap waits) waiting ─deadline / other stroke→ tap ended
+//                                      (no wait)   tap ended ─→ recent
+//   waiting|recent ─another short still stroke, same F, in time and place→ double-tap ended ─→ idle
+
+/// Recognizes taps and double taps of F fingers (F = the most fingers down at once).
+public struct TapRecognizer: Recognizer {
+    public typealias Value = GestureValue
+
+    /// The thresholds.
+    public let settings: TouchSettings
+
+    /// A completed tap.
+    struct Tap: Sendable {
+        var fingers: Int
+        var lift: Timestamp
+        var place: Vector2
+        var unit: TouchUnit
+        var translation: Vector2
+    }
+
+    enum State: Sendable {
+        /// No tap to remember.
+        case idle
+        /// A tap held back for the double-tap interval; `followed` once a second stroke began
+        /// in time (its end decides).
+        case waiting(Tap, followed: Bool)
+        /// A tap already reported that a second one may still make a double tap.
+        case recent(Tap)
+    }
+
+    private var state: State = .idle
+
+    /// Makes a tap recognizer with the given thresholds.
+    public init(settings: TouchSettings = TouchSettings()) { self.settings = settings }
+
+    public var nextDeadline: Timestamp? {
+        switch state {
+        case .waiting(let tap, false): tap.lift.advanced(bySeconds: settings.tap.doubleTapInterval)
+        case .idle, .waiting, .recent: nil
+        }
+    }
+
+    public var isActive: Bool {
+        switch state {
+        case .waiting: true
+        case .idle, .recent: false
+        }
+    }
+
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
+        switch input {
+        case .event:
+            return
+        case .deadline(let time), .endOfInput(let time):
+            // The interval passed with no second tap (or the input ended): it was a tap.
+            guard case .waiting(let tap, let followed) = state else { return }
+            if case .deadline = input, followed { return }
+            state = .idle
+            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: max(time, tap.lift))))
+        case .touches(let frame):
+            handle(frame, emit: emit)
+        }
+    }
+
+    private mutating func handle(_ frame: TouchFrame, emit: (RecognizedGesture) -> Void) {
+        if !frame.isStrokeEnd {
+            if frame.landed > 0, frame.touches.count == frame.landed, case .waiting(let tap, false) = state {
+                state = .waiting(tap, followed: true)
+            }
+            return
+        }
+        let stroke = frame.stroke
+        let duration = frame.time.seconds(since: stroke.startTime)
+        let isTap = !frame.isCancelled && stroke.fingerCount > 0 && duration <= settings.tap.maximumDuration
+            && stroke.maximumTravel <= settings.tap.maximumDistance.value(in: frame.unit)
+        let previous: Tap?
+        switch state {
+        case .idle: previous = nil
+        case .waiting(let tap, _), .recent(let tap): previous = tap
+        }
+        guard isTap else {
+            if case .waiting(let tap, _) = state { emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: frame.time))) }
+            state = .idle
+            return
+        }
+        let tap = Tap(fingers: stroke.fingerCount, lift: frame.time, place: stroke.origin, unit: frame.unit,
+                      translation: stroke.translation)
+        if let previous, previous.fingers == tap.fingers, previous.unit == tap.unit,
+           stroke.startTime.seconds(since: previous.lift) <= settings.tap.doubleTapInterval,
+           (tap.place - previous.place).length <= settings.tap.doubleTapDistance.value(in: frame.unit) {
+            // The held tap (if it waited) is the double tap's first half: it never reports.
+            state = .idle
+            emit(.report(.ended, value(.doubleTap(fingers: tap.fingers), tap, at: frame.time)))
+            return
+        }
+        if case .waiting(let held, _) = state { emit(.report(.ended, value(.tap(fingers: held.fingers), held, at: frame.time))) }
+        if settings.waitsForDoubleTap(fingers: tap.fingers) {
+            state = .waiting(tap, followed: false)
+        } else {
+            state = .recent(tap)
+            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: frame.time)))
+        }
+    }
+
+    private func value(_ name: GestureName, _ tap: Tap, at time: Timestamp) -> GestureValue {
+        GestureValue(name: name, time: time, translation: tap.translation, progress: 1)
+    }
+}

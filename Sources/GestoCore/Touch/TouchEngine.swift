@@ -1,0 +1,52 @@
+// The recognizers gesto runs on one touchscreen's frames, composed as on the touchpad:
+//   tap (double-tap before tap) · touch-long-press(-drag) ·
+//   edge-swipe.exclusively(before: touch-swipe) · touch-pinch.simultaneously(with: touch-rotate)
+// Pure: the caller feeds touch frames and deadlines and receives recognized gestures.
+
+/// Runs every touchscreen recognizer on one device's touch frames.
+public struct TouchEngine: Sendable {
+    /// The thresholds in force.
+    public let settings: TouchSettings
+
+    private var taps: TapRecognizer
+    private var longPresses: TouchLongPressRecognizer
+    private var swipes: ExclusiveRecognizer<EdgeSwipeRecognizer, TouchSwipeRecognizer>
+    private var pinches: SimultaneousRecognizer<TouchPinchRecognizer, TouchPinchRecognizer>
+
+    /// Makes an engine with the given thresholds.
+    public init(settings: TouchSettings = TouchSettings()) {
+        self.settings = settings
+        taps = TapRecognizer(settings: settings)
+        longPresses = TouchLongPressRecognizer(settings: settings.longPress)
+        swipes = EdgeSwipeRecognizer(settings: settings.swipe).exclusively(before: TouchSwipeRecognizer(settings: settings.swipe))
+        pinches = TouchPinchRecognizer(.scale, settings: settings.pinch)
+            .simultaneously(with: TouchPinchRecognizer(.angle, settings: settings.pinch))
+    }
+
+    /// The earliest time a recognizer needs a deadline input, or nil.
+    public var nextDeadline: Timestamp? {
+        taps.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
+    }
+
+    /// True while any touch gesture is in progress.
+    public var isActive: Bool { taps.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
+
+    /// Feeds one input (touch frames; touchpad events are ignored) and calls `emit` for every
+    /// report: taps, long presses, swipes and edge swipes, then pinches and rotations.
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
+        if case .event = input { return }
+        taps.handle(input, emit: emit, diagnose: diagnose)
+        longPresses.handle(input, emit: emit, diagnose: diagnose)
+        swipes.handle(input, emit: { update in
+            switch update.value {
+            case .first(let edge): emit(RecognizedGesture(update.phase, edge))
+            case .second(let swipe): emit(RecognizedGesture(update.phase, swipe))
+            }
+        }, diagnose: diagnose)
+        pinches.handle(input, emit: { update in
+            if let pinch = update.value.first { emit(pinch) }
+            if let rotation = update.value.second { emit(rotation) }
+        }, diagnose: diagnose)
+    }
+}
