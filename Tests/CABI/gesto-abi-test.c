@@ -1402,6 +1402,17 @@ test_bindings_and_window_motion(void)
 	}
 	CHECK(farthest > 300, "the window moved %f px", farthest);
 	CHECK(last && last->phase == GESTO_PHASE_ENDED, "the stream ended");
+	if (last) {
+		size_t room = 0;
+		CHECK(gesto_recognized_environment(last, NULL, &room) == GESTO_ERROR_BUFFER_TOO_SMALL && room > 100,
+		      "room %zu", room);
+		char env[1024];
+		room = sizeof(env);
+		CHECK(gesto_recognized_environment(last, env, &room) == GESTO_OK, "%s", gesto_last_error_message());
+		CHECK(strcmp(env, "GESTO_GESTURE=swipe:3:down") == 0, "first %s", env);
+		CHECK(strcmp(env + strlen(env) + 1, "GESTO_PHASE=ended") == 0, "second %s", env + strlen(env) + 1);
+		CHECK(room >= 2 && env[room - 1] == 0 && env[room - 2] == 0, "double NUL");
+	}
 	if (motion && last) {
 		const char *target = gesto_window_motion_target(motion);
 		CHECK(target && strcmp(target, "back") == 0, "target %s", target ? target : "(null)");

@@ -821,6 +821,23 @@ gesto_engine_binding_animation(const gesto_engine *engine, int index,
 int
 gesto_engine_claims(const gesto_engine *engine, uint32_t kind, uint32_t fingers);
 
+/**
+ * The variables gestod gives an `exec:` command for @p gesture (a firing or a report):
+ * GESTO_GESTURE, GESTO_PHASE, GESTO_FINGERS, GESTO_TIME (seconds), GESTO_DX, GESTO_DY (delta
+ * units), GESTO_VX, GESTO_VY (units per second), GESTO_SCALE, GESTO_ANGLE (degrees),
+ * GESTO_PROGRESS and, when cancelled, GESTO_REASON, formatted as gestod formats them. Since 0.2.
+ *
+ * @param[out] buffer "NAME=VALUE" strings, each NUL-terminated, then one more NUL (an
+ * envp-style block: split it at the NULs).
+ * @param[in,out] size the room in buffer in bytes, then the bytes written (both NULs
+ * included).
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL with *size set to the room needed (buffer
+ * may be NULL to ask); GESTO_ERROR_INVALID_ARGUMENT for a NULL gesture or size, a bad
+ * `size` field, name or phase, or a non-finite value.
+ */
+int
+gesto_recognized_environment(const struct gesto_recognized *gesture, char *buffer, size_t *size);
+
 /* ==================================================================== */
 /* Window motion (since 0.2)                                             */
 /* ==================================================================== */
