@@ -85,3 +85,12 @@ public func gestoEngineClaims(_ handle: OpaquePointer?, _ kind: UInt32, _ finger
         return box.claims(gestureKind, fingers: Int(fingers)) ? 1 : 0
     }
 }
+
+@_cdecl("gesto_engine_set_binding_enabled")
+public func gestoEngineSetBindingEnabled(_ handle: OpaquePointer?, _ index: Int32, _ isEnabled: Int32) -> Int32 {
+    reporting { () throws(ExportError) in
+        let (box, index) = try binding(handle, index, in: "gesto_engine_set_binding_enabled")
+        box.enabled[index] = isEnabled != 0
+        return GESTO_OK.rawValue
+    }
+}

@@ -32,6 +32,8 @@ final class EngineBox {
     private(set) var actions: [Action?] = []
     /// Per binding: the spring its animations settle with.
     private(set) var animations: [SpringParameters] = []
+    /// Per binding: false when the host said it cannot perform it (it neither fires nor claims).
+    var enabled: [Bool] = []
     /// Per binding: its gesture name and `app:` pattern as C strings owned here.
     private(set) var gestureStrings: [UnsafeMutablePointer<CChar>?] = []
     private(set) var appStrings: [UnsafeMutablePointer<CChar>?] = []
@@ -101,13 +103,14 @@ final class EngineBox {
         execs.append(exec)
         actions.append(action)
         animations.append(animation)
+        enabled.append(true)
         gestureStrings.append(strdup(binding.gesture.description))
         appStrings.append(binding.app.flatMap { strdup($0) })
     }
 
     /// Whether a binding may fire on a libinput sequence of `kind` with `fingers` fingers.
     func claims(_ kind: GestureKind, fingers: Int) -> Bool {
-        bindings.contains { $0.rule.claims(kind, fingers: fingers, focusedApp: focusedApp) }
+        bindings.indices.contains { enabled[$0] && bindings[$0].rule.claims(kind, fingers: fingers, focusedApp: focusedApp) }
     }
 
     /// Compiles the bindings into new recognizer groups. Only called while no gesture is in
@@ -129,7 +132,7 @@ final class EngineBox {
         engine.handle(input, focusedApp: focusedApp) { gesture, source, fired in
             if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
             if firings {
-                for firing in fired { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+                for firing in fired where self.enabled[firing.bindingIndex] { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
             }
         }
         deliver(outputs)

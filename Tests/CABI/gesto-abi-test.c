@@ -1371,6 +1371,10 @@ test_bindings_and_window_motion(void)
 	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 0, "pinch 2, no app");
 	CHECK(gesto_engine_set_focused_app(engine, "footclient") == GESTO_OK, "app");
 	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 1, "pinch 2 in foot");
+	CHECK(gesto_engine_set_binding_enabled(engine, 1, 0) == GESTO_OK, "disable");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 0, "a disabled binding claims nothing");
+	CHECK(gesto_engine_set_binding_enabled(engine, 1, 1) == GESTO_OK, "enable");
+	CHECK(gesto_engine_set_binding_enabled(engine, 2, 0) == GESTO_ERROR_INVALID_ARGUMENT, "out of range");
 	CHECK(gesto_engine_claims(engine, 7, 2) == GESTO_ERROR_INVALID_ARGUMENT, "kind");
 	CHECK(gesto_engine_claims(engine, GESTO_EVENT_SWIPE, 11) == GESTO_ERROR_INVALID_ARGUMENT, "fingers");
 
@@ -1422,6 +1426,12 @@ test_bindings_and_window_motion(void)
 	}
 	gesto_window_motion_destroy(motion);
 	gesto_window_motion_destroy(NULL);
+
+	/* A disabled binding does not fire. */
+	CHECK(gesto_engine_set_binding_enabled(engine, 0, 0) == GESTO_OK, "disable 0");
+	c.count = 0;
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "replay disabled");
+	CHECK(c.count == 0, "%zu firings of a disabled binding", c.count);
 	gesto_engine_destroy(engine);
 	free(rec.events);
 }

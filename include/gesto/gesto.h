@@ -805,6 +805,19 @@ gesto_engine_binding_animation(const gesto_engine *engine, int index,
 			       struct gesto_spring_parameters *out);
 
 /**
+ * Enables or disables binding @p index. A disabled binding never fires and claims nothing
+ * (gesto_engine_claims()); its gesture is still recognized and reported. A host disables
+ * the bindings whose actions or gestures it cannot carry out (a compositor that delivers no
+ * holds, an action it does not perform), so that they do not consume input. Allowed from
+ * the callback; takes effect with the next report. Since 0.2.
+ *
+ * @param enabled non-zero to enable (every binding starts enabled), 0 to disable.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL engine or an index out of range.
+ */
+int
+gesto_engine_set_binding_enabled(gesto_engine *engine, int index, int enabled);
+
+/**
  * Whether the engine's bindings may fire on a libinput gesture sequence that begins with
  * @p kind and @p fingers, for the application last given to gesto_engine_set_focused_app():
  * a swipe sequence may become a `swipe:F` or the drag of a `long-press-drag:F`, a pinch
