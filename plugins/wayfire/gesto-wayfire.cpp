@@ -110,6 +110,7 @@ class plugin_t : public wf::plugin_interface_t
         wf::get_core().connect_signal("pointer_pinch_begin", &on_pinch_begin);
         wf::get_core().connect_signal("pointer_pinch_update", &on_pinch_update);
         wf::get_core().connect_signal("pointer_pinch_end", &on_pinch_end);
+        wf::get_core().connect_signal("input-device-removed", &on_device_removed);
     }
 
     void fini() override
@@ -198,6 +199,8 @@ class plugin_t : public wf::plugin_interface_t
     /** Whether this instance (one per output) takes the sequence that begins now. */
     bool begin_sequence(uint32_t kind, uint32_t fingers)
     {
+        // A sequence whose END never came (its device went mid-gesture) ends here.
+        abandon_sequence();
         if (wf::get_core().get_active_output() != output)
         {
             return false;
@@ -229,6 +232,26 @@ class plugin_t : public wf::plugin_interface_t
         in_sequence = false;
         release_grab();
     }
+
+    /** Ends the sequence in progress without its END: libgesto cancels it (end of input). */
+    void abandon_sequence()
+    {
+        if (in_sequence)
+        {
+            if (gesto_engine_end_input(engine, monotonic_usec()) != GESTO_OK)
+            {
+                LOGE("gesto: ", gesto_last_error_message());
+            }
+
+            end_sequence();
+        }
+    }
+
+    /** wlroots sends no END for a gesture whose touchpad goes mid-gesture. */
+    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t*)
+    {
+        abandon_sequence();
+    };
 
     void release_grab()
     {
@@ -458,18 +481,17 @@ class plugin_t : public wf::plugin_interface_t
         output->render->schedule_redraw();
     }
 
-    /** One frame: the motion's rect now, then the next frame until it rests. */
+    /** One frame: the motion's rect now; the next frame while the spring moves. */
     wf::effect_hook_t on_frame = [=] ()
     {
         if (motion.frame(monotonic_usec()))
         {
+            output->render->schedule_redraw();
+        } else if (!motion.active())
+        {
             output->render->rem_effect(&on_frame);
             frames_running = false;
-            output->render->damage_whole();
-            return;
         }
-
-        output->render->schedule_redraw();
     };
 
     // MARK: Printing (GESTO_WAYFIRE_PRINT_GESTURES)

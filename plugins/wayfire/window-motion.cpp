@@ -43,6 +43,7 @@ bool window_motion_t::grab(wayfire_view new_view, gesto_engine *engine, int bind
 
     view = new_view;
     binding = binding_index;
+    last_shown = to_rect(start);
     view->add_transformer(std::make_unique<wf::view_2D>(view), transformer_name);
     return true;
 }
@@ -59,7 +60,7 @@ bool window_motion_t::frame(uint64_t time_usec)
 {
     if (!motion)
     {
-        return true;
+        return false;
     }
 
     gesto_rect shown;
@@ -68,14 +69,14 @@ bool window_motion_t::frame(uint64_t time_usec)
     {
         LOGE("gesto: window-motion: ", gesto_last_error_message());
         drop();
-        return true;
+        return false;
     }
 
     auto transformer = dynamic_cast<wf::view_2D*>(view->get_transformer(transformer_name).get());
     if (!transformer)
     {
         drop(); // Another plugin removed it, or the view went.
-        return true;
+        return false;
     }
 
     if (at_rest == 1)
@@ -90,9 +91,18 @@ bool window_motion_t::frame(uint64_t time_usec)
         }
 
         drop();
-        return true;
+        return false;
     }
 
+    // Damage only for a new rect: each damage asks for another frame.
+    bool moving = gesto_window_motion_target(motion) != nullptr;
+    if ((shown.x == last_shown.x) && (shown.y == last_shown.y) && (shown.width == last_shown.width) &&
+        (shown.height == last_shown.height))
+    {
+        return moving;
+    }
+
+    last_shown = shown;
     // view_2D scales about the view's centre and translates after: the shown rect's centre
     // and size relative to the geometry the view keeps while it moves.
     view->damage();
@@ -101,7 +111,8 @@ bool window_motion_t::frame(uint64_t time_usec)
     transformer->translation_x = float(shown.x + shown.width / 2 - (start.x + start.width / 2.0));
     transformer->translation_y = float(shown.y + shown.height / 2 - (start.y + start.height / 2.0));
     view->damage();
-    return false;
+    // A target is set from the release on: the spring needs every frame until it rests.
+    return moving;
 }
 
 void window_motion_t::drop()

@@ -26,7 +26,11 @@ class window_motion_t
     bool grab(wayfire_view view, gesto_engine *engine, int binding_index, wf::geometry_t area);
     /** Feeds a firing of the binding. */
     void handle(const gesto_recognized& firing);
-    /** Shows the frame at @p time_usec; true once at rest (the motion is then over). */
+    /**
+     * Shows the frame at @p time_usec. Returns whether another frame is needed: true while
+     * the spring moves, false while the fingers hold the window (the next firing asks for
+     * the next frame) and once at rest (the motion is then over).
+     */
     bool frame(uint64_t time_usec);
     /** Whether a view is in motion. */
     bool active() const
@@ -46,6 +50,8 @@ class window_motion_t
     wayfire_view view = nullptr;
     gesto_window_motion *motion = nullptr;
     wf::geometry_t start{};
+    /** The rect the transformer shows. */
+    gesto_rect last_shown{};
     int binding = -1;
 };
 }
