@@ -28,6 +28,15 @@ final class EngineBox {
     private var tags: [UInt64] = []
     /// Per binding: the config's `exec:` command as a C string owned here, or nil.
     private(set) var execs: [UnsafeMutablePointer<CChar>?] = []
+    /// Per binding: the config's action (nil for added bindings).
+    private(set) var actions: [Action?] = []
+    /// Per binding: the spring its animations settle with.
+    private(set) var animations: [SpringParameters] = []
+    /// Per binding: false when the host said it cannot perform it (it neither fires nor claims).
+    var enabled: [Bool] = []
+    /// Per binding: its gesture name and `app:` pattern as C strings owned here.
+    private(set) var gestureStrings: [UnsafeMutablePointer<CChar>?] = []
+    private(set) var appStrings: [UnsafeMutablePointer<CChar>?] = []
     /// Each gesture name handed out, as a C string owned here (a small, bounded set).
     private var names: [GestureName: UnsafeMutablePointer<CChar>] = [:]
 
@@ -54,7 +63,7 @@ final class EngineBox {
     /// An engine for a decoded config, its bindings in file order.
     convenience init(config: Config) {
         self.init(settings: config.settings, isLongPressDragExplicit: config.isLongPressDragExplicit)
-        for binding in config.bindings {
+        for (index, binding) in config.bindings.enumerated() {
             let exec: UnsafeMutablePointer<CChar>?
             switch binding.action {
             case .exec(let command): exec = strdup(command)
@@ -64,13 +73,15 @@ final class EngineBox {
                 exec = nil
             }
             append(Binding(gesture: binding.gesture, mode: binding.mode, action: bindings.count,
-                           settings: binding.settings, app: binding.app), tag: 0, exec: exec)
+                           settings: binding.settings, app: binding.app), tag: 0, exec: exec,
+                   action: binding.action, animation: config.animation(forBinding: index))
         }
         rebuild()
     }
 
     deinit {
         for exec in execs { free(exec) }
+        for string in gestureStrings + appStrings { free(string) }
         for name in names.values { free(name) }
     }
 
@@ -79,15 +90,27 @@ final class EngineBox {
     /// Adds a binding with the global thresholds; returns its index.
     func addBinding(_ gesture: GestureName, mode: FireMode, tag: UInt64) -> Int {
         let index = bindings.count
-        append(Binding(gesture: gesture, mode: mode, action: index, settings: settings), tag: tag, exec: nil)
+        append(Binding(gesture: gesture, mode: mode, action: index, settings: settings), tag: tag, exec: nil,
+               action: nil, animation: .niriWindowMovement)
         rebuild()
         return index
     }
 
-    private func append(_ binding: Binding<Int>, tag: UInt64, exec: UnsafeMutablePointer<CChar>?) {
+    private func append(_ binding: Binding<Int>, tag: UInt64, exec: UnsafeMutablePointer<CChar>?,
+                        action: Action?, animation: SpringParameters) {
         bindings.append(binding)
         tags.append(tag)
         execs.append(exec)
+        actions.append(action)
+        animations.append(animation)
+        enabled.append(true)
+        gestureStrings.append(strdup(binding.gesture.description))
+        appStrings.append(binding.app.flatMap { strdup($0) })
+    }
+
+    /// Whether a binding may fire on a libinput sequence of `kind` with `fingers` fingers.
+    func claims(_ kind: GestureKind, fingers: Int) -> Bool {
+        bindings.indices.contains { enabled[$0] && bindings[$0].rule.claims(kind, fingers: fingers, focusedApp: focusedApp) }
     }
 
     /// Compiles the bindings into new recognizer groups. Only called while no gesture is in
@@ -109,7 +132,7 @@ final class EngineBox {
         engine.handle(input, focusedApp: focusedApp) { gesture, source, fired in
             if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
             if firings {
-                for firing in fired { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+                for firing in fired where self.enabled[firing.bindingIndex] { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
             }
         }
         deliver(outputs)

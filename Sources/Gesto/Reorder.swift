@@ -209,7 +209,7 @@ private struct MoveBuffer {
 }
 
 /// A translation or velocity component: finite and at most 1e9 in magnitude.
-private func dragValue(_ value: Double, _ name: String, in function: String) throws(ExportError) -> Double {
+func dragValue(_ value: Double, _ name: String, in function: String) throws(ExportError) -> Double {
     let value = try finite(value, name, in: function)
     guard abs(value) <= largestDrag else { throw .invalid("\(function): |\(name)| must be at most 1e9, got \(value)") }
     return value
@@ -293,7 +293,7 @@ public func gestoReorderCancel(_ handle: OpaquePointer?, _ vx: Double, _ vy: Dou
 }
 
 /// The report phase of a caller's `enum gesto_phase`.
-private func recognizerPhase(_ phase: UInt32) -> RecognizerPhase? {
+func recognizerPhase(_ phase: UInt32) -> RecognizerPhase? {
     switch phase {
     case GESTO_PHASE_ARMING.rawValue: .arming
     case GESTO_PHASE_BEGAN.rawValue: .began

@@ -1375,6 +1375,117 @@ test_reorder_errors(void)
 	gesto_reorder_destroy(reorder);
 }
 
+/* ---- tests: bindings for a host and window motion (0.2) ------------------------------- */
+
+static const char motion_config[] =
+	"bindings:\n"
+	"  - gesture: swipe:3\n"
+	"    mode: continuous\n"
+	"    window-motion: {snap: [back]}\n"
+	"    animation: {damping-ratio: 1, stiffness: 400}\n"
+	"  - gesture: pinch:2:out\n"
+	"    app: foot*\n"
+	"    exec: notify-send out\n";
+
+static void
+test_bindings_and_window_motion(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(motion_config, strlen(motion_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine) {
+		free(rec.events);
+		return;
+	}
+	struct gesto_binding_info info = { .size = sizeof(info) };
+	CHECK(gesto_engine_binding_info(engine, 0, &info) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(strcmp(info.gesture, "swipe:3") == 0 && strcmp(info.action, "window-motion") == 0 &&
+	      info.mode == GESTO_MODE_CONTINUOUS && info.app == NULL, "info 0: %s %s", info.gesture, info.action);
+	CHECK(gesto_engine_binding_info(engine, 1, &info) == GESTO_OK && strcmp(info.action, "exec") == 0 &&
+	      info.app && strcmp(info.app, "foot*") == 0, "info 1");
+	CHECK(gesto_engine_binding_info(engine, 2, &info) == GESTO_ERROR_INVALID_ARGUMENT, "index out of range");
+	struct gesto_binding_info small = { .size = 8 };
+	CHECK(gesto_engine_binding_info(engine, 0, &small) == GESTO_ERROR_INVALID_ARGUMENT, "size too small");
+	struct gesto_spring_parameters spring;
+	CHECK(gesto_engine_binding_animation(engine, 0, &spring) == GESTO_OK && close_to(spring.stiffness, 400, 1e-9) &&
+	      close_to(spring.damping, 40, 1e-9), "animation k %f c %f", spring.stiffness, spring.damping);
+
+	/* Claims: every 3-finger swipe sequence; 2-finger pinches only while foot is focused. */
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_SWIPE, 3) == 1, "swipe 3");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_SWIPE, 4) == 0, "swipe 4");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_HOLD, 3) == 0, "hold 3");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 0, "pinch 2, no app");
+	CHECK(gesto_engine_set_focused_app(engine, "footclient") == GESTO_OK, "app");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 1, "pinch 2 in foot");
+	CHECK(gesto_engine_set_binding_enabled(engine, 1, 0) == GESTO_OK, "disable");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_PINCH, 2) == 0, "a disabled binding claims nothing");
+	CHECK(gesto_engine_set_binding_enabled(engine, 1, 1) == GESTO_OK, "enable");
+	CHECK(gesto_engine_set_binding_enabled(engine, 2, 0) == GESTO_ERROR_INVALID_ARGUMENT, "out of range");
+	CHECK(gesto_engine_claims(engine, 7, 2) == GESTO_ERROR_INVALID_ARGUMENT, "kind");
+	CHECK(gesto_engine_claims(engine, GESTO_EVENT_SWIPE, 11) == GESTO_ERROR_INVALID_ARGUMENT, "fingers");
+
+	/* The recorded Z swipe moves a window 1:1, and the spring brings it back. */
+	struct gesto_rect start = { 100, 50, 400, 300 }, area = { 0, 0, 1280, 800 };
+	gesto_window_motion *motion = NULL;
+	CHECK(gesto_window_motion_new(engine, 1, &start, &area, &motion) == GESTO_ERROR_INVALID_ARGUMENT,
+	      "not a window-motion binding");
+	CHECK(gesto_window_motion_new(engine, 0, &start, &area, &motion) == GESTO_OK, "%s", gesto_last_error_message());
+	static struct collected c;
+	c.count = 0;
+	gesto_engine_set_callback(engine, collect, &c);
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "%s", gesto_last_error_message());
+	double farthest = 0;
+	const struct gesto_recognized *last = NULL;
+	struct gesto_rect shown;
+	for (size_t i = 0; i < c.count && motion; i++) {
+		if (c.items[i].binding_index != 0)
+			continue;
+		CHECK(gesto_window_motion_handle_recognized(motion, &c.items[i]) == GESTO_OK, "%s", gesto_last_error_message());
+		int rest = gesto_window_motion_frame(motion, c.items[i].time_usec, &shown);
+		if (c.items[i].phase == GESTO_PHASE_CHANGED) {
+			CHECK(rest == 0 && close_to(shown.x, start.x + c.items[i].translation_x, 1e-9) &&
+			      close_to(shown.y, start.y + c.items[i].translation_y, 1e-9), "1:1 at %zu", i);
+			farthest = fmax(farthest, hypot(shown.x - start.x, shown.y - start.y));
+		}
+		last = &c.items[i];
+	}
+	CHECK(farthest > 300, "the window moved %f px", farthest);
+	CHECK(last && last->phase == GESTO_PHASE_ENDED, "the stream ended");
+	if (last) {
+		size_t room = 0;
+		CHECK(gesto_recognized_environment(last, NULL, &room) == GESTO_ERROR_BUFFER_TOO_SMALL && room > 100,
+		      "room %zu", room);
+		char env[1024];
+		room = sizeof(env);
+		CHECK(gesto_recognized_environment(last, env, &room) == GESTO_OK, "%s", gesto_last_error_message());
+		CHECK(strcmp(env, "GESTO_GESTURE=swipe:3:down") == 0, "first %s", env);
+		CHECK(strcmp(env + strlen(env) + 1, "GESTO_PHASE=ended") == 0, "second %s", env + strlen(env) + 1);
+		CHECK(room >= 2 && env[room - 1] == 0 && env[room - 2] == 0, "double NUL");
+	}
+	if (motion && last) {
+		const char *target = gesto_window_motion_target(motion);
+		CHECK(target && strcmp(target, "back") == 0, "target %s", target ? target : "(null)");
+		CHECK(gesto_window_motion_frame(motion, last->time_usec + 50000, &shown) == 0, "moving 50 ms after release");
+		CHECK(gesto_window_motion_frame(motion, last->time_usec + 2000000, &shown) == 1 && close_to(shown.x, 100, 0.5) &&
+		      close_to(shown.y, 50, 0.5) && shown.width == 400, "at rest after 2 s: (%f, %f)", shown.x, shown.y);
+	}
+	gesto_window_motion_destroy(motion);
+	gesto_window_motion_destroy(NULL);
+
+	/* A disabled binding does not fire. */
+	CHECK(gesto_engine_set_binding_enabled(engine, 0, 0) == GESTO_OK, "disable 0");
+	c.count = 0;
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "replay disabled");
+	CHECK(c.count == 0, "%zu firings of a disabled binding", c.count);
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static const struct {
@@ -1400,6 +1511,7 @@ static const struct {
 	{ "reorder: per-item sizes and grids", test_reorder_layouts },
 	{ "reorder: driven by the engine's long-press-drag reports", test_reorder_from_engine },
 	{ "reorder: errors and buffers", test_reorder_errors },
+	{ "bindings for a host, claims and window motion (0.2)", test_bindings_and_window_motion },
 };
 
 int

@@ -46,10 +46,11 @@
  * The SONAME is libgesto.so.0; GESTO_ABI_VERSION_MAJOR changes with it. Within one major
  * version, functions and enum values are only added (GESTO_ABI_VERSION_MINOR grows), and
  * the structs that begin with a `size` member only grow at their end (see
- * struct gesto_gesture_event, gesto_recognized, gesto_reorder_layout and
+ * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
- * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move) are frozen for the
- * major version.
+ * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
+ * for the major version. Functions marked "Since 0.2" need a library whose minor version is
+ * at least 2.
  */
 
 #ifndef GESTO_H
@@ -821,6 +822,166 @@ gesto_spring_estimated_duration(const struct gesto_spring *spring, double epsilo
  */
 int
 gesto_spring_retarget(struct gesto_spring *spring, double to, double elapsed);
+
+/* ==================================================================== */
+/* Bindings, for a host that performs them (since 0.2)                   */
+/* ==================================================================== */
+
+/**
+ * What a binding is, as a host that carries out its actions reads it (a compositor plugin:
+ * which gestures to consume, which actions it performs itself).
+ *
+ * Versioning: set `size` to sizeof(struct gesto_binding_info); the library writes at most
+ * that many bytes. Since 0.2.
+ */
+struct gesto_binding_info {
+	/** sizeof(struct gesto_binding_info) as the caller was compiled. */
+	uint32_t size;
+	/** The binding's enum gesto_fire_mode. */
+	uint32_t mode;
+	/** The gesture in binding syntax ("swipe:4", "pinch:2:in"). Owned by the engine; valid
+	 *  until gesto_engine_destroy(). */
+	const char *gesture;
+	/** The config key of its action: "exec", "keys", "window", "sway", "reorder" or
+	 *  "window-motion"; NULL for a binding added with gesto_engine_add_binding(). A static
+	 *  string. */
+	const char *action;
+	/** The binding's `app:` pattern, or NULL. Owned by the engine, as `gesture`. */
+	const char *app;
+};
+
+/**
+ * Describes binding @p index. Since 0.2.
+ *
+ * @param[in,out] out set out->size = sizeof(*out) first.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a size below the 0.2
+ * struct or an index out of range.
+ */
+int
+gesto_engine_binding_info(const gesto_engine *engine, int index, struct gesto_binding_info *out);
+
+/**
+ * The spring binding @p index animates with: its `animation:`, else the config's global
+ * one, else niri's window-movement spring (damping ratio 1, stiffness 800). Since 0.2.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or an index out of range.
+ */
+int
+gesto_engine_binding_animation(const gesto_engine *engine, int index,
+			       struct gesto_spring_parameters *out);
+
+/**
+ * Enables or disables binding @p index. A disabled binding never fires and claims nothing
+ * (gesto_engine_claims()); its gesture is still recognized and reported. A host disables
+ * the bindings whose actions or gestures it cannot carry out (a compositor that delivers no
+ * holds, an action it does not perform), so that they do not consume input. Allowed from
+ * the callback; takes effect with the next report. Since 0.2.
+ *
+ * @param enabled non-zero to enable (every binding starts enabled), 0 to disable.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL engine or an index out of range.
+ */
+int
+gesto_engine_set_binding_enabled(gesto_engine *engine, int index, int enabled);
+
+/**
+ * Whether the engine's bindings may fire on a libinput gesture sequence that begins with
+ * @p kind and @p fingers, for the application last given to gesto_engine_set_focused_app():
+ * a swipe sequence may become a `swipe:F` or the drag of a `long-press-drag:F`, a pinch
+ * sequence a `pinch:F` or `rotate:F`, a hold sequence a `hold:F`, `long-press:F` or the
+ * press of a `long-press-drag:F`. Ask it at the sequence's BEGIN, before any direction is
+ * known: a host that consumes the sequences the engine claims (keeps them from clients)
+ * and passes the others through never hands a client half a sequence. Since 0.2.
+ *
+ * @param kind an enum gesto_event_kind.
+ * @param fingers 1 to 10.
+ * @return 1 if claimed, 0 if not; GESTO_ERROR_INVALID_ARGUMENT for a NULL engine, an
+ * unknown kind or a finger count out of range.
+ */
+int
+gesto_engine_claims(const gesto_engine *engine, uint32_t kind, uint32_t fingers);
+
+/**
+ * The variables gestod gives an `exec:` command for @p gesture (a firing or a report):
+ * GESTO_GESTURE, GESTO_PHASE, GESTO_FINGERS, GESTO_TIME (seconds), GESTO_DX, GESTO_DY (delta
+ * units), GESTO_VX, GESTO_VY (units per second), GESTO_SCALE, GESTO_ANGLE (degrees),
+ * GESTO_PROGRESS and, when cancelled, GESTO_REASON, formatted as gestod formats them. Since 0.2.
+ *
+ * @param[out] buffer "NAME=VALUE" strings, each NUL-terminated, then one more NUL (an
+ * envp-style block: split it at the NULs).
+ * @param[in,out] size the room in buffer in bytes, then the bytes written (both NULs
+ * included).
+ * @return GESTO_OK; GESTO_ERROR_BUFFER_TOO_SMALL with *size set to the room needed (buffer
+ * may be NULL to ask); GESTO_ERROR_INVALID_ARGUMENT for a NULL gesture or size, a bad
+ * `size` field, name or phase, or a non-finite value.
+ */
+int
+gesto_recognized_environment(const struct gesto_recognized *gesture, char *buffer, size_t *size);
+
+/* ==================================================================== */
+/* Window motion (since 0.2)                                             */
+/* ==================================================================== */
+
+/** A rectangle in the host's layout pixels: origin at the top-left, +y down. Frozen. */
+struct gesto_rect {
+	double x;
+	double y;
+	double width;
+	double height;
+};
+
+/**
+ * A `window-motion:` binding moving one window: while the swipe continues, the window
+ * follows the fingers 1:1 (the binding's `scale:` pixels per delta unit); on release a
+ * spring (the binding's animation) carries it, with the release velocity, to the snap target
+ * the projected flick points at (`snap:`: left half, right half, maximized, back). gestod's
+ * window-motion on sway does the same. Since 0.2.
+ */
+typedef struct gesto_window_motion gesto_window_motion;
+
+/**
+ * Starts a motion of the window at @p start, on an output whose usable area is @p area.
+ *
+ * @param binding_index a binding whose action is `window-motion`.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, an index that is not a
+ * window-motion binding, or a rect with a non-finite value or a size not > 0.
+ */
+int
+gesto_window_motion_new(const gesto_engine *engine, int binding_index, const struct gesto_rect *start,
+			const struct gesto_rect *area, gesto_window_motion **out);
+
+/**
+ * Drives the motion from a firing of its binding (or any report): BEGAN grabs the window
+ * (a spring in flight stops where it is), CHANGED drags it, ENDED releases it with the
+ * report's velocity, FAILED and CANCELLED release it at rest (a cancelled flick is not a
+ * throw). The release spring starts at the report's time.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size` or an
+ * unknown phase.
+ */
+int
+gesto_window_motion_handle_recognized(gesto_window_motion *motion, const struct gesto_recognized *gesture);
+
+/**
+ * The rect to show at @p time_usec (on the events' clock): the dragged position while the
+ * fingers move, the springs' values while settling.
+ *
+ * @param[out] out the rect.
+ * @return 1 once at rest at the target (show it and stop the frames), 0 while moving or
+ * dragging; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a time out of range.
+ */
+int
+gesto_window_motion_frame(gesto_window_motion *motion, uint64_t time_usec, struct gesto_rect *out);
+
+/**
+ * The snap target of the last release: "left", "right", "maximize" or "back"; NULL before
+ * the first release or while dragging. A static string.
+ */
+const char *
+gesto_window_motion_target(const gesto_window_motion *motion);
+
+/** Destroys a motion; NULL does nothing. */
+void
+gesto_window_motion_destroy(gesto_window_motion *motion);
 
 /* ==================================================================== */
 /* Decay and projection                                                  */

@@ -1,7 +1,5 @@
 // The environment an `exec` action sees: the gesture's details as GESTO_* variables, so a
 // script can act on direction, distance or scale without parsing anything.
-import GestoCore
-import GestoConfig
 
 extension RecognizedGesture {
     /// The `GESTO_*` variables for this report. Units: translation in libinput delta units,
