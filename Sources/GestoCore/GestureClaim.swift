@@ -17,6 +17,9 @@ extension GestureName {
         case (.pinch, .pinch), (.rotate, .pinch): return true
         case (.hold, .hold), (.longPress, .hold), (.longPressDrag, .hold): return true
         case (.swipe, _), (.pinch, _), (.rotate, _), (.hold, _), (.longPress, _), (.longPressDrag, _): return false
+        // Touchscreen gestures come from touch events, never from a touchpad gesture sequence.
+        case (.tap, _), (.doubleTap, _), (.touchLongPress, _), (.touchLongPressDrag, _), (.touchSwipe, _),
+             (.touchPinch, _), (.touchRotate, _), (.edgeSwipe, _): return false
         }
     }
 
@@ -28,6 +31,7 @@ extension GestureName {
         case .pinch, .rotate: [.pinch]
         case .hold, .longPress: [.hold]
         case .longPressDrag: [.hold, .swipe]
+        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: []
         }
     }
 }
