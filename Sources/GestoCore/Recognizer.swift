@@ -7,8 +7,10 @@ public enum RecognizerInput: Sendable, Hashable {
     /// A libinput gesture event.
     case event(GestureEvent)
     /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch).
-    /// Touchpad recognizers ignore it; touch recognizers ignore ``event(_:)``.
-    case touches(TouchFrame)
+    /// Touchpad recognizers ignore it; touch recognizers ignore ``event(_:)``. Boxed: a frame
+    /// is twice a gesture event's size, and every input is copied through the composed
+    /// recognizers (inline, it cost the touchpad path ~1,000 instructions per event in copies).
+    indirect case touches(TouchFrame)
     /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
     /// (the daemon's timerfd fired, or a replay's clock passed it).
     case deadline(Timestamp)

@@ -263,14 +263,13 @@ public struct RecognizerGroups: Sendable {
                     emit(report, source)
                 }
             } else {
-                // Streamed, no array: the trackers are moved out while the engine runs.
-                var tracking = commitments[group]
+                // Streamed, no array, and the trackers updated in place (copying them out and
+                // back cost ~0.5 KB of copies per input).
                 engines[group].handle(input, emit: { report in
                     var source = ReportSource(group: group, isOutcome: true)
-                    tracking.observe(report, into: &source)
+                    commitments[group].observe(report, into: &source)
                     emit(report, source)
                 }, diagnose: diagnose, trace: groupTrace)
-                commitments[group] = tracking
             }
         }
     }
