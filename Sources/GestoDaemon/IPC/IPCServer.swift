@@ -155,12 +155,17 @@ public final class IPCServer {
             releaseLock()
             throw error
         }
+        // The watch comes before listen(): a client can connect (into the backlog) as soon as
+        // the socket listens, so a socket removed right after that, before a watch set later,
+        // went unseen and stayed removed (a test harness did exactly that under load).
+        watchSocketFile(in: directory)
         do {
             let (fd, inode) = try UnixSocket.listen(at: path, backlog: Self.listenBacklog)
             listener = fd
             self.inode = inode
             try loop.register(fd, for: .readable) { [unowned self] _ in self.acceptClients() }
         } catch let error where error.code == EADDRINUSE {
+            socketWatch = nil
             releaseLock()
             // Something bound it between our check and our bind (a gestod without the lock).
             if let fd = try? UnixSocket.connect(to: path), let peer = try? UnixSocket.peer(of: fd) {
@@ -169,12 +174,12 @@ public final class IPCServer {
             }
             throw .cannotListen(path: path, error)
         } catch {
+            socketWatch = nil
             if let listener { try? listener.close() }
             releaseLock()
             throw .cannotListen(path: path, error)
         }
         log.info("listening for gestoctl", ["socket": path])
-        watchSocketFile(in: directory)
     }
 
     // MARK: The socket file
