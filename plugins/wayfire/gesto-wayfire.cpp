@@ -104,6 +104,7 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         deadline_timer = wl_event_loop_add_timer(wf::get_core().ev_loop, on_deadline_timer, this);
+        refocus_timer = wl_event_loop_add_timer(wf::get_core().ev_loop, on_refocus_timer, this);
         wf::get_core().connect_signal("pointer_swipe_begin", &on_swipe_begin);
         wf::get_core().connect_signal("pointer_swipe_update", &on_swipe_update);
         wf::get_core().connect_signal("pointer_swipe_end", &on_swipe_end);
@@ -121,6 +122,11 @@ class plugin_t : public wf::plugin_interface_t
         if (deadline_timer)
         {
             wl_event_source_remove(deadline_timer);
+        }
+
+        if (refocus_timer)
+        {
+            wl_event_source_remove(refocus_timer);
         }
 
         gesto_engine_destroy(engine);
@@ -267,13 +273,35 @@ class plugin_t : public wf::plugin_interface_t
         // again from an idle callback that ungrab() queued, but only the next pointer motion
         // gives it to a surface: a warp to where the cursor is, queued after that callback,
         // gives it back at once.
+        refocus_pointer();
+    }
+
+    /** Gives the pointer focus to the surface under the cursor now: after a grab, and when a
+     *  moved window comes to rest (it may have left the cursor at release and come back). */
+    void refocus_pointer()
+    {
         refocus.run_once([] ()
         {
             wf::get_core().warp_cursor(wf::get_core().get_cursor_position());
         });
+        // The idle warp can run before Wayfire's own idle callback when another was still
+        // queued: warp once more a few loop turns later. A warp to where the cursor is moves
+        // nothing.
+        if (refocus_timer)
+        {
+            wl_event_source_timer_update(refocus_timer, refocus_retry_ms);
+        }
     }
 
     wf::wl_idle_call refocus;
+    wl_event_source *refocus_timer = nullptr;
+    static constexpr int refocus_retry_ms = 50;
+
+    static int on_refocus_timer(void*)
+    {
+        wf::get_core().warp_cursor(wf::get_core().get_cursor_position());
+        return 0;
+    }
 
     void feed(gesto_gesture_event event)
     {
@@ -491,6 +519,8 @@ class plugin_t : public wf::plugin_interface_t
         {
             output->render->rem_effect(&on_frame);
             frames_running = false;
+            // The window came to rest: the cursor is over it (or not) again, without a motion.
+            refocus_pointer();
         }
     };
 
