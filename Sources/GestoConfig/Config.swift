@@ -21,9 +21,15 @@ public struct Config: Sendable {
     /// `input: {touchscreens: true}`: gestod also opens touchscreens (as `--touchscreens`),
     /// read when it starts. Keyboards are never opened.
     public var opensTouchscreens = false
-    /// `input: {touchscreen-transform: 0|90|180|270}`: how the touchscreens' frame maps to the
-    /// output the user sees (wl_output's transform), so edges and directions are the user's.
-    public var touchscreenTransform = TouchTransform.normal
+    /// `input: {touchscreen-transform: auto|0|90|180|270}`: how the touchscreens' frame maps to
+    /// the output the user sees (wl_output's transform), so edges and directions are the user's.
+    /// nil (`auto`, the default): follow the transform the compositor gives the touchscreen's
+    /// output (``touchscreenOutput``), or none without a compositor.
+    public var touchscreenTransform: TouchTransform?
+    /// `input: {touchscreen-output: NAME}`: the output (wl_output name, e.g. `eDP-1`) the
+    /// touchscreens are part of, whose transform `auto` follows; nil: the only output, else the
+    /// built-in panel.
+    public var touchscreenOutput: String?
     /// What loads but is likely a mistake (a binding repeated with the same gesture, mode and
     /// app), in file order.
     public var warnings: [ConfigWarning] = []
@@ -67,7 +73,7 @@ extension Config {
 /// The keys each part of the config accepts, for the "expected one of" part of errors.
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings", "input"]
-    static let input = ["touchscreens", "touchscreen-transform"]
+    static let input = ["touchscreens", "touchscreen-transform", "touchscreen-output"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
@@ -139,8 +145,7 @@ struct ConfigDecoder {
         var animations: [SpringParameters?] = []
         var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
-        var opensTouchscreens = false
-        var touchscreenTransform = TouchTransform.normal
+        var input = InputSection()
         guard case .mapping(let entries, _) = root else {
             if case .scalar(let s, _) = root, s.isEmpty { return .empty }
             error("the config must be a mapping with 'settings' and 'bindings', not \(root.kindDescription)", at: root.location)
@@ -153,7 +158,7 @@ struct ConfigDecoder {
             case "settings": dragExplicit = decodeSettings(entry.value, into: &settings)
             case "animation": if let spring = decodeAnimation(entry.value) { animation = spring }
             case "bindings": break
-            case "input": (opensTouchscreens, touchscreenTransform) = decodeInput(entry.value)
+            case "input": input = decodeInput(entry.value)
             default: unknownKey(entry.key, at: entry.keyLocation, expected: ConfigKeys.root)
             }
         }
@@ -178,32 +183,51 @@ struct ConfigDecoder {
         config.animation = animation
         config.bindingAnimations = animations
         config.warnings = warnings
-        config.opensTouchscreens = opensTouchscreens
-        config.touchscreenTransform = touchscreenTransform
+        config.opensTouchscreens = input.opensTouchscreens
+        config.touchscreenTransform = input.touchscreenTransform
+        config.touchscreenOutput = input.touchscreenOutput
         return config
     }
 
-    /// Decodes `input: {touchscreens: BOOL, touchscreen-transform: DEGREES}`.
-    mutating func decodeInput(_ node: YAMLNode) -> (opens: Bool, transform: TouchTransform) {
+    /// The `input:` section's values.
+    struct InputSection {
+        var opensTouchscreens = false
+        var touchscreenTransform: TouchTransform?
+        var touchscreenOutput: String?
+    }
+
+    /// Decodes `input: {touchscreens: BOOL, touchscreen-transform: auto|DEGREES, touchscreen-output: NAME}`.
+    mutating func decodeInput(_ node: YAMLNode) -> InputSection {
+        var input = InputSection()
         guard case .mapping(let fields, _) = node else {
-            error("'input' must be a mapping (touchscreens, touchscreen-transform), not \(node.kindDescription)", at: node.location)
-            return (false, .normal)
+            error("'input' must be a mapping (\(ConfigKeys.input.joined(separator: ", "))), not \(node.kindDescription)", at: node.location)
+            return input
         }
-        var opens = false
-        var transform = TouchTransform.normal
         for field in fields {
             switch field.key {
-            case "touchscreens": opens = boolean(field.value, field.key) ?? false
+            case "touchscreens": input.opensTouchscreens = boolean(field.value, field.key) ?? false
             case "touchscreen-transform":
                 guard let text = scalar(field.value, field.key) else { continue }
-                if let degrees = Int(text), let value = TouchTransform(rawValue: degrees) { transform = value } else {
-                    error("'touchscreen-transform' is the output's rotation (wl_output transform): 0, 90, 180 or 270, not '\(text)'",
+                if text == "auto" {
+                    input.touchscreenTransform = nil
+                } else if let degrees = Int(text), let value = TouchTransform(rawValue: degrees) {
+                    input.touchscreenTransform = value
+                } else {
+                    error("'touchscreen-transform' is 'auto' (follow the output's wl_output transform) or the output's rotation: 0, 90, 180 or 270, not '\(text)'",
                           at: field.value.location)
+                }
+            case "touchscreen-output":
+                guard let text = scalar(field.value, field.key) else { continue }
+                if text.isEmpty {
+                    error("'touchscreen-output' is an output's name (as `swaymsg -t get_outputs` or `wlr-randr` shows it, e.g. eDP-1), not empty",
+                          at: field.value.location)
+                } else {
+                    input.touchscreenOutput = text
                 }
             default: unknownKey(field.key, at: field.keyLocation, expected: ConfigKeys.input)
             }
         }
-        return (opens, transform)
+        return input
     }
 
     /// Two bindings with the same gesture, mode, app and settings both run on every such

@@ -25,9 +25,12 @@ extension WaylandSession {
         }
     ))
 
-    /// wl_output: the name (version 4) says where a window is; the scale sizes overlay buffers.
+    /// wl_output: the name (version 4) says where a window is; the scale sizes overlay buffers;
+    /// the transform maps a touchscreen on it to what the user sees.
     nonisolated(unsafe) static let outputListener = UnsafeMutablePointer.permanent(wl_output_listener(
-        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        geometry: { data, output, _, _, _, _, _, _, _, transform in
+            from(data).output(output, transform: transform)
+        },
         mode: { _, _, _, _, _, _ in },
         done: { _, _ in },
         scale: { data, output, factor in

@@ -383,6 +383,8 @@ public final class WaylandSession {
         var name: String?
         /// The output's scale factor (wl_output.scale; 1 until told).
         var scale: Int32 = 1
+        /// wl_output.geometry's transform (a `wl_output_transform`: 0–3 rotations, 4–7 flipped).
+        var transform: Int32 = 0
     }
 
     struct ToplevelRecord {
@@ -481,6 +483,17 @@ public final class WaylandSession {
     func output(_ output: OpaquePointer?, scale: Int32) {
         guard let connection, let output else { return }
         connection.outputs[output]?.scale = max(scale, 1)
+    }
+
+    func output(_ output: OpaquePointer?, transform: Int32) {
+        guard let connection, let output else { return }
+        connection.outputs[output]?.transform = transform
+    }
+
+    /// The outputs as the compositor last described them (empty while disconnected).
+    public var outputs: [OutputDescription] {
+        guard let connection else { return [] }
+        return connection.outputs.values.map { OutputDescription(name: $0.name, transform: $0.transform) }
     }
 
     // MARK: Overlays

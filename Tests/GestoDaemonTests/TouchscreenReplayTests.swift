@@ -165,6 +165,11 @@ import GestoInput
 
     @Test func aTouchscreenTransformIsADegreesValue() throws {
         #expect(try Config.parse("input: {touchscreen-transform: 270}\n", file: "t.yaml").touchscreenTransform == .rotated270)
+        // `auto`, the default, follows the output (nil here: no output without a compositor).
+        #expect(try Config.parse("input: {touchscreen-transform: auto}\n", file: "t.yaml").touchscreenTransform == nil)
+        #expect(try Config.parse("input: {touchscreens: true}\n", file: "t.yaml").touchscreenTransform == nil)
+        #expect(try Config.parse("input: {touchscreen-output: eDP-1}\n", file: "t.yaml").touchscreenOutput == "eDP-1")
+        #expect(throws: (any Error).self) { try Config.parse("input: {touchscreen-output: ''}\n", file: "t.yaml") }
         do {
             _ = try Config.parse("input: {touchscreen-transform: 45}\n", file: "t.yaml")
             Issue.record("expected an error")

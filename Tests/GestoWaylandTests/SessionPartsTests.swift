@@ -6,6 +6,19 @@ import GestoConfig
 @testable import GestoWayland
 
 @Suite struct SessionPartsTests {
+    @Test func aTouchscreenFollowsTheNamedOutputElseTheOnlyOneElseTheBuiltInPanel() {
+        let panel = OutputDescription(name: "eDP-1", transform: 1), monitor = OutputDescription(name: "HDMI-A-1", transform: 0)
+        #expect(OutputDescription.touchscreenOutput(among: [monitor], named: nil) == monitor)
+        #expect(OutputDescription.touchscreenOutput(among: [monitor, panel], named: nil) == panel)
+        #expect(OutputDescription.touchscreenOutput(among: [monitor, panel], named: "HDMI-A-1") == monitor)
+        #expect(OutputDescription.touchscreenOutput(among: [monitor, panel], named: "DP-2") == nil)
+        #expect(OutputDescription.touchscreenOutput(among: [monitor, OutputDescription(name: "DP-2", transform: 0)], named: nil) == nil)
+        #expect(OutputDescription.touchscreenOutput(among: [], named: nil) == nil)
+        // wl_output_transform: 1 is 90°, 7 is flipped-270 (the mirror is not applied).
+        #expect(panel.touchTransform == .rotated90)
+        #expect(OutputDescription(name: nil, transform: 7).touchTransform == .rotated270)
+    }
+
     @Test func keyCombinationsParseAliasesAndKeysyms() throws {
         let combination = try KeyCombination(parsing: "super+shift+Right")
         #expect(combination.keys.map(\.name) == ["super", "shift", "Right"])

@@ -37,6 +37,8 @@ public final class Daemon {
     /// `isOnly`: it was the only pipeline when remembered (then its deadline is the timer's, and
     /// an unchanged deadline needs no re-arming; a stale `false` only re-arms once too often).
     private var lastPipeline: (device: UInt32?, box: PipelineBox, isOnly: Bool)?
+    /// The touchscreen transform last logged (``touchscreenTransform``).
+    private var loggedTouchscreenTransform = TouchTransform.normal
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
@@ -251,6 +253,28 @@ public final class Daemon {
         if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
+    /// The transform touchscreen positions get: the config's `touchscreen-transform`, else
+    /// (`auto`) the one the compositor gives the touchscreen's output
+    /// (``OutputDescription/touchscreenOutput(among:named:)``), else none. Each change is logged.
+    private var touchscreenTransform: TouchTransform {
+        let transform: TouchTransform
+        var source = "the config"
+        if let fixed = config.touchscreenTransform {
+            transform = fixed
+        } else if let output = OutputDescription.touchscreenOutput(among: wayland?.session.outputs ?? [], named: config.touchscreenOutput) {
+            transform = output.touchTransform
+            source = "output \(output.name ?? "?")"
+        } else {
+            transform = .normal
+            source = config.touchscreenOutput.map { "no output \($0) (yet)" } ?? "no output to follow"
+        }
+        if transform != loggedTouchscreenTransform {
+            loggedTouchscreenTransform = transform
+            log.info("touchscreen: rotated \(transform.rawValue)° (from \(source))")
+        }
+        return transform
+    }
+
     /// The pipeline of `device`, made at its first event.
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
     /// last device's is remembered: most events come from the device before them.
@@ -297,6 +321,7 @@ public final class Daemon {
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
             let deadlineChanged = box.handle(touch: event, focusedApp: wayland?.session.focusedAppID,
+                                             transform: touchscreenTransform,
                                              emit: { perform($0, device: event.device) },
                                              warn: { [unowned self] warning in
                                                  self.log.warning("\(warning)", ["device": event.device.map { "event\($0)" } ?? "replay"])
@@ -492,9 +517,10 @@ final class PipelineBox {
     }
 
     /// Feeds touchscreen `event`; returns whether the next deadline changed.
-    func handle(touch event: TouchEvent, focusedApp: String?, emit: (ReplayLine) -> Void,
-                warn: (TouchDiagnostic) -> Void) -> Bool {
+    func handle(touch event: TouchEvent, focusedApp: String?, transform: TouchTransform,
+                emit: (ReplayLine) -> Void, warn: (TouchDiagnostic) -> Void) -> Bool {
         pipeline.focusedApp = focusedApp
+        pipeline.touchscreenTransform = transform
         pipeline.handle(touch: event, emit: emit, diagnose: diagnose, warn: warn, trace: trace)
         return updateDeadline()
     }

@@ -68,7 +68,9 @@ public struct GesturePipeline: Sendable {
     /// The touchscreen's size in millimetres (nil: it reports no resolution, positions are in
     /// percent); set before its first touch event.
     public var touchscreenSize: Vector2?
-    /// How the touchscreen's frame maps to the output (the config's `touchscreen-transform`).
+    /// How the touchscreen's frame maps to the output (the config's `touchscreen-transform`, or
+    /// the output's own when that is `auto`). A change takes effect once no finger is down, so
+    /// a touch in progress keeps one frame.
     public var touchscreenTransform = TouchTransform.normal
     /// This device's touch events made into frames (made at the first touch event).
     private var touchFrames: TouchFrameAssembler?
@@ -94,7 +96,7 @@ public struct GesturePipeline: Sendable {
         }
         self.showAllPhases = showAllPhases
         self.focusedApp = focusedApp
-        touchscreenTransform = config.touchscreenTransform
+        touchscreenTransform = config.touchscreenTransform ?? .normal
         showsLongPressDragStream = config.bindings.contains {
             if case .longPressDrag = $0.gesture { return true }
             return false
@@ -117,6 +119,7 @@ public struct GesturePipeline: Sendable {
                                 warn: (TouchDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
         lastTime = max(lastTime ?? event.time, event.time)
+        if let idle = touchFrames, idle.transform != touchscreenTransform, !idle.isActive { touchFrames = nil }
         var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device,
                                                            transform: touchscreenTransform)
         var frames = scratchFrames

@@ -1,0 +1,74 @@
+// A touchscreen on a rotated output: gestod follows the transform the compositor gives the
+// output (wl_output.geometry), so directions and edges are the ones the user sees. The real
+// recording 028 was named "drag-down" by its author although its fingers move up in the device's
+// frame: the display was rotated 180° (the corpus README). On a real sway whose output is turned
+// with `output HEADLESS-1 transform 180`, gestod's replay of it must say down; before the
+// transform it says up. Issue 16, "Screen mapping".
+import Foundation
+import Glibc
+import Testing
+import GestoWayland
+
+@Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
+struct TouchscreenOutputTransformSwayTests {
+    static let recording = GestodLateCompositorSwayTests.packageRoot
+        .appendingPathComponent("../shared/corpus/libinput-1.22/028-ep0430m09-touchscreen-4fg-drag.debug-events.txt").standardized.path
+
+    /// Replays the recording through gestod connected to `sway`; returns its printed gestures
+    /// and its log.
+    static func replay(on sway: SwayHarness, config: String, folder: URL) throws -> (gestures: [String], log: String) {
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", recording, "--config", config, "--dry-run", "--print-gestures"]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath]
+        let out = Pipe(), err = Pipe()
+        daemon.standardOutput = out
+        daemon.standardError = err
+        try daemon.run()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        daemon.waitUntilExit()
+        // One JSON line per outcome (`"gesture": "touch-swipe:4:up"`).
+        let gestures = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "\"gesture\": \"") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+        return (gestures, log)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSwipeOnAnOutputRotated180IsTheOneTheUserSees() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let folder = sway.runtimeDirectory.appendingPathComponent("touch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let config = folder.appendingPathComponent("config.yaml").path
+        try """
+            bindings:
+              - gesture: touch-swipe:4:down
+                exec: "true"
+              - gesture: touch-swipe:4:up
+                exec: "true"
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+
+        let upright = try Self.replay(on: sway, config: config, folder: folder)
+        #expect(upright.gestures == ["touch-swipe:4:up"], "\(upright.log)")
+
+        // sway answers once the output is reconfigured; a client binding wl_output afterwards
+        // gets the new transform in the geometry event of its bind.
+        try sway.ipc.runCommand("output HEADLESS-1 transform 180")
+        let rotated = try Self.replay(on: sway, config: config, folder: folder)
+        #expect(rotated.gestures == ["touch-swipe:4:down"], "\(rotated.log)")
+        #expect(rotated.log.contains("touchscreen: rotated 180° (from output HEADLESS-1)"), "\(rotated.log)")
+
+        // A fixed `touchscreen-transform` wins over the output's.
+        let fixed = folder.appendingPathComponent("fixed.yaml").path
+        try (String(contentsOfFile: config, encoding: .utf8) + "input: {touchscreen-transform: 0}\n")
+            .write(toFile: fixed, atomically: true, encoding: .utf8)
+        #expect(try Self.replay(on: sway, config: fixed, folder: folder).gestures == ["touch-swipe:4:up"])
+    }
+}
