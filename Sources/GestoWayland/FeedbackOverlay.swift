@@ -14,10 +14,26 @@ public final class FeedbackOverlay {
     public static let barThickness = 14.0
     /// Length of the bar along the screen edge, in points.
     public static let barLength = 160.0
-    /// Points travelled per unit of progress (progress 1 = the binding's threshold).
+    /// Points travelled per unit of progress (progress 1 = the binding's threshold) for a
+    /// touchpad's swipe, whose deltas have no place on the screen.
     public static let travelPerProgress = 220.0
+
     /// Bar colour, opaque (red, green, blue in 0…1): GNOME's accent blue, easy to find in a screenshot.
     public static let color = (red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
+
+    /// How the reports' translation maps to points (progress 1 is the threshold's distance).
+    public let units: ScreenUnits
+    /// The binding's threshold in the reports' unit (progress 1).
+    public let threshold: Double
+
+    /// Points per unit of progress along `direction` on a screen of `width` × `height` points.
+    func pointsPerProgress(along direction: SwipeDirection, width: Double, height: Double) -> Double {
+        let perUnit = units.pointsPerUnit(width: width, height: height)
+        switch direction {
+        case .left, .right, .upLeft, .upRight, .downLeft, .downRight: return threshold * perUnit.x
+        case .up, .down: return threshold * perUnit.y
+        }
+    }
 
     /// The surface drawn on.
     public var surface: OverlaySurface { pacer.surface }
@@ -43,15 +59,22 @@ public final class FeedbackOverlay {
     public static let delayHistoryLimit = 1024
     private var pendingInputTime: Timestamp?
 
-    /// Makes an overlay on `session` for a binding whose threshold is `threshold` delta units.
+    /// Makes an overlay on `session` for a binding whose threshold is `threshold` in its
+    /// reports' unit.
     ///
     /// - Parameters:
     ///   - session: A connected session (the surface maps on the first report).
-    ///   - threshold: The binding's swipe threshold in libinput delta units (progress 1).
+    ///   - threshold: The binding's swipe threshold (progress 1): libinput delta units for a
+    ///     touchpad swipe, mm or percent for a touchscreen's.
+    ///   - units: How the reports' translation maps to points; by default (a touchpad) so that
+    ///     progress 1 is ``travelPerProgress`` points. A touchscreen's follows the finger 1:1.
     ///   - parameters: The release spring (default niri's: ζ 1, k 800).
     ///   - clock: The animation clock.
-    public init(session: WaylandSession, threshold: Double, parameters: SpringParameters = .niriWindowMovement,
+    public init(session: WaylandSession, threshold: Double, units: ScreenUnits? = nil,
+                parameters: SpringParameters = .niriWindowMovement,
                 clock: @escaping () -> Timestamp = MonotonicClock.now) {
+        self.threshold = max(threshold, .leastNormalMagnitude)
+        self.units = units ?? .points(perUnit: Self.travelPerProgress / max(threshold, .leastNormalMagnitude))
         pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         feedback = ContinuousFeedback(threshold: threshold, parameters: parameters)
         pacer.frameAt = { [unowned self] in self.frame(at: $0) }
@@ -81,7 +104,7 @@ public final class FeedbackOverlay {
         guard let shown = feedback.presentation(at: time) else { return nil }
         var screenWidth = 0.0, screenHeight = 0.0
         if case .mapped(let width, let height) = surface.state { screenWidth = Double(width); screenHeight = Double(height) }
-        let offset = shown.progress * Self.travelPerProgress
+        let offset = shown.progress * pointsPerProgress(along: shown.direction, width: screenWidth, height: screenHeight)
         let thickness = Self.barThickness, length = Self.barLength
         switch shown.direction {
         case .right, .upRight, .downRight:
@@ -103,8 +126,9 @@ public final class FeedbackOverlay {
             pendingInputTime = nil
             return .atRest
         }
-        if case .mapped(let width, let height) = surface.state {
-            feedback.flyOutProgress = (Double(max(width, height)) + Self.barThickness) / Self.travelPerProgress
+        if case .mapped(let width, let height) = surface.state, let shown = feedback.presentation(at: now) {
+            let perProgress = pointsPerProgress(along: shown.direction, width: Double(width), height: Double(height))
+            feedback.flyOutProgress = (Double(max(width, height)) + Self.barThickness) / max(perProgress, 1)
         }
         // While the finger drives the value a frame is drawn per report; only a running spring
         // needs the next frame callback to keep moving.

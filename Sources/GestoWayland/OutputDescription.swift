@@ -13,10 +13,25 @@ public struct OutputDescription: Sendable, Equatable {
     /// wl_output.geometry's transform, a `wl_output_transform`: 0 normal, 1–3 rotated 90°, 180°,
     /// 270° counter-clockwise, 4–7 the same mirrored.
     public var transform: Int32
+    /// wl_output.geometry's physical size of the panel as built, in millimetres (0 × 0 when the
+    /// compositor gives none: virtual and headless outputs, projectors).
+    public var physicalSize: (width: Double, height: Double)
 
-    public init(name: String?, transform: Int32) {
+    public init(name: String?, transform: Int32, physicalSize: (width: Double, height: Double) = (0, 0)) {
         self.name = name
         self.transform = transform
+        self.physicalSize = physicalSize
+    }
+
+    public static func == (a: OutputDescription, b: OutputDescription) -> Bool {
+        a.name == b.name && a.transform == b.transform && a.physicalSize == b.physicalSize
+    }
+
+    /// The physical size as the user sees the screen, in millimetres (width, height): the
+    /// panel's swapped on an output rotated by 90° or 270°; nil when unknown.
+    public var screenPhysicalSize: Vector2? {
+        guard physicalSize.width > 0, physicalSize.height > 0 else { return nil }
+        return touchTransform.extent(of: Vector2(physicalSize.width, physicalSize.height))
     }
 
     /// The rotation a touchscreen on this output must apply so that its edges and directions are

@@ -42,9 +42,12 @@ public final class PinchFeedbackOverlay {
     /// - Parameters:
     ///   - session: A connected session (the surface maps on the first report).
     ///   - feedback: The model (clamp, band, committed scale, spring).
+    ///   - units: How the centroid's translation maps to points (a touchpad's deltas 1:1 by
+    ///     default; a touchscreen's so the ring moves with the fingers).
     ///   - clock: The animation clock.
-    public init(session: WaylandSession, feedback: PinchFeedback = PinchFeedback(),
+    public init(session: WaylandSession, feedback: PinchFeedback = PinchFeedback(), units: ScreenUnits = .points(perUnit: 1),
                 clock: @escaping () -> Timestamp = MonotonicClock.now) {
+        self.units = units
         pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.feedback = feedback
         pacer.frameAt = { [unowned self] in self.frame(at: $0) }
@@ -64,13 +67,19 @@ public final class PinchFeedbackOverlay {
     @discardableResult
     public func renderNow() -> Bool { pacer.frame(force: true) }
 
+    /// How the centroid's translation maps to points.
+    public let units: ScreenUnits
+
     /// The ring at `time`: its centre and diameter (through the stroke's middle) in surface
-    /// points, or nil when nothing is shown. The centre is the output centre plus the anchor.
+    /// points, or nil when nothing is shown. The centre is the output centre plus the anchor
+    /// (the fingers' centroid's travel; reports carry no absolute position).
     public func ring(at time: Timestamp) -> (centreX: Double, centreY: Double, diameter: Double)? {
         guard let shown = feedback.presentation(at: time) else { return nil }
         var screenWidth = 0.0, screenHeight = 0.0
         if case .mapped(let width, let height) = surface.state { screenWidth = Double(width); screenHeight = Double(height) }
-        return (screenWidth / 2 + shown.anchor.x, screenHeight / 2 + shown.anchor.y, Self.baseDiameter * shown.scale)
+        let perUnit = units.pointsPerUnit(width: screenWidth, height: screenHeight)
+        return (screenWidth / 2 + shown.anchor.x * perUnit.x, screenHeight / 2 + shown.anchor.y * perUnit.y,
+                Self.baseDiameter * shown.scale)
     }
 
     /// The ring's bounds (x, y, width, height) at `time`, stroke included, in surface points.

@@ -28,8 +28,8 @@ extension WaylandSession {
     /// wl_output: the name (version 4) says where a window is; the scale sizes overlay buffers;
     /// the transform maps a touchscreen on it to what the user sees.
     nonisolated(unsafe) static let outputListener = UnsafeMutablePointer.permanent(wl_output_listener(
-        geometry: { data, output, _, _, _, _, _, _, _, transform in
-            from(data).output(output, transform: transform)
+        geometry: { data, output, _, _, physicalWidth, physicalHeight, _, _, _, transform in
+            from(data).output(output, physicalWidth: physicalWidth, physicalHeight: physicalHeight, transform: transform)
         },
         mode: { _, _, _, _, _, _ in },
         done: { _, _ in },

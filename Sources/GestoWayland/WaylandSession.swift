@@ -385,6 +385,9 @@ public final class WaylandSession {
         var scale: Int32 = 1
         /// wl_output.geometry's transform (a `wl_output_transform`: 0–3 rotations, 4–7 flipped).
         var transform: Int32 = 0
+        /// wl_output.geometry's physical size in mm, of the panel as built (0 when unknown).
+        var physicalWidth: Int32 = 0
+        var physicalHeight: Int32 = 0
     }
 
     struct ToplevelRecord {
@@ -485,15 +488,20 @@ public final class WaylandSession {
         connection.outputs[output]?.scale = max(scale, 1)
     }
 
-    func output(_ output: OpaquePointer?, transform: Int32) {
+    func output(_ output: OpaquePointer?, physicalWidth: Int32, physicalHeight: Int32, transform: Int32) {
         guard let connection, let output else { return }
         connection.outputs[output]?.transform = transform
+        connection.outputs[output]?.physicalWidth = max(physicalWidth, 0)
+        connection.outputs[output]?.physicalHeight = max(physicalHeight, 0)
     }
 
     /// The outputs as the compositor last described them (empty while disconnected).
     public var outputs: [OutputDescription] {
         guard let connection else { return [] }
-        return connection.outputs.values.map { OutputDescription(name: $0.name, transform: $0.transform) }
+        return connection.outputs.values.map {
+            OutputDescription(name: $0.name, transform: $0.transform,
+                              physicalSize: (width: Double($0.physicalWidth), height: Double($0.physicalHeight)))
+        }
     }
 
     // MARK: Overlays

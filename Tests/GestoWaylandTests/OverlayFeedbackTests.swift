@@ -131,4 +131,41 @@ struct OverlayFeedbackTests {
         #expect(overlay.surface.frameCallbacksRequested == requested)
         session.disconnect()
     }
+
+    /// A touchscreen's bar is where the finger is: an edge swipe from the left edge with the
+    /// finger 5 % of the screen in (percent unit) or 10 mm in (mm unit; sway's headless output
+    /// has no physical size, so 96 points per inch) has the bar's leading edge under the finger,
+    /// whatever the threshold. Issue 16, "Feedback".
+    @Test(.timeLimit(.minutes(2)))
+    func aTouchscreensBarFollowsTheFingerOneToOne() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        try sway.start()
+        let session = WaylandSession(displayName: sway.waylandPath)
+        try session.connect()
+        let clock = TestClock()
+        let width = 1280.0  // SwayHarness's HEADLESS-1
+        let cases: [(units: ScreenUnits, threshold: Double, finger: Double, expectedLeadingEdge: Double)] = [
+            (.screenPercent, 10, 5, 0.05 * width),
+            (.millimeters(outputSize: nil), 20, 10, 10 * 96 / 25.4),
+            (.screenPercent, 25, 5, 0.05 * width),
+            (.millimeters(outputSize: Vector2(320, 180)), 20, 10, 10 * width / 320),
+        ]
+        for (index, item) in cases.enumerated() {
+            let overlay = FeedbackOverlay(session: session, threshold: item.threshold, units: item.units) { clock.now }
+            let t = clock.now.advanced(bySeconds: Double(index) * 5)
+            clock.now = t
+            try overlay.handle(RecognizedGesture(name: .edgeSwipe(edge: .left, fingers: 1), phase: .began, time: t,
+                                                 translation: Vector2(item.finger, 0), velocity: .zero))
+            #expect(try Self.pump(session) { overlay.surface.commitCount >= 1 })
+            try session.roundtrip()
+            let centre = try #require(try Self.barCentreX(sway), "no bar for \(item.units)")
+            let expected = item.expectedLeadingEdge - FeedbackOverlay.barThickness / 2
+            #expect(abs(centre - expected) <= Self.tolerance, "\(item.units): bar centre at \(centre), finger says \(expected)")
+            overlay.surface.unmap()
+            try session.roundtrip()
+        }
+        session.disconnect()
+    }
 }

@@ -1,6 +1,7 @@
-// `gestod --replay` of a real two-finger pinch-out with a continuous pinch:2:out binding, on a
-// real sway: the ring's layer surface is configured by sway, gets a buffer, and sway calls its
-// frame callbacks back (it draws it), then it unmaps once the spring rests and gestod exits.
+// `gestod --replay` of a real two-finger pinch-out with a continuous pinch:2:out binding (and of a
+// real touchscreen drag with a continuous touch-swipe one), on a real sway: the overlay's layer
+// surface is configured by sway, gets a buffer, and sway calls its frame callbacks back (it draws
+// it), then it unmaps once the spring rests and gestod exits.
 // Before, the overlay animated on CLOCK_MONOTONIC while the replay fed the recording's times
 // (the ring was "settled" at once), and gestod exited before sway configured anything.
 // Issue 15 item 11, second half. The evidence is the client's protocol log (WAYLAND_DEBUG).
@@ -11,8 +12,10 @@ import GestoWayland
 
 @Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
 struct ReplayPinchRingSwayTests {
-    static let fixture = GestodLateCompositorSwayTests.packageRoot
-        .appendingPathComponent("Tests/Fixtures/libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt").path
+    static func packageRoot(_ path: String) -> String {
+        GestodLateCompositorSwayTests.packageRoot.appendingPathComponent(path).standardized.path
+    }
+    static let fixture = packageRoot("Tests/Fixtures/libinput-1.22/011-synaptics-tm3276-t480-2fg-pinch-out.debug-events.txt")
 
     /// What the protocol log says about the overlay's layer surface.
     struct RingEvidence {
@@ -60,8 +63,13 @@ struct ReplayPinchRingSwayTests {
         return result
     }
 
-    @Test(.timeLimit(.minutes(2)))
-    func replayedContinuousPinchMapsItsRing() throws {
+    @Test(.timeLimit(.minutes(2)), arguments: [
+        // The real two-finger pinch-out: the ring.
+        (fixture, "pinch:2:out"),
+        // The real 4-finger touchscreen drag down (corpus 027): the bar, touches in percent of the screen.
+        (packageRoot("../shared/corpus/libinput-1.22/027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt"), "touch-swipe:4:down"),
+    ])
+    func replayedContinuousGestureMapsItsOverlay(recording: String, gesture: String) throws {
         let sway = try SwayHarness()
         defer { sway.finish() }
         sway.startWatchdog(seconds: 100)
@@ -71,7 +79,7 @@ struct ReplayPinchRingSwayTests {
         let config = folder.appendingPathComponent("config.yaml").path
         try """
             bindings:
-              - gesture: pinch:2:out
+              - gesture: \(gesture)
                 mode: continuous
                 exec: "true"
 
@@ -79,7 +87,7 @@ struct ReplayPinchRingSwayTests {
 
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", Self.fixture, "--config", config]
+        daemon.arguments = ["--replay", recording, "--config", config]
         daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
                               "WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"]
         let log = folder.appendingPathComponent("gestod.log")
@@ -93,10 +101,10 @@ struct ReplayPinchRingSwayTests {
         let tail = String(text.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(20).joined(separator: "\n"))
         #expect(daemon.terminationStatus == 0, "\(tail)")
         let ring = Self.evidence(inProtocolLog: text)
-        #expect(ring.configured, "sway never configured the ring's layer surface\n\(tail)")
-        #expect(ring.buffersCommitted >= 1, "no buffer committed to the ring\n\(tail)")
-        #expect(ring.framesDone >= 1, "sway completed no frame of the ring\n\(tail)")
-        #expect(ring.destroyed, "the ring did not unmap at rest\n\(tail)")
+        #expect(ring.configured, "sway never configured the overlay's layer surface\n\(tail)")
+        #expect(ring.buffersCommitted >= 1, "no buffer committed to the overlay\n\(tail)")
+        #expect(ring.framesDone >= 1, "sway completed no frame of the overlay\n\(tail)")
+        #expect(ring.destroyed, "the overlay did not unmap at rest\n\(tail)")
         #expect(!text.contains("did not come to rest"), "\(tail)")
     }
 }

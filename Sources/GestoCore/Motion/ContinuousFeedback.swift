@@ -65,10 +65,17 @@ public struct ContinuousFeedback: Sendable {
     }
 
     /// The folded direction of a gesture name: right/left/up/down; diagonals use their horizontal
-    /// part; nil when no direction is decided yet.
+    /// part; an edge swipe moves inward from its edge; nil when no direction is decided yet.
     public static func direction(of name: GestureName) -> SwipeDirection? {
-        guard case .swipe(_, let direction?) = name else { return nil }
-        switch direction {
+        let decided: SwipeDirection
+        switch name {
+        case .swipe(_, let direction?), .touchSwipe(_, let direction?): decided = direction
+        case .edgeSwipe(let edge, _): return edge.inward
+        case .swipe, .touchSwipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap,
+             .touchLongPress, .touchLongPressDrag, .touchPinch, .touchRotate:
+            return nil
+        }
+        switch decided {
         case .left, .upLeft, .downLeft: return .left
         case .right, .upRight, .downRight: return .right
         case .up: return .up

@@ -275,7 +275,21 @@ public final class Daemon {
         return transform
     }
 
-    /// The pipeline of `device`, made at its first event.
+    /// The size of touchscreen `device` in mm, if it reports one: its positions are then in mm,
+    /// else in percent of the screen (TouchFrameAssembler).
+    private func touchscreenSize(of device: UInt32?) -> Vector2? {
+        devices.first { $0.number == device }?.size.map { Vector2($0.widthMillimeters, $0.heightMillimeters) }
+    }
+
+    /// What the overlays need of touchscreen `device`: the unit of its positions (mm when it
+    /// reports a size) and its output's physical size as seen (mm; nil when unknown).
+    private func touchscreenGeometry(of device: UInt32?) -> (unit: TouchUnit, outputSize: Vector2?) {
+        // Not read from the pipeline: this runs inside its emit, while it is being mutated.
+        let unit: TouchUnit = touchscreenSize(of: device) == nil ? .percent : .millimeters
+        let output = OutputDescription.touchscreenOutput(among: wayland?.session.outputs ?? [], named: config.touchscreenOutput)
+        return (unit, output?.screenPhysicalSize)
+    }
+
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
     /// last device's is remembered: most events come from the device before them.
     private func pipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
@@ -287,10 +301,7 @@ public final class Daemon {
         let label = device.map { "event\($0)" } ?? "replay"
         let known = devices.first { $0.number == device }
         var pipeline = GesturePipeline(config: config)
-        if let size = known?.size {
-            // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
-            pipeline.touchscreenSize = Vector2(size.widthMillimeters, size.heightMillimeters)
-        }
+        pipeline.touchscreenSize = touchscreenSize(of: device)
         // The device's name, for trace lines (a replay names it on its DEVICE_ADDED line).
         let name = known?.name ?? label
         // Only at trace level is a listener passed: below it no state is compared or named.
@@ -411,7 +422,8 @@ public final class Daemon {
             if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous,
                firing.action.key != "window-motion" {
                 overlays?.show(firing, of: config.bindings[firing.bindingIndex],
-                               animation: config.animation(forBinding: firing.bindingIndex))
+                               animation: config.animation(forBinding: firing.bindingIndex),
+                               touchscreen: line.gesture.name.isTouchscreenGesture ? touchscreenGeometry(of: device) : nil)
             }
             switch firing.action {
             case _ where options.isDryRun:

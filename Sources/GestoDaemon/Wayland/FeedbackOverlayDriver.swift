@@ -87,8 +87,12 @@ public final class FeedbackOverlayDriver {
     ///   - binding: The binding that fired (its swipe threshold is progress 1).
     ///   - animation: The spring that takes over at the release (the binding's `animation:`,
     ///     else the config's; niri's window movement by default).
+    ///   - touchscreen: For a touchscreen's report: the unit its positions are in and the
+    ///     physical size of its output as the user sees it (mm; nil when unknown), so the bar
+    ///     is where the finger is.
     public func show(_ firing: BindingFiring<Action>, of binding: Binding<Action>,
-                     animation: SpringParameters = .niriWindowMovement) {
+                     animation: SpringParameters = .niriWindowMovement,
+                     touchscreen: (unit: TouchUnit, outputSize: Vector2?)? = nil) {
         guard session.isConnected, session.offeredVersion(of: .layerShell) != nil else {
             if !hasWarned { log.info("no overlay for continuous bindings: no layer-shell compositor connected") }
             hasWarned = true
@@ -96,10 +100,11 @@ public final class FeedbackOverlayDriver {
         }
         clock.follow(firing.gesture.time)
         let clock = self.clock
-        if case .pinch(_, let direction?) = binding.gesture {
+        switch binding.gesture {
+        case .pinch(_, let direction?), .touchPinch(_, let direction?):
             let overlay = pinchOverlays[firing.bindingIndex]
                 ?? makeResting(PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction, parameters: animation),
-                                                    clock: clock.now))
+                                                    units: touchscreen.map(Self.units) ?? .points(perUnit: 1), clock: clock.now))
             pinchOverlays[firing.bindingIndex] = overlay
             do {
                 try overlay.handle(firing.gesture)
@@ -107,15 +112,38 @@ public final class FeedbackOverlayDriver {
                 log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
             }
             return
+        default:
+            break
         }
         let overlay = overlays[firing.bindingIndex]
-            ?? makeResting(FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation,
-                                           clock: clock.now))
+            ?? makeResting(Self.swipeOverlay(of: binding, session: session, animation: animation, touchscreen: touchscreen, clock: clock.now))
         overlays[firing.bindingIndex] = overlay
         do {
             try overlay.handle(firing.gesture)
         } catch {
             log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
+        }
+    }
+
+    /// The bar of a swipe binding: a touchpad's moves ``FeedbackOverlay/travelPerProgress``
+    /// points per threshold; a touchscreen's (`touch-swipe`, `edge-swipe`) its threshold's own
+    /// distance on the screen, following the finger 1:1.
+    static func swipeOverlay(of binding: Binding<Action>, session: WaylandSession, animation: SpringParameters,
+                             touchscreen: (unit: TouchUnit, outputSize: Vector2?)?, clock: @escaping () -> Timestamp) -> FeedbackOverlay {
+        switch (binding.gesture, touchscreen) {
+        case (.touchSwipe, let touch?), (.edgeSwipe, let touch?):
+            return FeedbackOverlay(session: session, threshold: binding.settings.touch.swipe.threshold.value(in: touch.unit),
+                                   units: units(touch), parameters: animation, clock: clock)
+        default:
+            return FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation, clock: clock)
+        }
+    }
+
+    /// A touchscreen's report units: percent of the screen, or mm at the output's size.
+    static func units(_ touchscreen: (unit: TouchUnit, outputSize: Vector2?)) -> ScreenUnits {
+        switch touchscreen.unit {
+        case .percent: .screenPercent
+        case .millimeters: .millimeters(outputSize: touchscreen.outputSize)
         }
     }
 
