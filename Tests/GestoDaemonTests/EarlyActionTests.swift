@@ -1,16 +1,29 @@
 // Early and right (issue 19): every real recording is a check that an `on-threshold` action is
 // the gesture its own outcome confirms. With an on-threshold binding on every swipe, pinch and
-// rotate kind, each early action `gestoctl replay --early-actions` lists must be confirmed by
+// rotate kind, touchpad and touchscreen (edge swipes too), each early action `gestoctl replay --early-actions` lists must be confirmed by
 // the gesture's final report (what an on-end binding recognizes for the same BEGIN…END), or be
 // undecided because the file ends mid-gesture.
 import Foundation
 import Testing
 @testable import GestoDaemon
 
-/// On-threshold bindings on every swipe, pinch and rotate kind with 2 to 5 fingers.
+/// On-threshold bindings on every touchscreen kind: touch swipes and edge swipes from every edge
+/// with 1 to 10 fingers, touch pinches and rotations with 2 to 10.
+let everyEarlyTouchKind: String = {
+    var gestures: [String] = []
+    for fingers in 1...10 {
+        gestures.append("touch-swipe:\(fingers)")
+        for edge in ["left", "right", "top", "bottom"] { gestures.append("edge-swipe:\(edge):\(fingers)") }
+        if fingers >= 2 { gestures += ["touch-pinch:\(fingers)", "touch-rotate:\(fingers)"] }
+    }
+    return gestures.map { "  - {gesture: \($0), mode: on-threshold, exec: \"true\"}\n" }.joined()
+}()
+
+/// On-threshold bindings on every swipe, pinch and rotate kind with 2 to 5 fingers, and on
+/// every touchscreen kind (``everyEarlyTouchKind``).
 let everyEarlyKind = "bindings:\n" + ["swipe", "pinch", "rotate"].flatMap { kind in
     (2...5).map { "  - {gesture: \(kind):\($0), mode: on-threshold, exec: \"true\"}\n" }
-}.joined()
+}.joined() + everyEarlyTouchKind
 
 /// Every real recording: Tests/Fixtures, and the shared corpus's recordings it does not copy.
 let realRecordings: [String] = {
@@ -142,5 +155,26 @@ let undecidableBeforeTheReversal = ["libinput-1.22/012-synaptics-tm3276-t480-2fg
         let late = try earlyActions(rotateCW, config: "settings:\n  rotate: {commit-window: 0.2}\nbindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
         let soon = try earlyActions(rotateCW, config: "bindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
         #expect((late.first?["latency"] as? Double ?? 0) > (soon.first?["latency"] as? Double ?? 1) + 0.1)
+    }
+
+    @Test func touchStrokesThatTurnNeverCommitToTheirFirstLeg() throws {
+        // Before touchscreen gestures committed, each of these fired its first leg: 029's four
+        // fingers up 39 mm then down (ends failed), 030's 1-finger zigzag down and up (ends left)
+        // and its 3-finger drag up then left (ends left).
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let microTouch = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt"
+        for (recording, firstLegs) in [(dell, ["touch-swipe:4:up"]), (microTouch, ["touch-swipe:1:down", "touch-swipe:3:up"])] {
+            let lines = try earlyActions(recording, phases: true)
+            let committed = lines.compactMap { $0["commitment"] as? String }
+            let early = lines.compactMap { $0["early"] as? String }
+            for leg in firstLegs {
+                #expect(!committed.contains(leg) && !early.contains(leg), "\(recording): \(committed), \(early)")
+            }
+        }
+        // 030's 2- and 3-finger drags turn (+95°, −34°) and spread on the way (to 1.36, 1.28):
+        // their rotations commit, their scale never does.
+        let committed = try earlyActions(microTouch, phases: true).compactMap { $0["commitment"] as? String }
+        #expect(committed.contains("touch-rotate:2:clockwise") && committed.contains("touch-rotate:3:counterclockwise"))
+        #expect(!committed.contains("touch-pinch:2:out") && !committed.contains("touch-pinch:3:out"), "\(committed)")
     }
 }

@@ -177,20 +177,28 @@ extension RecognizerPhase {
 
 extension GestureCommitment {
     /// The `--phases` line: `    0.112  swipe:3 committed right at 0.112 s: travel 96, velocity
-    /// 1,240 units/s, projected 180` (a pinch or rotation gives its scale, angle and dominance).
+    /// 1,240 units/s, projected 180` (a pinch or rotation gives its scale, angle and dominance; a
+    /// touch swipe its travel in the touchscreen's mm or %, `edge-swipe:left:1 committed inward
+    /// at …` for an edge swipe).
     public var text: String {
         let seconds = formatFixed(time.seconds, decimals: 3)
-        var line = String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  " + name.undirected.description
-            + " committed " + (name.directionName ?? "") + " at " + seconds + " s: "
+        var line = String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  "
+        if case .edgeSwipe = name {
+            line += name.description + " committed inward at " + seconds + " s: "
+        } else {
+            line += name.undirected.description + " committed " + (name.directionName ?? "") + " at " + seconds + " s: "
+        }
         switch name {
         case .swipe:
             line += "travel \(grouped(travel)), velocity \(grouped(speed)) units/s, projected \(grouped(projected))"
-        case .pinch:
+        case .touchSwipe, .edgeSwipe:
+            line += "travel \(formatFixed(travel, decimals: 1)), velocity \(formatFixed(speed, decimals: 0))/s, "
+                + "projected \(formatFixed(projected, decimals: 1)) (mm, or % of the screen)"
+        case .pinch, .touchPinch:
             line += "scale \(formatFixed(scale, decimals: 2)), angle \(signedDegrees(angle)), scale over turn \(ratio(dominance))"
-        case .rotate:
+        case .rotate, .touchRotate:
             line += "angle \(signedDegrees(angle)), scale \(formatFixed(scale, decimals: 2)), turn over scale \(ratio(dominance))"
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return line
@@ -198,22 +206,22 @@ extension GestureCommitment {
 
     /// The `--phases --json` line: `{"time": 0.112, "commitment": "swipe:3:right", "travel": 96,
     /// "velocity": 1240, "projected": 180}`, or for a pinch or rotation `"scale"`, `"angle"` and
-    /// `"dominance"` (null when the other motion was nil). Units as in the report lines.
+    /// `"dominance"` (null when the other motion was nil). Units as in the report lines (a touch
+    /// swipe's travel in the touchscreen's mm or %).
     public var json: String {
         var object = JSONObjectWriter()
         object.add("time", time.seconds, decimals: 6)
         object.add("commitment", name.description)
         switch name {
-        case .swipe:
+        case .swipe, .touchSwipe, .edgeSwipe:
             object.add("travel", travel, decimals: 2)
             object.add("velocity", speed, decimals: 1)
             object.add("projected", projected, decimals: 2)
-        case .pinch, .rotate:
+        case .pinch, .rotate, .touchPinch, .touchRotate:
             object.add("scale", scale, decimals: 4)
             object.add("angle", angle, decimals: 2)
             if dominance.isFinite { object.add("dominance", dominance, decimals: 2) } else { object.addRaw("dominance", "null") }
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return object.json
