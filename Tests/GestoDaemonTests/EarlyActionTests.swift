@@ -177,4 +177,16 @@ let undecidableBeforeTheReversal = ["libinput-1.22/012-synaptics-tm3276-t480-2fg
         #expect(committed.contains("touch-rotate:2:clockwise") && committed.contains("touch-rotate:3:counterclockwise"))
         #expect(!committed.contains("touch-pinch:2:out") && !committed.contains("touch-pinch:3:out"), "\(committed)")
     }
+
+    @Test func aTouchscreenEarlyActionCountsFromTheFirstFingerDown() throws {
+        // 029's 1-finger swipe right lands at 13.806 s and commits at 13.997 s, at 365 mm/s.
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let right = try earlyActions(dell).first { $0["early"] as? String == "touch-swipe:1:right" }
+        #expect(right?["verdict"] as? String == "confirmed")
+        #expect(abs((right?["latency"] as? Double ?? 0) - 0.191) < 0.002, "\(String(describing: right))")
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([fixtures.appendingPathComponent(dell).path, "--phases"], output: output, errors: errors) == 0)
+        #expect(output.text.contains("   13.997  touch-swipe:1 committed right at 13.997 s: travel 50.0, velocity 365/s"),
+                "\(output.text)")
+    }
 }

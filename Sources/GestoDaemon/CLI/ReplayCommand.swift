@@ -119,6 +119,7 @@ public enum ReplayCommand {
                     if listsEarlyActions { ledgers[source]!.note(event) }
                     sessions[source]!.handle(event, emit: print, diagnose: diagnose)
                 case .touch(let event):
+                    if listsEarlyActions { ledgers[source]!.note(touch: event) }
                     sessions[source]!.handle(touch: event, emit: print, diagnose: diagnose) { warning in
                         if showsDiagnostics { output.write((json ? warning.json : warning.description) + "\n") }
                     }

@@ -44,16 +44,23 @@ public struct EarlyAction: Sendable {
     }
 }
 
-/// Collects the early actions of one touchpad's replay and pairs each with its outcome.
+/// Collects the early actions of one device's replay (a touchpad's or a touchscreen's) and
+/// pairs each with its outcome.
 ///
-/// Feed every event with ``note(_:)-event`` before the pipeline handles it, and every line the
-/// pipeline emits (printed or not) with ``note(_:)-line``.
+/// Feed every gesture event with ``note(_:)-event`` and every touch event with
+/// ``note(touch:)`` before the pipeline handles it, and every line the pipeline emits (printed
+/// or not) with ``note(_:)-line``. A touchpad gesture's latency counts from its BEGIN; a
+/// touchscreen gesture's from the first finger down of its stroke (libinput sends no BEGIN
+/// for touches: the finger landing is when the person started the gesture).
 public struct EarlyActionLedger: Sendable {
     /// The early actions, in firing order; the outcome is filled in when the gesture ends.
     public private(set) var actions: [EarlyAction] = []
     private let modes: [FireMode]
     /// When the gesture in progress of each event kind and finger count began.
     private var starts: [Int: Timestamp] = [:]
+    /// The touchscreen's fingers down (slots), and when the first of the current stroke landed.
+    private var touchesDown: Set<Int32> = []
+    private var touchStart: Timestamp?
     /// Indices into ``actions`` waiting for their gesture's final report, with the group and
     /// ``BindingMatcher/kindKey(_:)`` of that gesture.
     private var pending: [(index: Int, group: Int, key: Int)] = []
@@ -82,6 +89,19 @@ public struct EarlyActionLedger: Sendable {
         }
     }
 
+    /// Notes a touch event: the first finger down starts a stroke, whose gestures' latencies
+    /// count from it.
+    public mutating func note(touch event: TouchEvent) {
+        switch event.kind {
+        case .down:
+            if touchesDown.isEmpty { touchStart = event.time }
+            touchesDown.insert(event.slot)
+        case .up: touchesDown.remove(event.slot)
+        case .cancel: touchesDown.removeAll()
+        case .motion, .frame: break
+        }
+    }
+
     /// Notes a line of the pipeline: its early firings, and the outcome of a final report.
     public mutating func note(_ line: ReplayLine) {
         for firing in line.firings where !firing.gesture.phase.isFinal && firing.gesture.phase != .arming {
@@ -90,10 +110,15 @@ public struct EarlyActionLedger: Sendable {
             case .onEnd, .continuous, .repeat: continue
             }
             let name = firing.gesture.name
-            // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
-            let begun = [starts[Self.startKey(name.isPinchLike ? .pinch : .swipe, name.fingerCount)],
+            let begun: Timestamp
+            if name.isTouchscreenGesture {
+                begun = touchStart.flatMap { $0 <= firing.gesture.time ? $0 : nil } ?? firing.gesture.time
+            } else {
+                // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
+                begun = [starts[Self.startKey(name.isPinchLike ? .pinch : .swipe, name.fingerCount)],
                          name.isPinchLike ? nil : starts[Self.startKey(.pinch, name.fingerCount)]]
-                .compactMap { $0 }.filter { $0 <= firing.gesture.time }.max() ?? firing.gesture.time
+                    .compactMap { $0 }.filter { $0 <= firing.gesture.time }.max() ?? firing.gesture.time
+            }
             actions.append(EarlyAction(bindingIndex: firing.bindingIndex, action: firing.action.summary, gesture: name,
                                        time: firing.gesture.time, latency: firing.gesture.time.seconds(since: begun)))
             pending.append((actions.count - 1, line.group, BindingMatcher.kindKey(name)))
