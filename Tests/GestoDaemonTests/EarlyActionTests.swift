@@ -5,6 +5,7 @@
 // undecided because the file ends mid-gesture.
 import Foundation
 import Testing
+import GestoConfig
 @testable import GestoDaemon
 
 /// On-threshold bindings on every touchscreen kind: touch swipes and edge swipes from every edge
@@ -188,5 +189,24 @@ let undecidableBeforeTheReversal = ["libinput-1.22/012-synaptics-tm3276-t480-2fg
         #expect(ReplayCommand.run([fixtures.appendingPathComponent(dell).path, "--phases"], output: output, errors: errors) == 0)
         #expect(output.text.contains("   13.997  touch-swipe:1 committed right at 13.997 s: travel 50.0, velocity 365/s"),
                 "\(output.text)")
+    }
+
+    @Test func touchCommitSettingsTuneEachBinding() throws {
+        // 027's straight 4-finger drag down holds 106 %/s: below the default 200 %/s it acts at
+        // its lift, a binding that commits from 100 %/s acts 246 ms after the first finger down.
+        let atmel = "libinput-1.22/027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt"
+        #expect(try earlyActions(atmel, config: "bindings:\n  - {gesture: touch-swipe:4, mode: on-threshold, exec: x}\n").isEmpty)
+        let tuned = try earlyActions(atmel, config: "bindings:\n  - {gesture: touch-swipe:4, mode: on-threshold, commit-velocity: 100%/s, exec: x}\n")
+        #expect(tuned.compactMap { $0["verdict"] as? String } == ["confirmed"], "\(tuned)")
+        #expect(tuned.first.map { ($0["latency"] as? Double ?? 0) > 0.2 && ($0["latency"] as? Double ?? 1) < 0.3 } == true)
+        // 029's 5-finger pinch in spreads 3.7 times more than it turns when it commits.
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let pinch = "bindings:\n  - {gesture: touch-pinch:5, mode: on-threshold, exec: x}\n"
+        #expect(try earlyActions(dell, config: pinch).count == 1)
+        #expect(try earlyActions(dell, config: "settings:\n  touch-pinch: {commit-dominance: 5}\n" + pinch).isEmpty)
+        // A bad value is an error with where it is.
+        #expect(throws: (any Error).self) {
+            try Config.parse("settings:\n  touch-swipe: {commit-velocity: fast}\n", file: "t.yaml")
+        }
     }
 }
