@@ -8,8 +8,9 @@ extension ConfigKeys {
     static let tap = ["duration", "tolerance", "double-tap-interval", "double-tap-distance"]
     static let touchLongPress = ["duration", "tolerance", "drag"]
     static let touchLongPressOverrides = ["duration", "tolerance"]
-    static let touchSwipe = ["threshold", "velocity", "flick-distance", "lock-distance", "diagonals", "edge-margin"]
-    static let touchPinch = ["in", "out", "deadband", "rotate-threshold", "rotate-begin-angle"]
+    static let touchSwipe = ["threshold", "velocity", "flick-distance", "lock-distance", "diagonals", "edge-margin",
+                             "commit-velocity", "commit-window"]
+    static let touchPinch = ["in", "out", "deadband", "rotate-threshold", "rotate-begin-angle", "commit-dominance", "commit-window"]
     /// The touch sections of `settings`.
     static let touchSections = ["tap", "touch-long-press", "touch-swipe", "touch-pinch"]
 
@@ -57,6 +58,8 @@ extension ConfigDecoder {
         case ("touch-swipe", "lock-distance"): distance(value, key, &s.swipe.lockDistance)
         case ("touch-swipe", "edge-margin"): distance(value, key, &s.swipe.edgeMargin)
         case ("touch-swipe", "diagonals"): s.swipe.diagonals = boolean(value, key) ?? s.swipe.diagonals
+        case ("touch-swipe", "commit-velocity"): distance(value, key, &s.swipe.commitVelocity, perSecond: true)
+        case ("touch-swipe", "commit-window"): s.swipe.commitWindow = commitWindow(value, key) ?? s.swipe.commitWindow
         case ("touch-pinch", "in"):
             if let v = number(value, key, positive: true) {
                 if v < 1 { s.pinch.inScale = v } else { error("'in' is the scale a closing pinch reaches: it must be below 1 (e.g. 0.8), not \(formatCompact(v))", at: value.location) }
@@ -68,6 +71,9 @@ extension ConfigDecoder {
         case ("touch-pinch", "deadband"): s.pinch.directionDeadband = number(value, key, positive: false, atMost: 0.5) ?? s.pinch.directionDeadband
         case ("touch-pinch", "rotate-threshold"): s.pinch.rotateThreshold = number(value, key, positive: true, atMost: 3600) ?? s.pinch.rotateThreshold
         case ("touch-pinch", "rotate-begin-angle"): s.pinch.rotateBeginAngle = number(value, key, positive: false, atMost: 3600) ?? s.pinch.rotateBeginAngle
+        case ("touch-pinch", "commit-dominance"):
+            s.pinch.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.pinch.commitDominance
+        case ("touch-pinch", "commit-window"): s.pinch.commitWindow = commitWindow(value, key) ?? s.pinch.commitWindow
         default:
             unknownKey(key, at: at, expected: ConfigKeys.touchKeys(section, binding: false))
         }

@@ -8,13 +8,15 @@ import Glibc
 
 /// When a binding's action runs during its gesture.
 public enum FireMode: String, Sendable, Hashable, CaseIterable {
-    /// As soon as the gesture is identified: a swipe once its recognizer has committed to its
-    /// direction (``CommitmentTracker``), a hold when it begins, a long press when its timer
-    /// recognizes it, a pinch or rotation when its direction is known.
+    /// As soon as the gesture is identified: a swipe (touchpad, touchscreen or edge swipe) once
+    /// its recognizer group has committed to its direction (``CommitmentTracker``), a hold when
+    /// it begins, a long press when its timer recognizes it, a pinch or rotation when its
+    /// direction is known.
     case onBegin = "on-begin"
-    /// As soon as the recognizer is sure: a swipe, pinch or rotation once it has crossed its
-    /// threshold *and* its recognizer group has committed to it (``CommitmentTracker``), even if
-    /// the fingers keep moving; other kinds at their threshold. A gesture that never commits
+    /// As soon as the recognizer is sure: a swipe, pinch or rotation (touchpad or touchscreen,
+    /// edge swipes too) once it has crossed its threshold *and* its recognizer group has
+    /// committed to it (``CommitmentTracker``), even if the fingers keep moving; other kinds at
+    /// their threshold. A gesture that never commits
     /// fires at its end, if it ends recognized. Once per gesture.
     case onThreshold = "on-threshold"
     /// When the gesture ends recognized (the default).
@@ -364,7 +366,11 @@ public struct BindingMatcher: Sendable {
             case .began, .changed:
                 // A swipe's direction is known at the lock distance but it is only identified
                 // once committed; pinches and rotations begin with their direction.
-                if case .swipe = gesture.name, !isCommitted { return }
+                switch gesture.name {
+                case .swipe, .touchSwipe, .edgeSwipe: if !isCommitted { return }
+                case .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+                     .touchLongPressDrag, .touchPinch, .touchRotate: break
+                }
                 states[index].fired = true
                 emit(index, gesture)
             case .ended:

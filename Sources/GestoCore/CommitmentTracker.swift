@@ -1,6 +1,7 @@
 // Commitment: the moment a recognizer's gesture is really happening, not merely past its first
 // threshold crossing. `on-threshold` (and `on-begin` for swipes) bindings fire on it, so an early
-// action is the gesture the lift will confirm. Pure: fed the recognizer's own reports.
+// action is the gesture the lift will confirm. One rule for touchpads and touchscreens. Pure:
+// fed the recognizer's own reports.
 // State diagram: watching ─reports agree for the window→ committed ─final report→ (reset)
 //                watching ─a report disagrees→ watching (the window starts again).
 #if canImport(Glibc)
@@ -83,14 +84,16 @@ public struct CommitmentSettings: Sendable, Hashable {
 /// circle) never holds one sector at speed and never commits; a rotation's scale drift is
 /// dominated by its angle, and never commits as a pinch.
 ///
-/// Other gesture kinds (holds, long presses, long-press-drags) are not tracked: ``observe(_:)``
-/// returns nil for them.
+/// Other gesture kinds (holds, long presses, long-press-drags, taps, touch long presses) are not
+/// tracked: ``observe(_:)`` returns nil for them.
 ///
-/// Reuse: any recognizer whose reports are ``RecognizedGesture``s can be tracked. A touchscreen
-/// swipe, pinch or rotation feeds its reports the same way with settings in its own units (a
-/// minimum speed in millimetres or screen fractions per second); an edge swipe is a swipe whose
-/// direction is the edge's inward normal, so its reports commit like any swipe's. Keep one
-/// tracker per gesture in progress, next to the recognizer or the group that owns the verdict.
+/// Touchscreens: touch swipes, edge swipes, touch pinches and touch rotations commit by the same
+/// rule over the fingers' centroid travel, spread and turn (their reports carry both scale and
+/// angle, as libinput's pinch events do), with ``TouchSwipeSettings`` and ``TouchPinchSettings``
+/// constants in the touchscreen's unit (millimetres, or percent of the screen: the caller sets
+/// the minimum speed for the unit of the frames). An edge swipe's direction is its edge's inward
+/// normal. Keep one tracker per gesture in progress, next to the recognizer or the group that
+/// owns the verdict (``RecognizerGroups`` keeps one per kind and group).
 public struct CommitmentTracker: Sendable {
     /// The rule's constants.
     public var settings: CommitmentSettings
@@ -163,14 +166,12 @@ public struct CommitmentTracker: Sendable {
         }
     }
 
-    /// Whether `name`'s kind commits (swipes, pinches and rotations do).
+    /// Whether `name`'s kind commits: swipes, pinches and rotations, on touchpads and on
+    /// touchscreens (touch swipes, edge swipes, touch pinches and touch rotations).
     public static func isTracked(_ name: GestureName) -> Bool {
         switch name {
-        case .swipe, .pinch, .rotate: true
-        // Touchscreen kinds do not commit yet: their distances are in mm or percent of the
-        // screen, not touchpad units, so the touchpad's constants do not apply to them.
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
+        case .swipe, .pinch, .rotate, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: true
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: false
         }
     }
 
@@ -178,34 +179,45 @@ public struct CommitmentTracker: Sendable {
     private func agreement(_ report: RecognizedGesture, scaleStep: Double, angleStep: Double) -> GestureCommitment? {
         var made = GestureCommitment(name: report.name, time: report.time)
         switch report.name {
-        case .swipe(_, let direction?):
-            let diagonals = settings.diagonals
-            guard SwipeDirection(of: report.translation, diagonals: diagonals) == direction,
-                  SwipeDirection(of: report.velocity, diagonals: diagonals) == direction,
-                  SwipeDirection(of: report.predictedEndTranslation, diagonals: diagonals) == direction
-            else { return nil }
-            let axis = direction.unitVector
-            made.speed = report.velocity.dot(axis)
-            guard made.speed >= settings.minimumSpeed else { return nil }
-            made.travel = report.translation.dot(axis)
-            made.projected = report.predictedEndTranslation.dot(axis)
-        case .pinch(_, let direction?):
+        case .swipe(_, let direction?), .touchSwipe(_, let direction?):
+            guard swipeAgrees(report, direction, &made) else { return nil }
+        case .edgeSwipe(let edge, _):
+            // An edge swipe's direction is its edge's inward normal.
+            guard swipeAgrees(report, edge.inward, &made) else { return nil }
+        case .pinch(_, let direction?), .touchPinch(_, let direction?):
             let sign: Double = direction == .out ? 1 : -1
             guard report.progress >= 1, sign * log(max(report.scale, 1e-9)) > 0, sign * scaleStep >= 0,
                   scalePath >= settings.dominance * anglePath else { return nil }
             made.dominance = anglePath > 0 ? scalePath / anglePath : .infinity
-        case .rotate(_, let direction?):
+        case .rotate(_, let direction?), .touchRotate(_, let direction?):
             let sign: Double = direction == .clockwise ? 1 : -1
             let angleRadians = anglePath
             guard report.progress >= 1, sign * report.angle > 0, sign * angleStep >= 0,
                   angleRadians >= settings.dominance * scalePath else { return nil }
             made.dominance = scalePath > 0 ? angleRadians / scalePath : .infinity
-        case .swipe(_, nil), .pinch(_, nil), .rotate(_, nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap,
-             .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+        case .swipe(_, nil), .pinch(_, nil), .rotate(_, nil), .touchSwipe(_, nil), .touchPinch(_, nil),
+             .touchRotate(_, nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
+             .touchLongPressDrag:
             return nil
         }
         made.scale = report.scale
         made.angle = report.angle
         return made
+    }
+
+    /// Whether a swipe's report agrees on `direction`: the translation, the velocity and the
+    /// projected end all in its sector, at ``CommitmentSettings/minimumSpeed`` or faster.
+    private func swipeAgrees(_ report: RecognizedGesture, _ direction: SwipeDirection, _ made: inout GestureCommitment) -> Bool {
+        let diagonals = settings.diagonals
+        guard SwipeDirection(of: report.translation, diagonals: diagonals) == direction,
+              SwipeDirection(of: report.velocity, diagonals: diagonals) == direction,
+              SwipeDirection(of: report.predictedEndTranslation, diagonals: diagonals) == direction
+        else { return false }
+        let axis = direction.unitVector
+        made.speed = report.velocity.dot(axis)
+        guard made.speed >= settings.minimumSpeed else { return false }
+        made.travel = report.translation.dot(axis)
+        made.projected = report.predictedEndTranslation.dot(axis)
+        return true
     }
 }

@@ -28,16 +28,34 @@ public struct ReportSource: Sendable, Hashable {
 }
 
 /// One group's commitment trackers: one per committing kind (an engine has at most one swipe,
-/// one pinch and one rotation in progress).
+/// one pinch and one rotation in progress, and one of each touch kind).
 struct GroupCommitments: Sendable {
     var swipe: CommitmentTracker
     var pinch: CommitmentTracker
     var rotate: CommitmentTracker
+    var touchSwipe: CommitmentTracker
+    var edgeSwipe: CommitmentTracker
+    var touchPinch: CommitmentTracker
+    var touchRotate: CommitmentTracker
+    /// The touch swipes' thresholds, whose commit velocity depends on the touchscreen's unit.
+    private let touchSwipeSettings: TouchSwipeSettings
 
     init(settings: RecognizerSettings) {
         swipe = CommitmentTracker(settings: settings.swipe.commitment)
         pinch = CommitmentTracker(settings: settings.pinch.commitment)
         rotate = CommitmentTracker(settings: settings.rotate.commitment)
+        touchSwipeSettings = settings.touch.swipe
+        touchSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters))
+        edgeSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters, isEdgeSwipe: true))
+        touchPinch = CommitmentTracker(settings: settings.touch.pinch.commitment)
+        touchRotate = CommitmentTracker(settings: settings.touch.pinch.commitment)
+    }
+
+    /// Measures touch swipes in `unit`, the unit of the touchscreen's frames (a group's
+    /// pipeline serves one device).
+    mutating func measureTouches(in unit: TouchUnit) {
+        touchSwipe.settings = touchSwipeSettings.commitment(in: unit)
+        edgeSwipe.settings = touchSwipeSettings.commitment(in: unit, isEdgeSwipe: true)
     }
 
     /// Feeds `report` to its kind's tracker and marks `source` with the commitment.
@@ -46,8 +64,11 @@ struct GroupCommitments: Sendable {
         case .swipe: Self.observe(report, &swipe, &source)
         case .pinch: Self.observe(report, &pinch, &source)
         case .rotate: Self.observe(report, &rotate, &source)
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: return
+        case .touchSwipe: Self.observe(report, &touchSwipe, &source)
+        case .edgeSwipe: Self.observe(report, &edgeSwipe, &source)
+        case .touchPinch: Self.observe(report, &touchPinch, &source)
+        case .touchRotate: Self.observe(report, &touchRotate, &source)
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: return
         }
     }
 
@@ -99,6 +120,8 @@ public struct RecognizerGroups: Sendable {
     private let listeners: [[Int]]
     /// Per group: its commitment trackers, fed every report of the group.
     private var commitments: [GroupCommitments]
+    /// The unit of the touch frames seen so far (the trackers' touch swipe speeds are in it).
+    private var touchUnit = TouchUnit.millimeters
     /// Per group and ``BindingMatcher/kindKey(_:)`` below ``keyTableSize``: the group's
     /// listeners of that kind and finger count (at `group * keyTableSize + key`), so a report
     /// is matched against those only, not against every binding of the group.
@@ -222,6 +245,10 @@ public struct RecognizerGroups: Sendable {
             }
         }
         if case .touches(let frame) = input {
+            if frame.unit != touchUnit {
+                touchUnit = frame.unit
+                for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
+            }
             while let deadline = nextDeadline, deadline <= frame.time {
                 dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }

@@ -1,16 +1,30 @@
 // Early and right (issue 19): every real recording is a check that an `on-threshold` action is
 // the gesture its own outcome confirms. With an on-threshold binding on every swipe, pinch and
-// rotate kind, each early action `gestoctl replay --early-actions` lists must be confirmed by
+// rotate kind, touchpad and touchscreen (edge swipes too), each early action `gestoctl replay --early-actions` lists must be confirmed by
 // the gesture's final report (what an on-end binding recognizes for the same BEGIN…END), or be
 // undecided because the file ends mid-gesture.
 import Foundation
 import Testing
+import GestoConfig
 @testable import GestoDaemon
 
-/// On-threshold bindings on every swipe, pinch and rotate kind with 2 to 5 fingers.
+/// On-threshold bindings on every touchscreen kind: touch swipes and edge swipes from every edge
+/// with 1 to 10 fingers, touch pinches and rotations with 2 to 10.
+let everyEarlyTouchKind: String = {
+    var gestures: [String] = []
+    for fingers in 1...10 {
+        gestures.append("touch-swipe:\(fingers)")
+        for edge in ["left", "right", "top", "bottom"] { gestures.append("edge-swipe:\(edge):\(fingers)") }
+        if fingers >= 2 { gestures += ["touch-pinch:\(fingers)", "touch-rotate:\(fingers)"] }
+    }
+    return gestures.map { "  - {gesture: \($0), mode: on-threshold, exec: \"true\"}\n" }.joined()
+}()
+
+/// On-threshold bindings on every swipe, pinch and rotate kind with 2 to 5 fingers, and on
+/// every touchscreen kind (``everyEarlyTouchKind``).
 let everyEarlyKind = "bindings:\n" + ["swipe", "pinch", "rotate"].flatMap { kind in
     (2...5).map { "  - {gesture: \(kind):\($0), mode: on-threshold, exec: \"true\"}\n" }
-}.joined()
+}.joined() + everyEarlyTouchKind
 
 /// Every real recording: Tests/Fixtures, and the shared corpus's recordings it does not copy.
 let realRecordings: [String] = {
@@ -142,5 +156,57 @@ let undecidableBeforeTheReversal = ["libinput-1.22/012-synaptics-tm3276-t480-2fg
         let late = try earlyActions(rotateCW, config: "settings:\n  rotate: {commit-window: 0.2}\nbindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
         let soon = try earlyActions(rotateCW, config: "bindings:\n  - {gesture: rotate:2, mode: on-threshold, exec: x}\n")
         #expect((late.first?["latency"] as? Double ?? 0) > (soon.first?["latency"] as? Double ?? 1) + 0.1)
+    }
+
+    @Test func touchStrokesThatTurnNeverCommitToTheirFirstLeg() throws {
+        // Before touchscreen gestures committed, each of these fired its first leg: 029's four
+        // fingers up 39 mm then down (ends failed), 030's 1-finger zigzag down and up (ends left)
+        // and its 3-finger drag up then left (ends left).
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let microTouch = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt"
+        for (recording, firstLegs) in [(dell, ["touch-swipe:4:up"]), (microTouch, ["touch-swipe:1:down", "touch-swipe:3:up"])] {
+            let lines = try earlyActions(recording, phases: true)
+            let committed = lines.compactMap { $0["commitment"] as? String }
+            let early = lines.compactMap { $0["early"] as? String }
+            for leg in firstLegs {
+                #expect(!committed.contains(leg) && !early.contains(leg), "\(recording): \(committed), \(early)")
+            }
+        }
+        // 030's 2- and 3-finger drags turn (+95°, −34°) and spread on the way (to 1.36, 1.28):
+        // their rotations commit, their scale never does.
+        let committed = try earlyActions(microTouch, phases: true).compactMap { $0["commitment"] as? String }
+        #expect(committed.contains("touch-rotate:2:clockwise") && committed.contains("touch-rotate:3:counterclockwise"))
+        #expect(!committed.contains("touch-pinch:2:out") && !committed.contains("touch-pinch:3:out"), "\(committed)")
+    }
+
+    @Test func aTouchscreenEarlyActionCountsFromTheFirstFingerDown() throws {
+        // 029's 1-finger swipe right lands at 13.806 s and commits at 13.997 s, at 365 mm/s.
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let right = try earlyActions(dell).first { $0["early"] as? String == "touch-swipe:1:right" }
+        #expect(right?["verdict"] as? String == "confirmed")
+        #expect(abs((right?["latency"] as? Double ?? 0) - 0.191) < 0.002, "\(String(describing: right))")
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([fixtures.appendingPathComponent(dell).path, "--phases"], output: output, errors: errors) == 0)
+        #expect(output.text.contains("   13.997  touch-swipe:1 committed right at 13.997 s: travel 50.0, velocity 365/s"),
+                "\(output.text)")
+    }
+
+    @Test func touchCommitSettingsTuneEachBinding() throws {
+        // 027's straight 4-finger drag down holds 106 %/s: below the default 200 %/s it acts at
+        // its lift, a binding that commits from 100 %/s acts 246 ms after the first finger down.
+        let atmel = "libinput-1.22/027-atmel-maxtouch-touchscreen-4fg-drag-down.debug-events.txt"
+        #expect(try earlyActions(atmel, config: "bindings:\n  - {gesture: touch-swipe:4, mode: on-threshold, exec: x}\n").isEmpty)
+        let tuned = try earlyActions(atmel, config: "bindings:\n  - {gesture: touch-swipe:4, mode: on-threshold, commit-velocity: 100%/s, exec: x}\n")
+        #expect(tuned.compactMap { $0["verdict"] as? String } == ["confirmed"], "\(tuned)")
+        #expect(tuned.first.map { ($0["latency"] as? Double ?? 0) > 0.2 && ($0["latency"] as? Double ?? 1) < 0.3 } == true)
+        // 029's 5-finger pinch in spreads 3.7 times more than it turns when it commits.
+        let dell = "libinput-1.22/029-dell-canvas-touchscreen-4fg-down-5fg-left.debug-events.txt"
+        let pinch = "bindings:\n  - {gesture: touch-pinch:5, mode: on-threshold, exec: x}\n"
+        #expect(try earlyActions(dell, config: pinch).count == 1)
+        #expect(try earlyActions(dell, config: "settings:\n  touch-pinch: {commit-dominance: 5}\n" + pinch).isEmpty)
+        // A bad value is an error with where it is.
+        #expect(throws: (any Error).self) {
+            try Config.parse("settings:\n  touch-swipe: {commit-velocity: fast}\n", file: "t.yaml")
+        }
     }
 }

@@ -276,11 +276,12 @@ enum gesto_cancel_reason {
 
 /** When a binding fires during its gesture (the config's `mode:`). */
 enum gesto_fire_mode {
-	/** "on-begin": as soon as the gesture is identified (a swipe: once its recognizer committed
-	 *  to its direction, see gesto.yaml(5), "Commitment"). */
+	/** "on-begin": as soon as the gesture is identified (a swipe, touch swipe or edge swipe: once
+	 *  its recognizer committed to its direction, see gesto.yaml(5), "Commitment"). */
 	GESTO_MODE_ON_BEGIN = 1,
 	/** "on-threshold": once, when the gesture crosses its threshold and (swipes, pinches,
-	 *  rotations) its recognizer committed to it; at the end if it never committed. */
+	 *  rotations, on touchpads and touchscreens) its recognizer committed to it; at the end if
+	 *  it never committed. */
 	GESTO_MODE_ON_THRESHOLD = 2,
 	/** "on-end": when the gesture ends recognized (the config's default). */
 	GESTO_MODE_ON_END = 3,

@@ -120,12 +120,14 @@ public struct TouchPinchRecognizer: Recognizer {
             let direction: PinchDirection? = abs(scale - 1) <= settings.directionDeadband ? nil : (scale > 1 ? .out : .in)
             let target = direction == .in ? settings.inScale : settings.outScale
             let progress = abs(target - 1) > 0 ? abs(scale - 1) / abs(target - 1) : 0
+            // Both reports carry the scale and the angle, as libinput's pinch events do, so the
+            // commitment can weigh one against the other (CommitmentTracker's dominance).
             return GestureValue(name: .touchPinch(fingers: fingers, direction: direction), time: time,
-                                translation: translation, scale: scale, progress: progress)
+                                translation: translation, scale: scale, angle: angle, progress: progress)
         case .angle:
             let direction: RotationDirection? = angle == 0 ? nil : (angle > 0 ? .clockwise : .counterclockwise)
             return GestureValue(name: .touchRotate(fingers: fingers, direction: direction), time: time,
-                                translation: translation, angle: angle,
+                                translation: translation, scale: scale, angle: angle,
                                 progress: settings.rotateThreshold > 0 ? abs(angle) / settings.rotateThreshold : 0)
         }
     }

@@ -57,8 +57,29 @@ public struct TouchSwipeSettings: Sendable, Hashable {
     /// `EDGE_THRESHOLD` (20 px); hyprgrass's `edge_margin` and wf-touch's `EDGE_SWIPE_THRESHOLD`
     /// are 10 px, lisgd's `edgesize*` 50 px.
     public var edgeMargin = TouchDistance(millimeters: 5, percent: 2)
+    /// Commitment (``CommitmentTracker``): the least velocity along the direction, per second,
+    /// for a touch swipe or an edge swipe to commit before the lift: 250 mm/s or 200 %/s.
+    /// 250 mm/s is the touchpad's `commit-velocity` (2500 units/s at ≈ 10 units per mm,
+    /// SwipeSettings.commitVelocity): on the Dell Canvas of corpus 029 the 4-finger stroke
+    /// that goes up 39 mm and then down peaks at 100 mm/s on its way up and never commits,
+    /// while the straight 1-finger swipe right commits at 365 mm/s. Without a resolution a
+    /// screen fraction says little of the finger's speed: 200 %/s is above the straight first
+    /// leg of the 1-finger zigzag of corpus 030 (166 %/s down, ending left), so on the corpus's
+    /// screens without millimetres (027, 028, 030) touch swipes act at their lift.
+    public var commitVelocity = TouchDistance(millimeters: 250, percent: 200)
+    /// Commitment: how long, in seconds, the travel, the velocity and the projected end must
+    /// agree on the direction: 0.03, two frame intervals of the slowest touchscreen of the
+    /// corpus (the Atmel maXTouch of 027 sends a frame every 15 ms; the others every 6–12 ms).
+    public var commitWindow: Double = 0.03
 
     public init() {}
+
+    /// The commitment rule's constants for touch swipes (edge swipes: `diagonals` off, their
+    /// direction is an edge's inward normal), on a device whose positions are in `unit`.
+    public func commitment(in unit: TouchUnit, isEdgeSwipe: Bool = false) -> CommitmentSettings {
+        CommitmentSettings(window: commitWindow, minimumSpeed: commitVelocity.value(in: unit),
+                           diagonals: isEdgeSwipe ? false : diagonals)
+    }
 }
 
 /// Touch pinch and rotation thresholds (`touch-pinch:F:in|out`, `touch-rotate:F:DIR`): the
@@ -75,8 +96,24 @@ public struct TouchPinchSettings: Sendable, Hashable {
     public var rotateThreshold: Double = 30
     /// Rotation at which a rotation is first reported, in degrees: 15.
     public var rotateBeginAngle: Double = 15
+    /// Commitment (``CommitmentTracker``): how many times a touch pinch's scale path must exceed
+    /// its angle path (and a touch rotation's angle path its scale path) to commit: 1, the
+    /// touchpad's (PinchSettings.commitDominance). The 2-finger drag of corpus 030 that turns
+    /// +95° spreads to 1.36 on the way (turn over scale 3.4) and its 3-finger drag to 1.28 (6.0):
+    /// both fired `touch-pinch:F:out` and then failed as pinches; the 5-finger pinch of 029
+    /// (scale over turn 3.7) commits.
+    public var commitDominance: Double = 1
+    /// Commitment: how long, in seconds, the scale (or the angle) must stay on its side and not
+    /// move back: the touch swipe's window (``TouchSwipeSettings/commitWindow``).
+    public var commitWindow: Double = 0.03
 
     public init() {}
+
+    /// The commitment rule's constants for touch pinches and touch rotations (no unit: scale
+    /// and angle are the same on every touchscreen).
+    public var commitment: CommitmentSettings {
+        CommitmentSettings(window: commitWindow, dominance: commitDominance)
+    }
 }
 
 /// Every touchscreen threshold.

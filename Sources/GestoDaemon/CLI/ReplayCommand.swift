@@ -24,9 +24,10 @@ public enum ReplayCommand {
                       translation [dx, dy] (libinput units), velocity (units/s), scale,
                       angle (degrees, clockwise), progress, action
       --phases        also print began/changed/arming reports, not only outcomes, and when
-                      and why each swipe, pinch and rotation committed (what on-threshold
-                      bindings wait for): `swipe:3 committed right at 0.112 s: travel 96,
-                      velocity 1,240 units/s, projected 180`
+                      and why each swipe, pinch and rotation (touchscreen ones and edge
+                      swipes too) committed (what on-threshold bindings wait for):
+                      `swipe:3 committed right at 0.112 s: travel 96, velocity 1,240
+                      units/s, projected 180`
       --early-actions after the reports, list every early action (an on-threshold or
                       on-begin firing before its gesture ended) beside the gesture's outcome:
                       confirmed, contradicted, or undecided (the input ended first)
@@ -118,6 +119,7 @@ public enum ReplayCommand {
                     if listsEarlyActions { ledgers[source]!.note(event) }
                     sessions[source]!.handle(event, emit: print, diagnose: diagnose)
                 case .touch(let event):
+                    if listsEarlyActions { ledgers[source]!.note(touch: event) }
                     sessions[source]!.handle(touch: event, emit: print, diagnose: diagnose) { warning in
                         if showsDiagnostics { output.write((json ? warning.json : warning.description) + "\n") }
                     }

@@ -44,16 +44,23 @@ public struct EarlyAction: Sendable {
     }
 }
 
-/// Collects the early actions of one touchpad's replay and pairs each with its outcome.
+/// Collects the early actions of one device's replay (a touchpad's or a touchscreen's) and
+/// pairs each with its outcome.
 ///
-/// Feed every event with ``note(_:)-event`` before the pipeline handles it, and every line the
-/// pipeline emits (printed or not) with ``note(_:)-line``.
+/// Feed every gesture event with ``note(_:)-event`` and every touch event with
+/// ``note(touch:)`` before the pipeline handles it, and every line the pipeline emits (printed
+/// or not) with ``note(_:)-line``. A touchpad gesture's latency counts from its BEGIN; a
+/// touchscreen gesture's from the first finger down of its stroke (libinput sends no BEGIN
+/// for touches: the finger landing is when the person started the gesture).
 public struct EarlyActionLedger: Sendable {
     /// The early actions, in firing order; the outcome is filled in when the gesture ends.
     public private(set) var actions: [EarlyAction] = []
     private let modes: [FireMode]
     /// When the gesture in progress of each event kind and finger count began.
     private var starts: [Int: Timestamp] = [:]
+    /// The touchscreen's fingers down (slots), and when the first of the current stroke landed.
+    private var touchesDown: Set<Int32> = []
+    private var touchStart: Timestamp?
     /// Indices into ``actions`` waiting for their gesture's final report, with the group and
     /// ``BindingMatcher/kindKey(_:)`` of that gesture.
     private var pending: [(index: Int, group: Int, key: Int)] = []
@@ -82,6 +89,19 @@ public struct EarlyActionLedger: Sendable {
         }
     }
 
+    /// Notes a touch event: the first finger down starts a stroke, whose gestures' latencies
+    /// count from it.
+    public mutating func note(touch event: TouchEvent) {
+        switch event.kind {
+        case .down:
+            if touchesDown.isEmpty { touchStart = event.time }
+            touchesDown.insert(event.slot)
+        case .up: touchesDown.remove(event.slot)
+        case .cancel: touchesDown.removeAll()
+        case .motion, .frame: break
+        }
+    }
+
     /// Notes a line of the pipeline: its early firings, and the outcome of a final report.
     public mutating func note(_ line: ReplayLine) {
         for firing in line.firings where !firing.gesture.phase.isFinal && firing.gesture.phase != .arming {
@@ -90,10 +110,15 @@ public struct EarlyActionLedger: Sendable {
             case .onEnd, .continuous, .repeat: continue
             }
             let name = firing.gesture.name
-            // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
-            let begun = [starts[Self.startKey(name.isPinchLike ? .pinch : .swipe, name.fingerCount)],
+            let begun: Timestamp
+            if name.isTouchscreenGesture {
+                begun = touchStart.flatMap { $0 <= firing.gesture.time ? $0 : nil } ?? firing.gesture.time
+            } else {
+                // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
+                begun = [starts[Self.startKey(name.isPinchLike ? .pinch : .swipe, name.fingerCount)],
                          name.isPinchLike ? nil : starts[Self.startKey(.pinch, name.fingerCount)]]
-                .compactMap { $0 }.filter { $0 <= firing.gesture.time }.max() ?? firing.gesture.time
+                    .compactMap { $0 }.filter { $0 <= firing.gesture.time }.max() ?? firing.gesture.time
+            }
             actions.append(EarlyAction(bindingIndex: firing.bindingIndex, action: firing.action.summary, gesture: name,
                                        time: firing.gesture.time, latency: firing.gesture.time.seconds(since: begun)))
             pending.append((actions.count - 1, line.group, BindingMatcher.kindKey(name)))
@@ -177,20 +202,28 @@ extension RecognizerPhase {
 
 extension GestureCommitment {
     /// The `--phases` line: `    0.112  swipe:3 committed right at 0.112 s: travel 96, velocity
-    /// 1,240 units/s, projected 180` (a pinch or rotation gives its scale, angle and dominance).
+    /// 1,240 units/s, projected 180` (a pinch or rotation gives its scale, angle and dominance; a
+    /// touch swipe its travel in the touchscreen's mm or %, `edge-swipe:left:1 committed inward
+    /// at …` for an edge swipe).
     public var text: String {
         let seconds = formatFixed(time.seconds, decimals: 3)
-        var line = String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  " + name.undirected.description
-            + " committed " + (name.directionName ?? "") + " at " + seconds + " s: "
+        var line = String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  "
+        if case .edgeSwipe = name {
+            line += name.description + " committed inward at " + seconds + " s: "
+        } else {
+            line += name.undirected.description + " committed " + (name.directionName ?? "") + " at " + seconds + " s: "
+        }
         switch name {
         case .swipe:
             line += "travel \(grouped(travel)), velocity \(grouped(speed)) units/s, projected \(grouped(projected))"
-        case .pinch:
+        case .touchSwipe, .edgeSwipe:
+            line += "travel \(formatFixed(travel, decimals: 1)), velocity \(formatFixed(speed, decimals: 0))/s, "
+                + "projected \(formatFixed(projected, decimals: 1)) (mm, or % of the screen)"
+        case .pinch, .touchPinch:
             line += "scale \(formatFixed(scale, decimals: 2)), angle \(signedDegrees(angle)), scale over turn \(ratio(dominance))"
-        case .rotate:
+        case .rotate, .touchRotate:
             line += "angle \(signedDegrees(angle)), scale \(formatFixed(scale, decimals: 2)), turn over scale \(ratio(dominance))"
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return line
@@ -198,22 +231,22 @@ extension GestureCommitment {
 
     /// The `--phases --json` line: `{"time": 0.112, "commitment": "swipe:3:right", "travel": 96,
     /// "velocity": 1240, "projected": 180}`, or for a pinch or rotation `"scale"`, `"angle"` and
-    /// `"dominance"` (null when the other motion was nil). Units as in the report lines.
+    /// `"dominance"` (null when the other motion was nil). Units as in the report lines (a touch
+    /// swipe's travel in the touchscreen's mm or %).
     public var json: String {
         var object = JSONObjectWriter()
         object.add("time", time.seconds, decimals: 6)
         object.add("commitment", name.description)
         switch name {
-        case .swipe:
+        case .swipe, .touchSwipe, .edgeSwipe:
             object.add("travel", travel, decimals: 2)
             object.add("velocity", speed, decimals: 1)
             object.add("projected", projected, decimals: 2)
-        case .pinch, .rotate:
+        case .pinch, .rotate, .touchPinch, .touchRotate:
             object.add("scale", scale, decimals: 4)
             object.add("angle", angle, decimals: 2)
             if dominance.isFinite { object.add("dominance", dominance, decimals: 2) } else { object.addRaw("dominance", "null") }
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return object.json
