@@ -42,6 +42,21 @@ struct OverlayFeedbackTests {
         return Double(box.minX + box.maxX + 1) / 2
     }
 
+    /// A running sway (with a watchdog) and a session connected to it.
+    static func connectedToSway() throws -> (SwayHarness, WaylandSession) {
+        let sway = try SwayHarness()
+        sway.startWatchdog(seconds: watchdogSeconds)
+        do {
+            try sway.start()
+            let session = WaylandSession(displayName: sway.waylandPath)
+            try session.connect()
+            return (sway, session)
+        } catch {
+            sway.finish()
+            throw error
+        }
+    }
+
     static func report(_ phase: RecognizerPhase, at time: Timestamp, dx: Double, vx: Double = 0) -> RecognizedGesture {
         RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: phase, time: time,
                           translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
@@ -49,12 +64,8 @@ struct OverlayFeedbackTests {
 
     @Test(.timeLimit(.minutes(2)))
     func indicatorFollowsFingerSpringsBackAndFliesOut() throws {
-        let sway = try SwayHarness()
+        let (sway, session) = try Self.connectedToSway()
         defer { sway.finish() }
-        sway.startWatchdog(seconds: Self.watchdogSeconds)
-        try sway.start()
-        let session = WaylandSession(displayName: sway.waylandPath)
-        try session.connect()
         let clock = TestClock()
         let overlay = FeedbackOverlay(session: session, threshold: Self.threshold) { clock.now }
 
@@ -138,12 +149,8 @@ struct OverlayFeedbackTests {
     /// whatever the threshold. Issue 16, "Feedback".
     @Test(.timeLimit(.minutes(2)))
     func aTouchscreensBarFollowsTheFingerOneToOne() throws {
-        let sway = try SwayHarness()
+        let (sway, session) = try Self.connectedToSway()
         defer { sway.finish() }
-        sway.startWatchdog(seconds: Self.watchdogSeconds)
-        try sway.start()
-        let session = WaylandSession(displayName: sway.waylandPath)
-        try session.connect()
         let clock = TestClock()
         let width = 1280.0  // SwayHarness's HEADLESS-1
         let cases: [(units: ScreenUnits, threshold: Double, finger: Double, expectedLeadingEdge: Double)] = [

@@ -74,16 +74,13 @@ struct ReplayPinchRingSwayTests {
         defer { sway.finish() }
         sway.startWatchdog(seconds: 100)
         try sway.start()
-        let folder = sway.runtimeDirectory.appendingPathComponent("replay")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        let config = folder.appendingPathComponent("config.yaml").path
-        try """
+        let (folder, config) = try sway.folder("replay", config: """
             bindings:
               - gesture: \(gesture)
                 mode: continuous
                 exec: "true"
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+            """)
 
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)

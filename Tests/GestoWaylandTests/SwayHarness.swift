@@ -141,6 +141,16 @@ final class SwayHarness: @unchecked Sendable {
     /// The sway IPC client for the running instance.
     var ipc: SwayIPC { SwayIPC(socketPath: ipcPath) }
 
+    /// A folder `name` in the runtime folder holding `config.yaml` with `text`: a gestod's HOME
+    /// and config. Returns the folder and the config's path.
+    func folder(_ name: String, config text: String) throws -> (folder: URL, config: String) {
+        let folder = runtimeDirectory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let config = folder.appendingPathComponent("config.yaml").path
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        return (folder, config)
+    }
+
     enum HarnessError: Error, CustomStringConvertible {
         case swayDidNotStart(String)
         var description: String {

@@ -43,17 +43,14 @@ struct TouchscreenOutputTransformSwayTests {
         defer { sway.finish() }
         sway.startWatchdog(seconds: 100)
         try sway.start()
-        let folder = sway.runtimeDirectory.appendingPathComponent("touch")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        let config = folder.appendingPathComponent("config.yaml").path
-        try """
+        let (folder, config) = try sway.folder("touch", config: """
             bindings:
               - gesture: touch-swipe:4:down
                 exec: "true"
               - gesture: touch-swipe:4:up
                 exec: "true"
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+            """)
 
         let upright = try Self.replay(on: sway, config: config, folder: folder)
         #expect(upright.gestures == ["touch-swipe:4:up"], "\(upright.log)")
