@@ -64,18 +64,22 @@ public final class ReorderStripOverlay {
     ///
     /// - Parameters:
     ///   - labels: The tiles, in their committed order (≥ 1).
-    ///   - slot: The binding's slot in libinput delta units (one slot of drag moves one tile).
+    ///   - slot: The binding's slot (one slot of drag moves one tile): libinput delta units, or
+    ///     for a touchscreen mm or percent of the screen, as its reports are.
     ///   - fingers: The binding's finger count, or nil for any.
+    ///   - followsTouchscreen: Follow `touch-long-press-drag` reports instead of the touchpad's
+    ///     `long-press-drag`.
     ///   - draggedSlot: The slot a long press lifts (the binding's `start`).
     ///   - geometry: Tile sizes.
     ///   - clock: The animation clock.
     /// - Throws: ``ReorderLayoutError`` without labels.
     public init(session: WaylandSession, labels: [Label], slot: Double, fingers: Int? = nil, draggedSlot: Int = 0,
-                geometry: ReorderStripGeometry = ReorderStripGeometry(),
+                followsTouchscreen: Bool = false, geometry: ReorderStripGeometry = ReorderStripGeometry(),
                 clock: @escaping () -> Timestamp = MonotonicClock.now) throws(ReorderLayoutError) {
         let layout = try geometry.layout(itemCount: labels.count)
         adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: geometry.settings(slot: slot)),
                                         fingers: fingers, draggedSlot: min(max(draggedSlot, 0), labels.count - 1))
+        adapter.followsTouchscreen = followsTouchscreen
         pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.labels = labels
         self.geometry = geometry
@@ -91,8 +95,8 @@ public final class ReorderStripOverlay {
         !isHolding && session.isSettled(at: time) && press.isAtRest(at: time)
     }
 
-    /// Feeds one `long-press-drag` report of the binding (others are ignored) and schedules the
-    /// frame that shows it.
+    /// Feeds one `long-press-drag` (or `touch-long-press-drag`) report of the binding (others
+    /// are ignored) and schedules the frame that shows it.
     ///
     /// - Throws: ``WaylandError`` when the surface cannot be mapped.
     public func handle(_ gesture: RecognizedGesture) throws(WaylandError) {

@@ -158,4 +158,41 @@ struct ReorderStripSwayTests {
         #expect(driver.strip(forBinding: 1) == nil)
         session.disconnect()
     }
+
+    /// The same strip for a touchscreen's `touch-long-press-drag` reorder binding: pressed to
+    /// 0.93 as the fingers land (arming), reordering a tile per slot of the touchscreen's unit
+    /// (here percent of the screen), gone once the drop settles. Issue 16, "Feedback".
+    @Test(.timeLimit(.minutes(2)))
+    func driverMakesAStripForATouchLongPressDrag() throws {
+        let (sway, session) = try OverlayFeedbackTests.connectedToSway()
+        defer { sway.finish() }
+        for _ in 0..<2 { try sway.ipc.runCommand("exec foot sleep 600") }
+        #expect(try OverlayFeedbackTests.pump(session, timeout: 20) { session.toplevels.count == 2 })
+        var action = ReorderAction(slot: 10)  // 10 % of the screen per tile
+        action.stepRight = "true"
+        let bindings = [Binding<Action>(gesture: .touchLongPressDrag(fingers: 1), action: .reorder(action))]
+        let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
+        func touch(_ phase: RecognizerPhase, _ time: Timestamp, dx: Double) -> RecognizedGesture {
+            RecognizedGesture(name: .touchLongPressDrag(fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))
+        }
+
+        // A touchpad's long-press-drag does not drive a touchscreen's binding.
+        var now = MonotonicClock.now()
+        driver.show(Self.report(.arming, at: now, dx: 0), bindings: bindings)
+        #expect(driver.strip(forBinding: 0) == nil)
+
+        driver.show(touch(.arming, now, dx: 0), bindings: bindings)
+        let strip = try #require(driver.strip(forBinding: 0))
+        #expect(try OverlayFeedbackTests.pump(session) { strip.surface.commitCount >= 1 })
+        let pressed = strip.tiles(at: now.advanced(bySeconds: 1)).first { $0.item == 0 }
+        #expect(pressed.map { abs($0.scale - ReorderStripPress.pressedScale) < 0.01 } == true, "\(String(describing: pressed))")
+        now = MonotonicClock.now()
+        driver.show(touch(.began, now, dx: 0), bindings: bindings)
+        driver.show(touch(.changed, now.advanced(bySeconds: 0.01), dx: 13), bindings: bindings)
+        #expect(strip.session.liveOrder == [1, 0])
+        driver.show(touch(.ended, now.advanced(bySeconds: 0.02), dx: 13), bindings: bindings)
+        #expect(try OverlayFeedbackTests.pump(session) { strip.surface.state == .unmapped })
+        #expect(strip.session.order == [1, 0])
+        session.disconnect()
+    }
 }

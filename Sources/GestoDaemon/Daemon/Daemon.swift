@@ -409,9 +409,12 @@ public final class Daemon {
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
-        if case .longPressDrag = line.gesture.name {
+        switch line.gesture.name {
+        case .longPressDrag, .touchLongPressDrag:
             // Paused or locked, no new strip shows; one already shown still follows to its drop.
             reorderStrips?.show(line.gesture, bindings: config.bindings, startsStrip: suppressed == nil)
+        default:
+            break
         }
         for firing in line.firings {
             if let suppressed {

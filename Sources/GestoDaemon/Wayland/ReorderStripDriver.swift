@@ -21,16 +21,22 @@ public final class ReorderStripDriver {
     /// The strip of binding `index`, if one was made.
     public func strip(forBinding index: Int) -> ReorderStripOverlay? { strips[index] }
 
-    /// Feeds a `long-press-drag` report to the strip of the first `reorder:` binding it drives
+    /// Feeds a `long-press-drag` or `touch-long-press-drag` report to the strip of the first
+    /// `reorder:` binding it drives
     /// (as the pipeline's reorder engine picks it). A press's first report, when that strip is at
     /// rest, makes a new strip of the windows open now. Without a connection, layer-shell or
     /// windows it does nothing (the missing compositor is logged once). With `startsStrip` false
     /// (actions suppressed) only a strip already shown is fed, so it still reaches its drop.
     public func show(_ gesture: RecognizedGesture, bindings: [Binding<Action>], startsStrip: Bool = true) {
-        guard case .longPressDrag(let fingers) = gesture.name,
-              let index = bindings.firstIndex(where: { binding in
-                  guard case .reorder = binding.action, case .longPressDrag(let bound) = binding.gesture else { return false }
-                  return bound == fingers
+        guard let index = bindings.firstIndex(where: { binding in
+                  guard case .reorder = binding.action else { return false }
+                  switch (binding.gesture, gesture.name) {
+                  case (.longPressDrag(let bound), .longPressDrag(let fingers)),
+                       (.touchLongPressDrag(let bound), .touchLongPressDrag(let fingers)):
+                      return bound == fingers
+                  default:
+                      return false
+                  }
               }),
               case .reorder(let action) = bindings[index].action,
               action.arrangement == .row  // The strip is a row; a column reorder shows nothing yet.
@@ -48,8 +54,11 @@ public final class ReorderStripDriver {
         if strip == nil {
             guard startsStrip, gesture.phase == .arming || gesture.phase == .began else { return }
             let labels = session.toplevels.prefix(action.items).map { ReorderStripOverlay.Label(appID: $0.appID, title: $0.title) }
+            var followsTouchscreen = false
+            if case .touchLongPressDrag = bindings[index].gesture { followsTouchscreen = true }
             strip = try? ReorderStripOverlay(session: session, labels: Array(labels), slot: action.slot,
-                                             fingers: bindings[index].gesture.fingerCount, draggedSlot: action.start)
+                                             fingers: bindings[index].gesture.fingerCount, draggedSlot: action.start,
+                                             followsTouchscreen: followsTouchscreen)
             guard strip != nil else { return }  // No windows: nothing to show.
         }
         strips[index] = strip
