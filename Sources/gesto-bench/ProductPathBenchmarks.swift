@@ -104,6 +104,7 @@ func runProductPathBenchmarks(directory: String) {
         }
     }
     runMemoryCheck(gestod: gestod, config: bound, folder: folder)
+    runRecordBenchmarks(gestoctl: gestoctl, folder: folder)
 }
 
 /// Replays recordings of ``memoryLineCounts`` lines (streamed to a file, each deleted after its
