@@ -25,32 +25,32 @@ public func writeLibinputRecordBenchmarkText(frames: Int, _ sink: ([UInt8]) -> V
         version: 1
         ndevices: 1
         libinput:
-          version: "1.22.1"
+          version: "1.25.0"
           git: "unknown"
         system:
-          os: "debian:12"
-          kernel: "6.1.0-13-amd64"
-          dmi: "dmi:bvnLENOVO:bvrN24ET76W(1.51):svnLENOVO:pn20L5CTO1WW"
+          os: "debian:13"
+          kernel: "6.12.12-amd64"
+          dmi: "dmi:bvnLENOVO:bvrR1MET43W(1.13):svnLENOVO:pn20XWCTO1WW"
         devices:
-        - node: /dev/input/event7
+        - node: /dev/input/event11
           evdev:
-            # Name: Synaptics TM3276-022
-            name: "Synaptics TM3276-022"
-            id: [29, 1739, 0, 0]
+            # Name: ELAN0672:00 04F3:3187 Touchpad
+            name: "ELAN0672:00 04F3:3187 Touchpad"
+            id: [24, 1267, 12679, 256]
             codes:
               0: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] # EV_SYN
               1: [272, 325, 328, 330, 333, 334, 335] # EV_KEY
-              3: [0, 1, 24, 47, 48, 49, 52, 53, 54, 57, 58] # EV_ABS
+              3: [0, 1, 47, 53, 54, 55, 57] # EV_ABS
+              4: [5] # EV_MSC
             absinfo:
-              0: [0, 3850, 0, 0, 37]
-              1: [0, 2540, 0, 0, 39]
-              24: [0, 255, 0, 0, 0]
+              0: [0, 3209, 0, 0, 31]
+              1: [0, 1859, 0, 0, 31]
               47: [0, 4, 0, 0, 0]
-              53: [0, 3850, 0, 0, 37]
-              54: [0, 2540, 0, 0, 39]
+              53: [0, 3209, 0, 0, 31]
+              54: [0, 1859, 0, 0, 31]
+              55: [0, 2, 0, 0, 0]
               57: [0, 65535, 0, 0, 0]
-              58: [0, 255, 0, 0, 0]
-            properties: [0, 2, 4]
+            properties: [0, 2]
           hid: [
 
         """)
@@ -66,14 +66,14 @@ public func writeLibinputRecordBenchmarkText(frames: Int, _ sink: ([UInt8]) -> V
             properties:
             - ID_INPUT=1
             - ID_INPUT_TOUCHPAD=1
-            - ID_INPUT_WIDTH_MM=97
-            - ID_INPUT_HEIGHT_MM=65
+            - ID_INPUT_WIDTH_MM=103
+            - ID_INPUT_HEIGHT_MM=60
             virtual: false
           quirks:
-          - ModelLenovoT480=1
-          - AttrTrackpointMultiplier=1.0
+          - AttrPressureRange=10:8
+          - AttrThumbPressureThreshold=100
           libinput:
-            size: [97, 65]
+            size: [103, 60]
             capabilities: [pointer, gesture]
           events:
           # Current time is 12:00:00

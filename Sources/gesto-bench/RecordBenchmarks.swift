@@ -49,11 +49,7 @@ func runRecordBenchmarks(gestoctl: String, folder: String) {
 
 /// Writes the generated recording of `frames` frames to `path`, chunk by chunk.
 func writeRecord(_ path: String, frames: Int) {
-    guard let file = fopen(path, "w") else { return }
-    defer { fclose(file) }
-    writeLibinputRecordBenchmarkText(frames: frames) { chunk in
-        chunk.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
-    }
+    writeChunks(path) { writeLibinputRecordBenchmarkText(frames: frames, $0) }
 }
 
 /// The size of the file at `path`, in kilobytes.
