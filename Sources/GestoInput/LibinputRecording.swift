@@ -160,25 +160,33 @@ public struct LibinputRecording: Sendable {
     }
 
     /// What the reader builds of a recording: the header, with its bulky lists skipped (HID
-    /// report descriptors, quirks, the evdev code and axis tables: only the device's name and
-    /// id are read), and each device's `events:` entry (the path `devices[i].events[j]`)
-    /// handed over as it completes, its kernel frames skipped (only counted). A fragment's
-    /// frames (`evdev:` lists anywhere) are skipped too.
+    /// report descriptors, quirks, the evdev code, axis and property tables: of `evdev:` only
+    /// the name and id are read), and each device's `events:` entry (the path
+    /// `devices[i].events[j]`) handed over as it completes, its kernel frames skipped (only
+    /// counted). A fragment's frames (`evdev:` lists anywhere) are skipped too.
     static func handling(_ path: YAMLPath, _ kind: YAMLCollectionKind) -> YAMLHandling {
-        guard let last = path.last else { return .build }
-        if last == .key("evdev"), kind == .sequence { return .skip }
-        guard path.count >= 3, path[0] == .key("devices"), case .index = path[1] else { return .build }
-        switch (path.count, path[2], last) {
-        case (3, _, .key("hid")), (3, _, .key("quirks")): return .skip
-        case (4, .key("evdev"), .key("codes")), (4, .key("evdev"), .key("absinfo")), (4, .key("evdev"), .key("properties")):
-            return .skip
-        case (4, .key("events"), .index): return .handOver
-        default: return .build
+        // Asked at every collection: the common paths (entries, their lists) decide first.
+        switch path.count {
+        case 3, 4:
+            guard path[0] == .key("devices"), case .index = path[1] else { break }
+            switch (path.count, path[2], path[path.count - 1]) {
+            case (4, .key("events"), .index): return .handOver
+            case (3, _, .key("hid")), (3, _, .key("quirks")),
+                 (4, .key("evdev"), .key("codes")), (4, .key("evdev"), .key("absinfo")), (4, .key("evdev"), .key("properties")):
+                return .skip
+            default: break
+            }
+        default:
+            break
         }
+        if kind == .sequence, path.last == .key("evdev") { return .skip }
+        return .build
     }
 
-    /// A recording's YAML: one document, no aliases (libinput record writes none), 64 levels.
-    static let syntax = YAMLSyntax(readsAliases: false, documentName: "a libinput recording", usualDepth: "a recording needs 6")
+    /// A recording's YAML: one document, no aliases (libinput record writes none), 64 levels;
+    /// a key given twice is not looked for (libinput writes each once; lookups take the first).
+    static let syntax = YAMLSyntax(readsAliases: false, rejectsDuplicateKeys: false,
+                                   documentName: "a libinput recording", usualDepth: "a recording needs 6")
 
     /// Parses the header into a tree and each device's `events:` entry as it completes.
     private init(input: YAMLInput, reader: DescriptorReader?, fileName: String?) throws(InputError) {

@@ -14,14 +14,20 @@ public struct YAMLSyntax: Sendable {
     public var readsAliases: Bool
     /// How deeply collections may nest.
     public var maximumDepth: Int
+    /// A key given twice in one mapping is an error; otherwise the first is kept and the
+    /// second is another entry (for machine-written files, where checking costs time and finds
+    /// nothing: each key compared with the mapping's others).
+    public var rejectsDuplicateKeys: Bool
     /// The document's kind, for errors: "gesto's config".
     public var documentName: String
     /// How deep such a document nests, for the depth error: "gesto's config needs only a few".
     public var usualDepth: String
 
-    public init(readsAliases: Bool, maximumDepth: Int = 64, documentName: String, usualDepth: String) {
+    public init(readsAliases: Bool, maximumDepth: Int = 64, rejectsDuplicateKeys: Bool = true,
+                documentName: String, usualDepth: String) {
         self.readsAliases = readsAliases
         self.maximumDepth = maximumDepth
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
         self.documentName = documentName
         self.usualDepth = usualDepth
     }
@@ -120,8 +126,9 @@ extension YAMLNode {
             }, box.toOpaque())
         }
         var builder = YAMLBuilder(file: file, syntax: syntax)
+        // One event's storage for the whole stream (libyaml fills it; deleting frees its strings).
+        var event = yaml_event_t()
         while true {
-            var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) != 0 else {
                 throw syntaxError(parser, file: file, text: text)
             }
@@ -203,8 +210,9 @@ struct YAMLBuilder {
         var keyLines: [String: Int]?
         /// Where a merge key (`<<`) was given, which is not kept as an entry.
         var mergeKeyLine: Int?
-        /// Keys that came from a merge key: the mapping's own entry replaces them.
-        var mergedKeys: Set<String> = []
+        /// Keys that came from a merge key: the mapping's own entry replaces them (nil until a
+        /// merge, so that no key of a recording pays for hashing).
+        var mergedKeys: Set<String>?
         /// The collection's anchor (`&name`), stored when it ends.
         var anchor: String?
         /// Items handed over (``YAMLHandling/handOver``): counted for the next item's index.
@@ -242,8 +250,9 @@ struct YAMLBuilder {
         pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
     }
 
+    /// Keeps `node` under its anchor's name, if it has one and the syntax reads aliases.
     mutating func remember(_ node: YAMLNode, anchor: String?) {
-        guard syntax.readsAliases, let anchor else { return }
+        guard let anchor else { return }
         anchors[anchor] = (node, Self.size(of: node))
     }
 
@@ -268,7 +277,8 @@ struct YAMLBuilder {
             }
             return false
         }
-        let here = location(event.start_mark)
+        // Computed where a node or an error needs it, not for every end event.
+        var here: SourceLocation { location(event.start_mark) }
         switch event.type {
         case YAML_STREAM_END_EVENT:
             return true
@@ -302,26 +312,30 @@ struct YAMLBuilder {
             let value = scalar.value.map { pointer in
                 String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
             } ?? ""
-            remember(.scalar(value, here), anchor: Self.anchorName(scalar.anchor))
-            try add(.scalar(value, here), handOver: handOver)
+            let node = YAMLNode.scalar(value, here)
+            if syntax.readsAliases, scalar.anchor != nil { remember(node, anchor: Self.anchorName(scalar.anchor)) }
+            try add(node, handOver: handOver)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             guard stack.count < syntax.maximumDepth else {
                 throw YAMLError(location: here, message: "collections nest deeper than \(syntax.maximumDepth) levels; \(syntax.usualDepth)")
             }
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            if let top = stack.last, top.isMapping, top.pendingKey == nil {
+            if let top = stack.indices.last, stack[top].isMapping, stack[top].pendingKey == nil {
                 throw YAMLError(location: here, message: "a mapping key must be a plain name, not \(isMapping ? "a mapping" : "a list")")
             }
-            var open = Open(isMapping: isMapping, start: here)
+            let start = here
+            var open = Open(isMapping: isMapping, start: start)
             switch handling(YAMLPath(frames: stack), isMapping ? .mapping : .sequence) {
             case .build: break
             case .handOver: open.isHandedOver = true
             case .skip:
                 skipDepth = 1
-                skipped = (isMapping, here)
+                skipped = (isMapping, start)
                 return false
             }
-            open.anchor = Self.anchorName(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            if syntax.readsAliases {
+                open.anchor = Self.anchorName(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            }
             stack.append(open)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             guard let top = stack.popLast() else { break }
@@ -372,16 +386,18 @@ struct YAMLBuilder {
         guard case .scalar(let key, let keyLocation) = node else {
             throw YAMLError(location: node.location, message: "a mapping key must be a plain name, not \(node.kindDescription)")
         }
-        if stack[top].mergedKeys.remove(key) != nil {
+        if stack[top].mergedKeys?.remove(key) != nil {
             // The mapping's own key overrides the merged one.
             stack[top].entries.removeAll { $0.key == key }
             stack[top].keyLines?[key] = nil
         }
-        if let line = firstLine(of: key, in: top) {
+        if syntax.rejectsDuplicateKeys, let line = firstLine(of: key, in: top) {
             throw YAMLError(location: keyLocation, message: "duplicate key '\(key)' (first given at line \(line))")
         }
         if syntax.readsAliases && key == "<<" {
             stack[top].mergeKeyLine = keyLocation.line
+        } else if !syntax.rejectsDuplicateKeys {
+            // No index of keys to keep.
         } else if stack[top].keyLines != nil {
             stack[top].keyLines?[key] = keyLocation.line
         } else if stack[top].entries.count >= Self.keyIndexThreshold {
@@ -408,7 +424,8 @@ struct YAMLBuilder {
             for entry in entries where firstLine(of: entry.key, in: top) == nil {
                 stack[top].entries.append(entry)
                 stack[top].keyLines?[entry.key] = entry.keyLocation.line
-                stack[top].mergedKeys.insert(entry.key)
+                stack[top].mergedKeys = stack[top].mergedKeys ?? []
+                stack[top].mergedKeys?.insert(entry.key)
             }
         }
     }

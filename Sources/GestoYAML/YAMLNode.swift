@@ -10,12 +10,14 @@ public typealias YAMLEntry = (key: String, keyLocation: SourceLocation, value: Y
 public enum YAMLNode: Sendable {
     /// A scalar, as written (libyaml resolves no types; the readers do).
     case scalar(String, SourceLocation)
-    /// A mapping: keys in document order (keys are scalars; duplicates are rejected).
+    /// A mapping: keys in document order (keys are scalars; duplicates are rejected unless
+    /// ``YAMLSyntax/rejectsDuplicateKeys`` is off).
     case mapping([YAMLEntry], SourceLocation)
     /// A sequence.
     case sequence([YAMLNode], SourceLocation)
 
     /// Where the node starts.
+    @inlinable
     public var location: SourceLocation {
         switch self {
         case .scalar(_, let l), .mapping(_, let l), .sequence(_, let l): l
@@ -32,18 +34,22 @@ public enum YAMLNode: Sendable {
     }
 
     /// The value for `key` in a mapping (nil for a missing key or anything but a mapping).
+    /// (Inlinable, as the other accessors: readers call them for every field they read.)
+    @inlinable
     public subscript(key: String) -> YAMLNode? {
         guard case .mapping(let entries, _) = self else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// The text of a scalar (nil for a mapping or a list).
+    @inlinable
     public var scalar: String? {
         if case .scalar(let text, _) = self { return text }
         return nil
     }
 
     /// The items of a sequence (empty for anything else).
+    @inlinable
     public var items: [YAMLNode] {
         if case .sequence(let items, _) = self { return items }
         return []

@@ -84,6 +84,15 @@ import GestoConfig
         }
     }
 
+    @Test func aSyntaxThatDoesNotLookForDuplicateKeysKeepsTheFirstForLookups() throws {
+        let syntax = YAMLSyntax(readsAliases: false, rejectsDuplicateKeys: false, documentName: "a recording", usualDepth: "6")
+        let (documents, _) = try parse("a: 1\nb: 2\na: 3\n", syntax: syntax) { _, _ in .build }
+        let root = try #require(documents.first)
+        #expect(root["a"]?.scalar == "1")
+        guard case .mapping(let entries, _) = root else { Issue.record("not a mapping"); return }
+        #expect(entries.map(\.key) == ["a", "b", "a"])
+    }
+
     @Test func aMappingsOwnKeyOverridesAMergedOneInSmallAndLargeMappings() throws {
         for count in [1, 40] {
             let own = (0..<count).map { "  k\($0): own\n" }.joined()
