@@ -66,8 +66,10 @@ let package = Package(
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
+        // gesto's one YAML builder over libyaml's events: the config's and the recordings' reader.
+        .target(name: "GestoYAML", dependencies: ["CYAML"]),
         // The config file format (YAML via libyaml): shared by the daemon and libgesto.
-        .target(name: "GestoConfig", dependencies: ["GestoCore", "CYAML"]),
+        .target(name: "GestoConfig", dependencies: ["GestoCore", "GestoYAML"]),
         // The public header include/gesto/gesto.h, seen by Swift so the exports use its structs.
         .systemLibrary(name: "CGestoABI"),
         // The `@_cdecl("gesto_*")` exports of libgesto. No Foundation: the stdlib links statically.
@@ -77,7 +79,7 @@ let package = Package(
         // The system layer under every adapter: the one FileDescriptor and EINTR choke point, the
         // errno-carrying SystemError, the clocks, the event loop and what registers on it.
         .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys"]),
-        .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "CYAML"]),
+        .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "GestoYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
         // libxml2 behind opaque accessors: its headers bring ICU's, which clash with Foundation's copy.

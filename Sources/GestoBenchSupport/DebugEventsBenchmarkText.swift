@@ -94,7 +94,7 @@ private func padded(_ text: String, width: Int, right: Bool = false) -> String {
 }
 
 /// A small deterministic generator (SplitMix64), so generated recordings are repeatable.
-private struct SplitMix64 {
+struct SplitMix64 {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -2,6 +2,8 @@
 // and `bindings` (gesture → action). Decoding is strict: unknown keys and wrong types are
 // errors with FILE:LINE:COLUMN, never silently ignored.
 import GestoCore
+// The config's nodes, locations and errors are GestoYAML's: every client of the config sees them.
+@_exported import GestoYAML
 
 /// A decoded config file.
 public struct Config: Sendable {

@@ -1,4 +1,5 @@
 // Everything wrong with a config file, each problem with its FILE:LINE:COLUMN.
+import GestoYAML
 
 /// A problem in a config file.
 public struct ConfigError: Error, Sendable, CustomStringConvertible, Equatable {

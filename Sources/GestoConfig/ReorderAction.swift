@@ -3,6 +3,7 @@
 // on drop, and in reverse on cancel (e.g. `swaymsg move left` to move a window).
 
 import GestoCore
+import GestoYAML
 
 /// How a long-press-drag reorders, and what runs when it does.
 ///

@@ -3,6 +3,7 @@
 // unit, `20mm` or `10%` (a bare number is millimetres): a device with a resolution uses the
 // millimetres, one without uses the percent of the screen, and each keeps its default until set.
 import GestoCore
+import GestoYAML
 
 extension ConfigKeys {
     static let tap = ["duration", "tolerance", "double-tap-interval", "double-tap-distance"]

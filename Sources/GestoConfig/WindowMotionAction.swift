@@ -2,6 +2,7 @@
 // fingers and, on release, springs to a snap target chosen by the flick (sway, over its IPC).
 
 import GestoCore
+import GestoYAML
 
 /// How a swipe moves the focused window.
 ///

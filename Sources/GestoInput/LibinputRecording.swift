@@ -4,6 +4,7 @@
 // kernel frames alone must be replayed through the kernel and libinput to yield gestures.
 import GestoCore
 import GestoSystem
+import GestoYAML
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -89,14 +90,14 @@ public struct LibinputRecording: Sendable {
     /// - Throws: ``InputError/malformedRecording(file:line:column:problem:)`` for invalid YAML,
     ///   with libyaml's line and column.
     public init(parsing bytes: UnsafeRawBufferPointer, fileName: String? = nil) throws(InputError) {
-        try self.init(input: .bytes(bytes), fileName: fileName)
+        try self.init(input: .bytes(bytes), reader: nil, fileName: fileName)
     }
 
     /// Reads a recording held in a byte array.
     /// - Throws: as ``init(parsing:fileName:)``.
     public init(parsing bytes: [UInt8], fileName: String? = nil) throws(InputError) {
         let result = bytes.withUnsafeBytes { raw in
-            Result { () throws(InputError) in try LibinputRecording(input: .bytes(raw), fileName: fileName) }
+            Result { () throws(InputError) in try LibinputRecording(input: .bytes(raw), reader: nil, fileName: fileName) }
         }
         self = try result.get()
     }
@@ -116,7 +117,38 @@ public struct LibinputRecording: Sendable {
     /// descriptor.
     /// - Throws: as ``init(contentsOf:)``.
     public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil) throws(InputError) {
-        try self.init(input: .descriptor(fileDescriptor, prefix: prefix), fileName: fileName)
+        let reader = DescriptorReader(descriptor: fileDescriptor, prefix: prefix)
+        try self.init(input: .reader(reader.fill), reader: reader, fileName: fileName)
+    }
+
+    /// Feeds the YAML builder from a descriptor: the format probe's bytes, then the descriptor
+    /// to its end, as libyaml asks (the file is never held whole).
+    private final class DescriptorReader {
+        let descriptor: FileDescriptor
+        let prefix: [UInt8]
+        var prefixOffset = 0
+        /// The failed read, for the error the parse then throws.
+        var failure: SystemError?
+        init(descriptor: Int32, prefix: [UInt8]) {
+            self.descriptor = FileDescriptor(rawValue: descriptor)
+            self.prefix = prefix
+        }
+
+        /// Fills `buffer`; the number of bytes (0 at the end), nil on a read error (EINTR is retried).
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            if prefixOffset < prefix.count {
+                let count = min(buffer.count, prefix.count - prefixOffset)
+                prefix.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[prefixOffset..<prefixOffset + count])) }
+                prefixOffset += count
+                return count
+            }
+            do {
+                return try descriptor.read(into: buffer)
+            } catch {
+                failure = error
+                return nil
+            }
+        }
     }
 
     /// What the streamed `events:` entries of one device held.
@@ -127,24 +159,54 @@ public struct LibinputRecording: Sendable {
         var lastTime: Timestamp?
     }
 
+    /// What the reader builds of a recording: the header, with its bulky lists skipped (HID
+    /// report descriptors, quirks, the evdev code, axis and property tables: of `evdev:` only
+    /// the name and id are read), and each device's `events:` entry (the path
+    /// `devices[i].events[j]`) handed over as it completes, its kernel frames skipped (only
+    /// counted). A fragment's frames (`evdev:` lists anywhere) are skipped too.
+    static func handling(_ path: YAMLPath, _ kind: YAMLCollectionKind) -> YAMLHandling {
+        // Asked at every collection: the common paths (entries, their lists) decide first.
+        switch path.count {
+        case 3, 4:
+            guard path[0] == .key("devices"), case .index = path[1] else { break }
+            switch (path.count, path[2], path[path.count - 1]) {
+            case (4, .key("events"), .index): return .handOver
+            case (3, _, .key("hid")), (3, _, .key("quirks")),
+                 (4, .key("evdev"), .key("codes")), (4, .key("evdev"), .key("absinfo")), (4, .key("evdev"), .key("properties")):
+                return .skip
+            default: break
+            }
+        default:
+            break
+        }
+        if kind == .sequence, path.last == .key("evdev") { return .skip }
+        return .build
+    }
+
+    /// A recording's YAML: one document, no aliases (libinput record writes none), 64 levels;
+    /// a key given twice is not looked for (libinput writes each once; lookups take the first).
+    static let syntax = YAMLSyntax(readsAliases: false, rejectsDuplicateKeys: false,
+                                   documentName: "a libinput recording", usualDepth: "a recording needs 6")
+
     /// Parses the header into a tree and each device's `events:` entry as it completes.
-    private init(input: YAMLTree.Input, fileName: String?) throws(InputError) {
+    private init(input: YAMLInput, reader: DescriptorReader?, fileName: String?) throws(InputError) {
         var streamed: [Int: DeviceEvents] = [:]
         var gestures: [GestureEvent] = []
         var touches: [TouchEvent] = []
         var warnings: [InputWarning] = []
         var deviceNumbers: [Int: UInt32?] = [:]
-        let root = try YAMLTree.parse(input, fileName: fileName) { deviceIndex, header, entry in
+        /// One `events:` entry of device `deviceIndex`, whose entries so far are `device`.
+        func take(_ entry: YAMLNode, deviceIndex: Int, device: @autoclosure () -> [YAMLEntry]) {
             let number: UInt32?
             if let known = deviceNumbers[deviceIndex] {
                 number = known
             } else {
                 // libinput record writes `node:` first in each device.
-                number = InputDevice.number(ofNode: header.first { $0.key == "node" }?.value.scalar ?? "")
+                number = InputDevice.number(ofNode: device().first { $0.key == "node" }?.value.scalar ?? "")
                 deviceNumbers[deviceIndex] = number
             }
             var counts = streamed[deviceIndex] ?? DeviceEvents()
-            if let frame = entry["evdev"], frame.itemCount >= 0 { counts.frames += 1 }
+            if entry["evdev"] != nil { counts.frames += 1 }
             if let libinput = entry["libinput"] {
                 for item in libinput.items {
                     counts.libinputEntries += 1
@@ -166,7 +228,18 @@ public struct LibinputRecording: Sendable {
             }
             streamed[deviceIndex] = counts
         }
-        self.init(root: root, streamed: streamed, gestures: gestures, warnings: warnings, fileName: fileName)
+        let documents: [YAMLNode]
+        do {
+            documents = try YAMLNode.parse(input, file: fileName ?? "", syntax: Self.syntax, handling: Self.handling) { path, entry in
+                // Handed over only at devices[i].events[j] (``handling(_:_:)``).
+                guard case .index(let deviceIndex) = path[1] else { return }
+                take(entry, deviceIndex: deviceIndex, device: path.entriesSoFar(at: 2))
+            }
+        } catch {
+            if let failure = reader?.failure { throw .readFailed(path: fileName, error: failure) }
+            throw .malformedRecording(file: fileName, line: error.location.line, column: error.location.column, problem: error.message)
+        }
+        self.init(root: documents.first, streamed: streamed, gestures: gestures, warnings: warnings, fileName: fileName)
         self.touches = touches
     }
 
@@ -184,7 +257,7 @@ public struct LibinputRecording: Sendable {
                 fileVersion = whole
             } else {
                 warnings.append(InputWarning(
-                    file: fileName, line: version.mark.line, column: version.mark.column,
+                    file: fileName, line: version.location.line, column: version.location.column,
                     reason: "'version' must be a whole number of at least 1, not '\(version.scalar ?? version.kindDescription)'",
                     text: version.scalar ?? ""))
             }
@@ -223,7 +296,7 @@ public struct LibinputRecording: Sendable {
                     size = DeviceSize(widthMillimeters: dimensions[0], heightMillimeters: dimensions[1])
                 } else {
                     warnings.append(InputWarning(
-                        file: fileName, line: sizeNode.mark.line, column: sizeNode.mark.column,
+                        file: fileName, line: sizeNode.location.line, column: sizeNode.location.column,
                         reason: "device size must be [WIDTH, HEIGHT] in millimetres, each above 0 and at most \(Int(Self.largestDeviceSize)); size ignored",
                         text: "size"))
                 }
@@ -233,7 +306,7 @@ public struct LibinputRecording: Sendable {
                 isTouchpad = properties.contains("ID_INPUT_TOUCHPAD=1")
             }
             let device = InputDevice(node: nodeName, name: evdev?["name"]?.scalar ?? "", capabilities: capabilities, size: size)
-            // The entries were streamed while parsing (YAMLTree's eventsEntry).
+            // The entries were handed over while parsing (``handling(_:_:)``).
             let frames = streamed[index]?.frames ?? 0
             let entries = streamed[index]?.libinputEntries ?? 0
             if let time = streamed[index]?.lastTime { lastEventTime = max(lastEventTime ?? time, time) }
@@ -265,7 +338,7 @@ public struct LibinputRecording: Sendable {
     /// Counts `evdev:` entries anywhere under `node` (for fragments).
     private static func countFrames(_ node: YAMLNode) -> Int {
         switch node {
-        case .scalar, .skippedSequence: return 0
+        case .scalar: return 0
         case .sequence(let items, _): return items.reduce(0) { $0 + countFrames($1) }
         case .mapping(let pairs, _):
             return pairs.reduce(0) { $0 + ($1.key == "evdev" ? 1 : countFrames($1.value)) }
@@ -286,9 +359,8 @@ public struct LibinputRecording: Sendable {
     /// The gesture event of one `libinput:` entry, nil for other event types, or a warning.
     private static func gesture(from item: YAMLNode, device: UInt32?, fileName: String?) -> Result<GestureEvent, InputWarning>? {
         guard let type = item["type"]?.scalar, type.hasPrefix("GESTURE_") else { return nil }
-        var mark = YAMLMark(line: 0, column: 0)
-        if case .mapping(_, let itemMark) = item { mark = itemMark }
-        func problem<Value>(_ reason: String, at place: YAMLMark? = nil) -> Result<Value, InputWarning> {
+        let mark = item.location
+        func problem<Value>(_ reason: String, at place: SourceLocation? = nil) -> Result<Value, InputWarning> {
             let place = place ?? mark
             return .failure(InputWarning(file: fileName, line: place.line, column: place.column, reason: reason, text: type))
         }
@@ -317,7 +389,7 @@ public struct LibinputRecording: Sendable {
               GestureEvent.touchpadFingerCounts.contains(fingers) else {
             return problem("\(type) with nfingers '\(fingersNode.scalar ?? fingersNode.kindDescription)': a touchpad gesture has "
                 + "\(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) fingers",
-                at: fingersNode.mark)
+                at: fingersNode.location)
         }
         var event = GestureEvent(kind, phase, fingers: fingers, time: Timestamp(microseconds: microseconds), device: device)
         if phase == .update {
@@ -325,7 +397,7 @@ public struct LibinputRecording: Sendable {
             func bounded(_ node: YAMLNode, _ name: String) -> Result<Double, InputWarning> {
                 guard let value = node.number, value.isFinite, abs(value) <= GestureEvent.largestMagnitude else {
                     return problem("\(type) with \(name) '\(node.scalar ?? node.kindDescription)': "
-                        + "expected a finite number of magnitude at most 1e6", at: node.mark)
+                        + "expected a finite number of magnitude at most 1e6", at: node.location)
                 }
                 return .success(value)
             }
@@ -333,7 +405,7 @@ public struct LibinputRecording: Sendable {
             func pair(_ key: String) -> Result<Vector2, InputWarning>? {
                 guard let node = item[key] else { return nil }
                 guard case .sequence(let items, _) = node, items.count == 2 else {
-                    return problem("\(type) without '\(key): [dx, dy]'", at: node.mark)
+                    return problem("\(type) without '\(key): [dx, dy]'", at: node.location)
                 }
                 return bounded(items[0], "\(key) x").flatMap { x in bounded(items[1], "\(key) y").map { Vector2(x, $0) } }
             }
@@ -353,7 +425,7 @@ public struct LibinputRecording: Sendable {
                     switch bounded(node, "scale") {
                     case .failure(let warning): return .failure(warning)
                     case .success(let scale) where scale <= 0:
-                        return problem("\(type) with scale '\(node.scalar ?? "")': a scale is above 0", at: node.mark)
+                        return problem("\(type) with scale '\(node.scalar ?? "")': a scale is above 0", at: node.location)
                     case .success(let scale): event.scale = scale
                     }
                 }
@@ -380,5 +452,20 @@ public struct LibinputRecording: Sendable {
             guard let value = cursor.microseconds(), cursor.isAtEnd else { return nil }
             return value
         }
+    }
+}
+
+extension YAMLNode {
+    /// The scalar as a Double (nil if absent or not a number).
+    var number: Double? { scalar.flatMap { Double($0.trimmingBlanks()) } }
+}
+
+extension String {
+    /// The string without leading and trailing spaces.
+    func trimmingBlanks() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
     }
 }

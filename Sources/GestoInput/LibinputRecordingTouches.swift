@@ -6,12 +6,13 @@
 // `point` is libinput_event_touch_get_x/_y (mm only where the device has a resolution),
 // `transformed` is get_x/y_transformed(event, 100): percent of the device.
 import GestoCore
+import GestoYAML
 
 extension LibinputRecording {
     /// The touch event of one `libinput:` entry, nil for other event types, or a warning.
     static func touch(from item: YAMLNode, device: UInt32?, fileName: String?) -> Result<TouchEvent, InputWarning>? {
         guard let type = item["type"]?.scalar, type.hasPrefix("TOUCH_") else { return nil }
-        let mark = item.mark
+        let mark = item.location
         func problem(_ reason: String) -> Result<TouchEvent, InputWarning> {
             .failure(InputWarning(file: fileName, line: mark.line, column: mark.column, reason: reason, text: type))
         }

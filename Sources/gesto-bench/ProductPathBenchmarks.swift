@@ -104,6 +104,7 @@ func runProductPathBenchmarks(directory: String) {
         }
     }
     runMemoryCheck(gestod: gestod, config: bound, folder: folder)
+    runRecordBenchmarks(gestoctl: gestoctl, folder: folder)
 }
 
 /// Replays recordings of ``memoryLineCounts`` lines (streamed to a file, each deleted after its
@@ -131,11 +132,15 @@ private func runMemoryCheck(gestod: String, config: String, folder: String) {
 
 /// Writes the generated recording of `lines` lines to `path`, chunk by chunk.
 func writeRecording(_ path: String, lines: Int) {
+    writeChunks(path) { writeDebugEventsBenchmarkText(lines: lines, $0) }
+}
+
+/// Writes to `path` (replacing it) each chunk `produce` gives its sink: a generated file is
+/// never held whole.
+func writeChunks(_ path: String, _ produce: (([UInt8]) -> Void) -> Void) {
     guard let file = fopen(path, "w") else { return }
     defer { fclose(file) }
-    writeDebugEventsBenchmarkText(lines: lines) { chunk in
-        chunk.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
-    }
+    produce { chunk in chunk.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) } }
 }
 
 /// The best of three runs of `command` (through /bin/sh, output discarded): the child's user

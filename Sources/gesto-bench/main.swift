@@ -3,7 +3,8 @@
 // only gestod and gestoctl end to end) (one core is enough; figures
 // vary with the machine's load, so each timed part reports its best run).
 // `--write-recording LINES PATH` writes the generated recording the benchmarks replay (to
-// profile by hand); `--recognition-events N` only feeds N events to an engine (for callgrind).
+// profile by hand); `--write-record FRAMES PATH` the generated `libinput record` file;
+// `--recognition-events N` only feeds N events to an engine (for callgrind).
 import Glibc
 import GestoDaemon
 
@@ -12,6 +13,10 @@ print("gesto-bench \(GestoVersion.current)")
 let words = Array(CommandLine.arguments.dropFirst())
 if words.count == 3, words[0] == "--write-recording", let lines = Int(words[1]) {
     writeRecording(words[2], lines: lines)
+    exit(0)
+}
+if words.count == 3, words[0] == "--write-record", let frames = Int(words[1]) {
+    writeRecord(words[2], frames: frames)
     exit(0)
 }
 if words.count == 2, words[0] == "--recognition-events", let count = Int(words[1]) {

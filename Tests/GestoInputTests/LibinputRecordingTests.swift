@@ -185,6 +185,16 @@ struct LibinputRecordingTests {
         }
     }
 
+    /// The config's builder reads recordings too, so a TAB in the indentation is named as the cause.
+    @Test func aTabInTheIndentationIsNamed() {
+        let text = "version: 1\ndevices:\n- node: /dev/input/event1\n\tevents: []\n"
+        #expect {
+            _ = try LibinputRecording(parsing: Array(text.utf8), fileName: "tab.yml")
+        } throws: { error in
+            "\(error)".hasPrefix("tab.yml:4:1: error: not a valid libinput recording: YAML does not allow TAB for indentation")
+        }
+    }
+
     @Test func missingFileIsAnError() {
         #expect(throws: InputError.cannotOpen(path: "/nonexistent/x.yml", error: SystemError(code: ENOENT, call: "open"))) {
             _ = try LibinputRecording(contentsOf: "/nonexistent/x.yml")
