@@ -84,12 +84,12 @@ let package = Package(
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
         // libxml2 behind opaque accessors: its headers bring ICU's, which clash with Foundation's copy.
         .target(name: "CGestoXML", dependencies: ["CLibXML2"]),
-        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CGestoXML", "CXKBCommon"]),
+        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "GestoYAML", "CGestoXML", "CXKBCommon"]),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "GestoFuzzTargets", dependencies: ["GestoCore", "GestoConfig", "GestoImport", "GestoInput", "GestoDaemon", "Gesto", "CGestoABI"]),
         .executableTarget(name: "gesto-fuzz", dependencies: ["GestoFuzzTargets", "GestoSystem"]),
         .testTarget(name: "GestoCoreTests", dependencies: ["GestoCore"]),
-        .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig"]),
+        .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig", "GestoYAML"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput", "GestoSystem", "GestoBenchSupport"]),
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),

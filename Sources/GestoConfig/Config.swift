@@ -3,7 +3,7 @@
 // errors with FILE:LINE:COLUMN, never silently ignored.
 import GestoCore
 // The config's nodes, locations and errors are GestoYAML's: every client of the config sees them.
-@_exported import GestoYAML
+import GestoYAML
 
 /// A decoded config file.
 public struct Config: Sendable {

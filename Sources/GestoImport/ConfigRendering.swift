@@ -4,6 +4,7 @@
 // out, with the reason. `gestoctl check` accepts the result.
 import GestoCore
 import GestoConfig
+import GestoYAML
 
 extension ImportedConfig {
     /// The gesto config text.

@@ -7,6 +7,7 @@
 // units with no gesto counterpart (a hold's threshold scales its 0.7 s delay).
 import GestoCore
 import GestoConfig
+import GestoYAML
 
 enum FusumaImporter {
     static let types = ["swipe", "pinch", "rotate", "hold", "tap"]

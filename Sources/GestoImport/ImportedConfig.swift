@@ -4,6 +4,7 @@
 // a gesto config file.
 import GestoCore
 import GestoConfig
+import GestoYAML
 
 /// The configuration formats `gestoctl import` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {

@@ -3,6 +3,7 @@
 import Testing
 import GestoCore
 @testable import GestoConfig
+import GestoYAML
 
 @Suite struct ConfigTests {
     @Test func theIssueExampleDecodes() throws {
@@ -53,7 +54,7 @@ import GestoCore
         } throws: { error in
             let errors = (error as? ConfigErrors)?.errors ?? []
             return errors.count == 1
-                && errors[0].location == SourceLocation(file: "config.yaml", line: 3, column: 5)
+                && errors[0].location == GestoYAML.SourceLocation(file: "config.yaml", line: 3, column: 5)
                 && errors[0].message.contains("unknown key 'treshold'")
                 && errors[0].message.contains("did you mean 'threshold'")
         }

@@ -3,6 +3,7 @@
 // mapping gets whatever its size.
 import Testing
 import GestoConfig
+import GestoYAML
 
 @Suite struct YAMLBuilderTests {
     /// Parses `text` with `handling`, collecting what is handed over with its path.

@@ -4,6 +4,7 @@
 // strict about what is there (a missing member is an error naming it) and ignores members it
 // does not know, so an older gestoctl reads a newer gestod.
 import GestoConfig
+import GestoYAML
 import GestoCore
 import GestoSystem
 import GestoWayland
