@@ -55,6 +55,9 @@ public struct GestureEngine: Sendable {
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
     /// The touchscreen recognizers (fed touch frames only).
     private var touches: TouchEngine
+    /// The touch engine's next deadline, noted after each input it is fed: a touchpad event
+    /// then never asks it (reading its deadline from this mutating code copied it, ~3 KB).
+    private var touchDeadline: Timestamp?
     private var lastTime: Timestamp?
     /// The previous event's own time (before clamping), to name each jump back once.
     private var lastEventTime: Timestamp?
@@ -71,12 +74,21 @@ public struct GestureEngine: Sendable {
             .exclusively(before: PinchRecognizer(settings: settings.pinch)
                 .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
         touches = TouchEngine(settings: settings.touch)
+        nextDeadline = earliestRecognizerDeadline
     }
 
-    /// The earliest time at which the engine needs a deadline input, or nil.
-    @inline(__always) public var nextDeadline: Timestamp? {
+    /// The earliest time at which the engine needs a deadline input, or nil. (Stored, updated
+    /// after each input, the only time the recognizers change: it is read before every event
+    /// here and in ``RecognizerGroups``, and asking every recognizer each time cost ~100
+    /// instructions a read.)
+    public private(set) var nextDeadline: Timestamp?
+
+    /// The earliest deadline of any recognizer: each touchpad recognizer's, asked, and the
+    /// touch engine's, as noted. (Inlined, as their getters are: an out-of-line call from
+    /// mutating code is handed a copy.)
+    @inline(__always) private var earliestRecognizerDeadline: Timestamp? {
         holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
-            .earliest(touches.nextDeadline)
+            .earliest(touchDeadline)
     }
 
     /// True while any gesture is in progress.
@@ -164,18 +176,26 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// Feeds `input` to the recognizers, then notes their next deadline.
+    @inline(__always)
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void) {
+        feedRecognizers(input, emit: emit, diagnose: diagnose)
+        nextDeadline = earliestRecognizerDeadline
+    }
+
+    private mutating func feedRecognizers(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                          diagnose: (RecognizerDiagnostic) -> Void) {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
         if case .touches = input {
-            if families.contains(.touches) { touches.handle(input, emit: emit, diagnose: diagnose) }
+            if families.contains(.touches) { feedTouches(input, emit: emit, diagnose: diagnose) }
             return
         }
         if families.contains(.touches) {
             switch input {
-            case .deadline, .endOfInput: touches.handle(input, emit: emit, diagnose: diagnose)
+            case .deadline, .endOfInput: feedTouches(input, emit: emit, diagnose: diagnose)
             case .event, .touches: break
             }
         }
@@ -191,6 +211,12 @@ public struct GestureEngine: Sendable {
         if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
         if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
+    }
+
+    private mutating func feedTouches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                      diagnose: (RecognizerDiagnostic) -> Void) {
+        touches.handle(input, emit: emit, diagnose: diagnose)
+        touchDeadline = touches.nextDeadline
     }
 
     private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
