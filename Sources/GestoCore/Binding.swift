@@ -352,7 +352,7 @@ public struct BindingMatcher: Sendable {
 
     private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, direction: UInt8, focusedApp: String?,
                                committedName: GestureName?, emit: (Int, RecognizedGesture) -> Void) {
-        // (An on-end binding comes here only with an `ended`: ``handle(_:listeners:focusedApp:commitment:emit:)``.)
+        // (An on-end binding comes here only with an `ended`: ``handle(_:listeners:focusedApp:committedName:emit:)``.)
         let matches = briefs[index].matches(direction: direction) && isEligible(index, direction: direction, focusedApp: focusedApp)
         // Committed to this very name: a swipe that committed to `right` and then turned is not
         // committed to `down`. Kinds that do not commit (holds, long presses) count as committed.
