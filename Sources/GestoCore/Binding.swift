@@ -302,17 +302,29 @@ public struct BindingMatcher: Sendable {
     }
 
     /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
-    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown); `commitment`
-    /// is the group's commitment to the gesture (``ReportSource/commitment``), which
-    /// `on-threshold` and swipes' `on-begin` wait for. `emit` receives each firing: the
+    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown);
+    /// `committedName` is the gesture the group committed to (``ReportSource/committedName``),
+    /// which `on-threshold` and swipes' `on-begin` wait for. `emit` receives each firing: the
     /// binding's index and the report as that binding sees it.
     public mutating func handle(_ gesture: RecognizedGesture, listeners: [Int], focusedApp: String? = nil,
-                                commitment: GestureCommitment? = nil, emit: (Int, RecognizedGesture) -> Void) {
+                                committedName: GestureName? = nil, emit: (Int, RecognizedGesture) -> Void) {
         let key = Self.kindKey(gesture.name)
         let direction = Self.directionCode(gesture.name)
+        // What the loop asks of the report, asked once (a phase has a payload: comparing one
+        // is not a single instruction).
+        let isEnded = gesture.phase == .ended, isFinal = gesture.phase.isFinal
+        var isLongPressArming = false
+        if case .longPress = gesture.name, gesture.phase == .arming { isLongPressArming = true }
         for index in listeners where keys[index] == key {
-            fire(index, gesture, direction: direction, focusedApp: focusedApp, commitment: commitment, emit: emit)
-            if gesture.phase.isFinal { states[index] = PerGesture() }
+            // An on-end binding acts only on its group's `ended` (and notes when a long press
+            // arms): most reports are neither, and are decided here without a call that
+            // passes the report on (each such call copied it).
+            if briefs[index].mode == .onEnd && !isEnded {
+                if isLongPressArming { states[index].armedAt = gesture.time }
+            } else {
+                fire(index, gesture, direction: direction, focusedApp: focusedApp, committedName: committedName, emit: emit)
+            }
+            if isFinal { states[index] = PerGesture() }
         }
     }
 
@@ -341,17 +353,12 @@ public struct BindingMatcher: Sendable {
     }
 
     private mutating func fire(_ index: Int, _ gesture: RecognizedGesture, direction: UInt8, focusedApp: String?,
-                               commitment: GestureCommitment?, emit: (Int, RecognizedGesture) -> Void) {
-        // An on-end binding acts only on its group's `ended` (and notes when a long press arms):
-        // most reports are neither, and are not matched at all.
-        if briefs[index].mode == .onEnd && gesture.phase != .ended {
-            if case .longPress = gesture.name, gesture.phase == .arming { states[index].armedAt = gesture.time }
-            return
-        }
+                               committedName: GestureName?, emit: (Int, RecognizedGesture) -> Void) {
+        // (An on-end binding comes here only with an `ended`: ``handle(_:listeners:focusedApp:committedName:emit:)``.)
         let matches = briefs[index].matches(direction: direction) && isEligible(index, direction: direction, focusedApp: focusedApp)
         // Committed to this very name: a swipe that committed to `right` and then turned is not
         // committed to `down`. Kinds that do not commit (holds, long presses) count as committed.
-        let isCommitted = !CommitmentTracker.isTracked(gesture.name) || commitment?.name == gesture.name
+        let isCommitted = !CommitmentTracker.isTracked(gesture.name) || committedName == gesture.name
         switch briefs[index].mode {
         case .onEnd:
             guard matches else { return }  // Only `ended` comes this far.

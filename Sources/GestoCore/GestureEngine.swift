@@ -55,6 +55,9 @@ public struct GestureEngine: Sendable {
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
     /// The touchscreen recognizers (fed touch frames only).
     private var touches: TouchEngine
+    /// The touch engine's next deadline, noted after each input it is fed: a touchpad event
+    /// then never asks it (reading its deadline from this mutating code copied it, ~3 KB).
+    private var touchDeadline: Timestamp?
     private var lastTime: Timestamp?
     /// The previous event's own time (before clamping), to name each jump back once.
     private var lastEventTime: Timestamp?
@@ -71,12 +74,21 @@ public struct GestureEngine: Sendable {
             .exclusively(before: PinchRecognizer(settings: settings.pinch)
                 .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
         touches = TouchEngine(settings: settings.touch)
+        nextDeadline = earliestRecognizerDeadline
     }
 
-    /// The earliest time at which the engine needs a deadline input, or nil.
-    @inline(__always) public var nextDeadline: Timestamp? {
+    /// The earliest time at which the engine needs a deadline input, or nil. (Stored, updated
+    /// after each input, the only time the recognizers change: it is read before every event
+    /// here and in ``RecognizerGroups``, and asking every recognizer each time cost ~100
+    /// instructions a read.)
+    public private(set) var nextDeadline: Timestamp?
+
+    /// The earliest deadline of any recognizer: each touchpad recognizer's, asked, and the
+    /// touch engine's, as noted. (Inlined, as their getters are: an out-of-line call from
+    /// mutating code is handed a copy.)
+    @inline(__always) private var earliestRecognizerDeadline: Timestamp? {
         holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
-            .earliest(touches.nextDeadline)
+            .earliest(touchDeadline)
     }
 
     /// True while any gesture is in progress.
@@ -106,28 +118,34 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
-        var input = input
-        if case .event(var event) = input {
-            if let lastTime, event.time < lastTime {
-                // Once per jump back, not for every event until the clock catches up.
-                if let lastEventTime, event.time < lastEventTime {
-                    diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
-                                                  outcome: "processed at the latest time seen: time ran backwards"))
-                }
-                lastEventTime = event.time
-                event.time = lastTime
-                input = .event(event)
-            } else {
-                lastEventTime = event.time
+        if case .event(var event) = input, let lastTime, event.time < lastTime {
+            // Once per jump back, not for every event until the clock catches up.
+            if let lastEventTime, event.time < lastEventTime {
+                diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
+                                              outcome: "processed at the latest time seen: time ran backwards"))
             }
-            while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
-            }
+            lastEventTime = event.time
+            event.time = lastTime
+            feed(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+        } else {
+            // The input as it came, not a copy (copying and destroying one cost ~40
+            // instructions an event).
+            if case .event(let event) = input { lastEventTime = event.time }
+            feed(input, emit: emit, diagnose: diagnose, trace: trace)
         }
-        if case .touches(let frame) = input {
-            while let deadline = nextDeadline, deadline <= frame.time {
+    }
+
+    /// Feeds the deadlines at or before an event's or a frame's time, then the input itself.
+    @inline(__always)
+    private mutating func feed(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                               diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        switch input {
+        case .event, .touches:
+            while let deadline = nextDeadline, deadline <= input.time {
                 dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
             }
+        case .deadline, .endOfInput:
+            break
         }
         lastTime = max(lastTime ?? input.time, input.time)
         dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
@@ -164,18 +182,26 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// Feeds `input` to the recognizers, then notes their next deadline.
+    @inline(__always)
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void) {
+        feedRecognizers(input, emit: emit, diagnose: diagnose)
+        nextDeadline = earliestRecognizerDeadline
+    }
+
+    private mutating func feedRecognizers(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                          diagnose: (RecognizerDiagnostic) -> Void) {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
         if case .touches = input {
-            if families.contains(.touches) { touches.handle(input, emit: emit, diagnose: diagnose) }
+            if families.contains(.touches) { feedTouches(input, emit: emit, diagnose: diagnose) }
             return
         }
         if families.contains(.touches) {
             switch input {
-            case .deadline, .endOfInput: touches.handle(input, emit: emit, diagnose: diagnose)
+            case .deadline, .endOfInput: feedTouches(input, emit: emit, diagnose: diagnose)
             case .event, .touches: break
             }
         }
@@ -191,6 +217,12 @@ public struct GestureEngine: Sendable {
         if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
         if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
+    }
+
+    private mutating func feedTouches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                      diagnose: (RecognizerDiagnostic) -> Void) {
+        touches.handle(input, emit: emit, diagnose: diagnose)
+        touchDeadline = touches.nextDeadline
     }
 
     private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,

@@ -12,18 +12,23 @@ public struct ReportSource: Sendable, Hashable {
     /// exact name, else the first with a binding for its kind and fingers, else group 0.
     /// Another group's report of the same motion is shown only if it fires something.
     public var isOutcome: Bool
-    /// The group's commitment to the report's gesture (``CommitmentTracker``), once made: it
-    /// persists on every later report of the gesture until its final one. Nil for kinds that
-    /// do not commit and for final reports.
-    public var commitment: GestureCommitment? = nil
-    /// Whether this report is the one that made ``commitment``.
-    public var isCommitment: Bool = false
+    /// The gesture (with its direction) its group committed to (``CommitmentTracker``), once
+    /// it did: it persists on every later report of the gesture until its final one. Nil for
+    /// kinds that do not commit and for final reports. (The name only: a source is copied
+    /// several times per report, and a whole ``GestureCommitment`` is ~80 bytes.)
+    public var committedName: GestureName? = nil
+    /// Where the commitment this report made is in ``RecognizerGroups/madeCommitments``, or
+    /// nil if it made none.
+    public var madeCommitmentIndex: Int? = nil
 
-    public init(group: Int, isOutcome: Bool, commitment: GestureCommitment? = nil, isCommitment: Bool = false) {
+    /// Whether this report is the one that made its group's commitment.
+    public var isCommitment: Bool { madeCommitmentIndex != nil }
+
+    public init(group: Int, isOutcome: Bool, committedName: GestureName? = nil, madeCommitmentIndex: Int? = nil) {
         self.group = group
         self.isOutcome = isOutcome
-        self.commitment = commitment
-        self.isCommitment = isCommitment
+        self.committedName = committedName
+        self.madeCommitmentIndex = madeCommitmentIndex
     }
 }
 
@@ -58,27 +63,28 @@ struct GroupCommitments: Sendable {
         edgeSwipe.settings = touchSwipeSettings.commitment(in: unit, isEdgeSwipe: true)
     }
 
-    /// Feeds `report` to its kind's tracker and marks `source` with the commitment.
-    mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource) {
+    /// Feeds `report` to its kind's tracker and marks `source` with the commitment; a
+    /// commitment the report made is appended to `made`.
+    mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource, made: inout [GestureCommitment]) {
         switch report.name {
-        case .swipe: Self.observe(report, &swipe, &source)
-        case .pinch: Self.observe(report, &pinch, &source)
-        case .rotate: Self.observe(report, &rotate, &source)
-        case .touchSwipe: Self.observe(report, &touchSwipe, &source)
-        case .edgeSwipe: Self.observe(report, &edgeSwipe, &source)
-        case .touchPinch: Self.observe(report, &touchPinch, &source)
-        case .touchRotate: Self.observe(report, &touchRotate, &source)
+        case .swipe: Self.observe(report, &swipe, &source, &made)
+        case .pinch: Self.observe(report, &pinch, &source, &made)
+        case .rotate: Self.observe(report, &rotate, &source, &made)
+        case .touchSwipe: Self.observe(report, &touchSwipe, &source, &made)
+        case .edgeSwipe: Self.observe(report, &edgeSwipe, &source, &made)
+        case .touchPinch: Self.observe(report, &touchPinch, &source, &made)
+        case .touchRotate: Self.observe(report, &touchRotate, &source, &made)
         case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: return
         }
     }
 
-    private static func observe(_ report: RecognizedGesture, _ tracker: inout CommitmentTracker, _ source: inout ReportSource) {
-        if let made = tracker.observe(report) {
-            source.commitment = made
-            source.isCommitment = true
-        } else {
-            source.commitment = tracker.commitment
+    private static func observe(_ report: RecognizedGesture, _ tracker: inout CommitmentTracker, _ source: inout ReportSource,
+                                _ made: inout [GestureCommitment]) {
+        if let commitment = tracker.observe(report) {
+            source.madeCommitmentIndex = made.count
+            made.append(commitment)
         }
+        source.committedName = tracker.commitment?.name
     }
 }
 
@@ -122,6 +128,10 @@ public struct RecognizerGroups: Sendable {
     private var commitments: [GroupCommitments]
     /// The unit of the touch frames seen so far (the trackers' touch swipe speeds are in it).
     private var touchUnit = TouchUnit.millimeters
+    /// The commitments the reports of the latest input made, in report order
+    /// (``ReportSource/madeCommitmentIndex``): kept until the next input, so a caller reading
+    /// the reports after the input still finds them.
+    public private(set) var madeCommitments: [GestureCommitment] = []
     /// Per group and ``BindingMatcher/kindKey(_:)`` below ``keyTableSize``: the group's
     /// listeners of that kind and finger count (at `group * keyTableSize + key`), so a report
     /// is matched against those only, not against every binding of the group.
@@ -237,6 +247,7 @@ public struct RecognizerGroups: Sendable {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
+        if !madeCommitments.isEmpty { madeCommitments.removeAll(keepingCapacity: true) }
         if case .event(let event) = input {
             // Deadlines first, in time order across groups (a long-press tier's timer in one
             // group comes before a later lift in another).
@@ -264,7 +275,7 @@ public struct RecognizerGroups: Sendable {
             ? keyedListeners[source.group * Self.keyTableSize + key] : listeners[source.group]
         if candidates.isEmpty { return }
         matcher.handle(report, listeners: candidates, focusedApp: focusedApp,
-                       commitment: source.commitment) { index, gesture in
+                       committedName: source.committedName) { index, gesture in
             emit(MatchedFiring(bindingIndex: index, gesture: gesture))
         }
     }
@@ -286,7 +297,7 @@ public struct RecognizerGroups: Sendable {
                 engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
                 for report in reports {
                     var source = ReportSource(group: group, isOutcome: owner(of: report.name) == group)
-                    commitments[group].observe(report, into: &source)
+                    commitments[group].observe(report, into: &source, made: &madeCommitments)
                     emit(report, source)
                 }
             } else {
@@ -294,7 +305,7 @@ public struct RecognizerGroups: Sendable {
                 // back cost ~0.5 KB of copies per input).
                 engines[group].handle(input, emit: { report in
                     var source = ReportSource(group: group, isOutcome: true)
-                    commitments[group].observe(report, into: &source)
+                    commitments[group].observe(report, into: &source, made: &madeCommitments)
                     emit(report, source)
                 }, diagnose: diagnose, trace: groupTrace)
             }

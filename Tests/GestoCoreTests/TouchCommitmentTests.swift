@@ -29,10 +29,13 @@ import Testing
             var frames: [TouchFrame] = []
             assembler.handle(event, emit: { frames.append($0) }, diagnose: { _ in })
             for frame in frames {
+                var made: [Int] = []
                 groups.handle(.touches(frame), emit: { report, source, fired in
-                    if source.isCommitment, let made = source.commitment { commitments.append(made) }
+                    if let index = source.madeCommitmentIndex { made.append(index) }
                     for firing in fired { firings.append("\(firing.gesture.name)@\(firing.gesture.phase.name)") }
                 })
+                // The input's commitments stay readable until the next input.
+                commitments += made.map { groups.madeCommitments[$0] }
             }
         }
 

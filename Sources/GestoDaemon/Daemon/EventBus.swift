@@ -23,7 +23,11 @@ public final class EventBus {
         var deliver: (IPCEvent) -> Void
     }
 
-    private var subscriptions: [Subscription] = []
+    /// Unchecked: the bus lives on the event loop's thread, and no access to the array spans
+    /// a call out (``publish(_:_:)`` copies the IDs first and looks each subscription up again
+    /// before calling it, so a subscriber that subscribes or unsubscribes overlaps nothing).
+    /// Checked, reading it cost ~110 instructions per input event for a bus nobody listens to.
+    @exclusivity(unchecked) private var subscriptions: [Subscription] = []
     private var nextID = 0
 
     /// Makes a bus with no subscribers.

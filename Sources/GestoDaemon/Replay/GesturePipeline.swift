@@ -222,7 +222,7 @@ public struct GesturePipeline: Sendable {
         var line = ReplayLine(gesture: shown, firings: firings,
                               isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty),
                               isOutcome: source.isOutcome, group: source.group, report: gesture,
-                              committed: source.isCommitment ? source.commitment : nil)
+                              committed: source.madeCommitmentIndex.map { groups.madeCommitments[$0] })
         if case .longPressDrag = gesture.name, !showAllPhases {
             switch gesture.phase {
             case .arming:
