@@ -50,10 +50,10 @@ let package = Package(
             name: "CXKBCommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal for the log.
+        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal
+        // for the log (headers only: CGestoSystemd opens the library).
         .systemLibrary(
             name: "CSystemd",
-            pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
         // Debian's libcairo2-dev: drawing overlay surfaces into wl_shm buffers (headers only, as
@@ -84,6 +84,7 @@ let package = Package(
         .target(name: "CGestoLibinput", dependencies: ["CGestoLoader", "CLibinput"]),
         .target(name: "CGestoWayland", dependencies: ["CGestoLoader", "CWaylandProtocols"]),
         .target(name: "CGestoXKB", dependencies: ["CGestoLoader", "CXKBCommon"]),
+        .target(name: "CGestoSystemd", dependencies: ["CGestoLoader", "CSystemd"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
         // The config file format (YAML via libyaml): shared by the daemon and libgesto.
         .target(name: "GestoConfig", dependencies: ["GestoCore", "CYAML"]),
@@ -103,11 +104,11 @@ let package = Package(
         .target(name: "CGestoXML", dependencies: ["CGestoLoader", "CLibXML2"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "CGestoXML", "CXKBCommon", "CGestoXKB"]),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
-        .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
+        .target(name: "CGestoLogind", dependencies: ["CSystemd", "CGestoSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CGestoWayland", "CXKBCommon", "CGestoXKB", "CCairo", "CPangoCairo", "CGestoDrawing"],
                 swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         // Generated input for gesto-bench and the tests that need volume; not in any shipped product.

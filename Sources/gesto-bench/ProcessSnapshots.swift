@@ -27,15 +27,16 @@ struct ProcessSnapshot {
     /// The libraries gesto opens late that are mapped.
     var lateLibraries: [String] {
         libraries.filter { name in
-            ["libinput.so", "libwayland-client.so", "libcairo.so", "libpango", "libxkbcommon.so", "libxml2.so"].contains { name.hasPrefix($0) }
+            ["libinput.so", "libwayland-client.so", "libcairo.so", "libpango", "libxkbcommon.so", "libxml2.so", "libsystemd.so"]
+                .contains { name.hasPrefix($0) }
         }
     }
 
-    /// `RSS N kB, PSS N kB, N libraries mapped (libinput, Wayland, cairo, Pango, xkbcommon, libxml2: …)`.
+    /// `RSS N kB, PSS N kB, N libraries mapped (libinput, Wayland, cairo, Pango, xkbcommon, libxml2, systemd: …)`.
     var summary: String {
         let late = lateLibraries
         return "RSS \(resident) kB, PSS \(proportional) kB, \(libraries.count) libraries mapped "
-            + "(libinput, Wayland, cairo, Pango, xkbcommon, libxml2: \(late.isEmpty ? "none" : late.joined(separator: " ")))"
+            + "(libinput, Wayland, cairo, Pango, xkbcommon, libxml2, systemd: \(late.isEmpty ? "none" : late.joined(separator: " ")))"
     }
 }
 
