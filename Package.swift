@@ -3,6 +3,19 @@
 // GestoCore is pure (no I/O, no Foundation); everything else is an adapter around it.
 import PackageDescription
 
+// The headers of Pango (and the GLib, HarfBuzz and cairo ones it includes), which pkg-config
+// would give with its -l flags: gesto opens these libraries late (CGestoDrawing), so the
+// system-library targets of the libraries it opens late name no pkg-config module, and the
+// two targets that see Pango's headers get them here. Debian's paths; glibconfig.h is in the
+// multiarch directory.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let pangoHeaderPaths = ["/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+                        "/usr/include/harfbuzz", "/usr/include/cairo"]
+
 let package = Package(
     name: "gesto",
     products: [
@@ -15,10 +28,9 @@ let package = Package(
         .library(name: "gesto", type: .dynamic, targets: ["Gesto"]),
     ],
     targets: [
-        // Debian's libinput-dev and libudev-dev, found through pkg-config.
+        // Debian's libinput-dev and libudev-dev (headers only: CGestoLibinput opens the libraries).
         .systemLibrary(
             name: "CLibinput",
-            pkgConfig: "libinput",
             providers: [.apt(["libinput-dev", "libudev-dev"])]
         ),
         // Debian's libyaml-dev: the config parser, with line and column marks.
@@ -27,44 +39,52 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // Debian's libwayland-dev: the Wayland client library.
+        // Debian's libwayland-dev: the Wayland client library (headers only: CGestoWayland opens it).
         .systemLibrary(
             name: "CWaylandClient",
-            pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
-        // Debian's libxkbcommon-dev: keymaps for the virtual keyboard, key names for `keys:`.
+        // Debian's libxkbcommon-dev: keymaps for the virtual keyboard, key names for `keys:`
+        // (headers only: CGestoXKB opens the library).
         .systemLibrary(
             name: "CXKBCommon",
-            pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
-        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal for the log.
+        // Debian's libsystemd-dev: sd-bus and sd-login, for logind's session lock state; sd-journal
+        // for the log (headers only: CGestoSystemd opens the library).
         .systemLibrary(
             name: "CSystemd",
-            pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        // Debian's libcairo2-dev: drawing overlay surfaces into wl_shm buffers.
+        // Debian's libcairo2-dev: drawing overlay surfaces into wl_shm buffers (headers only, as
+        // Pango's below: CGestoDrawing opens both).
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // Debian's libxml2-dev: the XML parser for Touchégg's config (`gestoctl import touchegg`).
+        // Debian's libxml2-dev: the XML parser for Touchégg's config (`gestoctl import touchegg`;
+        // headers only: CGestoXML opens the library).
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         // Debian's libpango1.0-dev: text on overlays, shaped by Pango and drawn with cairo.
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // The libraries gesto opens when a feature first needs them (README, "Libraries opened
+        // late"): one target per family, whose trampolines carry the libraries' own names, so
+        // the system-library targets above give headers only and no binary links the libraries.
+        .target(name: "CGestoLoader"),
+        .target(name: "CGestoDrawing", dependencies: ["CGestoLoader", "CCairo", "CPangoCairo"],
+                cSettings: [.unsafeFlags(pangoHeaderPaths.map { "-I\($0)" })]),
+        .target(name: "CGestoLibinput", dependencies: ["CGestoLoader", "CLibinput"]),
+        .target(name: "CGestoWayland", dependencies: ["CGestoLoader", "CWaylandProtocols"]),
+        .target(name: "CGestoXKB", dependencies: ["CGestoLoader", "CXKBCommon"]),
+        .target(name: "CGestoSystemd", dependencies: ["CGestoLoader", "CSystemd"]),
         .target(name: "GestoCore", linkerSettings: [.linkedLibrary("m")]),
         // gesto's one YAML builder over libyaml's events: the config's and the recordings' reader.
         .target(name: "GestoYAML", dependencies: ["CYAML"]),
@@ -79,17 +99,18 @@ let package = Package(
         // The system layer under every adapter: the one FileDescriptor and EINTR choke point, the
         // errno-carrying SystemError, the clocks, the event loop and what registers on it.
         .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys"]),
-        .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "GestoYAML"]),
+        .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "CGestoLibinput", "GestoYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
         // libxml2 behind opaque accessors: its headers bring ICU's, which clash with Foundation's copy.
-        .target(name: "CGestoXML", dependencies: ["CLibXML2"]),
-        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "GestoYAML", "CGestoXML", "CXKBCommon"]),
+        .target(name: "CGestoXML", dependencies: ["CGestoLoader", "CLibXML2"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "GestoYAML", "CGestoXML", "CXKBCommon", "CGestoXKB"]),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
-        .target(name: "CGestoLogind", dependencies: ["CSystemd"]),
+        .target(name: "CGestoLogind", dependencies: ["CSystemd", "CGestoSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
-        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CXKBCommon", "CCairo", "CPangoCairo"]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd"]),
+        .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CGestoWayland", "CXKBCommon", "CGestoXKB", "CCairo", "CPangoCairo", "CGestoDrawing"],
+                swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
@@ -107,7 +128,7 @@ let package = Package(
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
         // Runs sway headless as an unprivileged user (its README says what CI sets up).
         .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoSystem", "GestoDaemon", "GestoConfig", "GestoCore"],
-                    exclude: ["README.md"]),
+                    exclude: ["README.md"], swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // logind's LockedHint over sd-bus: one synchronous read at open, then PropertiesChanged
 // signals (no method calls stay pending, so sd-bus never needs a timeout from the loop).
 #include "CGestoLogind.h"
+#include "CGestoSystemd.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -60,6 +61,9 @@ static int on_properties_changed(sd_bus_message *message, void *data, sd_bus_err
 }
 
 gesto_lock_watch *gesto_lock_watch_open(char *session, size_t session_size, char *reason, size_t reason_size) {
+    /* libsystemd is opened here, at gestod's start, not by every gestoctl command. */
+    const char *unavailable = gesto_systemd_open();
+    if (unavailable) { snprintf(reason, reason_size, "%s", unavailable); return NULL; }
     gesto_lock_watch *watch = calloc(1, sizeof *watch);
     char *id = NULL;
     int result;

@@ -1,13 +1,74 @@
-/* The accessors of CGestoXML.h over libxml2 (see the header for why they exist). */
+/* The accessors of CGestoXML.h over libxml2 (see the header for why they exist), and the six
+ * libxml2 functions they call, behind trampolines with libxml2's own names and signatures that
+ * open libxml2.so.2 (and ICU behind it) at the first import of a Touchégg config, not at the
+ * start of every gestoctl command (gesto_loader.h says how). */
 #include "CGestoXML.h"
+#include "gesto_loader.h"
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Hidden from here to the accessors: the trampolines bind only inside gesto's binary. */
+#pragma GCC visibility push(hidden)
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
-#include <string.h>
+
+#define GESTO_XML_FUNCTIONS(F, P) \
+	F(xmlDocPtr, xmlCtxtReadMemory, (xmlParserCtxtPtr ctxt, const char *buffer, int size, const char *URL, const char *encoding, \
+	  int options), (ctxt, buffer, size, URL, encoding, options)) \
+	F(xmlNodePtr, xmlDocGetRootElement, (const xmlDoc *doc), (doc)) \
+	P(xmlFreeDoc, (xmlDocPtr cur), (cur)) \
+	P(xmlFreeParserCtxt, (xmlParserCtxtPtr ctxt), (ctxt)) \
+	F(long, xmlGetLineNo, (const xmlNode *node), (node)) \
+	F(xmlParserCtxtPtr, xmlNewParserCtxt, (void), ())
+
+/* Debian 12's soname and the package that ships it (the gesto package depends on it). */
+static struct gesto_library libxml2 = {"libxml2.so.2", "libxml2", NULL};
+
+static struct {
+	GESTO_XML_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
+} table;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int opened;
+static char failure[512];
+
+static int resolve(char *message, size_t message_size)
+{
+	const struct gesto_library *library = &libxml2;
+	GESTO_XML_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
+	return 0;
+}
+
+static void open_once(void)
+{
+	if (gesto_library_open(&libxml2, failure, sizeof failure) == 0)
+		opened = resolve(failure, sizeof failure) == 0;
+}
+
+/* NULL once libxml2 is ready, or why it is not. */
+static const char *open_libxml2(void)
+{
+	pthread_once(&once, open_once);
+	return opened ? NULL : failure;
+}
+
+#define GESTO_TABLE() (open_libxml2() ? (gesto_library_unavailable(failure), &table) : &table)
+GESTO_XML_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
+#pragma GCC visibility pop
 
 gesto_xml_document *
 gesto_xml_read(const char *bytes, int length, long *error_line, long *error_column, char *message, size_t message_size)
 {
+	const char *unavailable = open_libxml2();
+	if (unavailable) {
+		*error_line = 1;
+		*error_column = 1;
+		snprintf(message, message_size, "%s", unavailable);
+		return NULL;
+	}
 	xmlParserCtxtPtr context = xmlNewParserCtxt();
 	if (!context) {
 		*error_line = 1;

@@ -1,6 +1,7 @@
 // The live input source: a libinput context on a udev seat or on named device nodes, whose
 // gesture and device events become ``InputRecord``s. gesto opens touchpads only: the
 // open_restricted callback asks udev what a node is and refuses anything else, unopened.
+import CGestoLibinput
 import CLibinput
 import GestoCore
 import GestoSystem
@@ -42,9 +43,11 @@ public final class LibinputSource {
     /// Starts libinput's udev backend on `seat` and opens the touchpads on it (and
     /// touchscreens if `allowTouchscreens`). A seat with no touchpad starts fine with no devices;
     /// touchpads plugged in later arrive through ``dispatch(_:)`` as `.deviceAdded`.
-    /// - Throws: ``InputError/contextCreationFailed(_:)`` if udev or libinput cannot start,
+    /// - Throws: ``InputError/contextCreationFailed(_:)`` if udev or libinput cannot start (or
+    ///   their libraries cannot be opened: the reason names the soname and Debian package),
     ///   ``InputError/seatAssignmentFailed(seat:)`` if libinput rejects the seat.
     public init(seat: String = "seat0", allowTouchscreens: Bool = false) throws(InputError) {
+        try Self.openLibraries()
         guard let udev = udev_new() else { throw .contextCreationFailed("udev_new failed") }
         access = DeviceAccess(udev: udev, allowTouchscreens: allowTouchscreens)
         interface = Self.makeInterface()
@@ -65,6 +68,7 @@ public final class LibinputSource {
     ///   (missing node), ``InputError/permissionDenied(path:)`` (with the fix in its description),
     ///   ``InputError/notATouchpad(path:reason:)``; or ``InputError/contextCreationFailed(_:)``.
     public init(devicePaths: [String], allowTouchscreens: Bool = false) throws(InputError) {
+        try Self.openLibraries()
         guard let udev = udev_new() else { throw .contextCreationFailed("udev_new failed") }
         access = DeviceAccess(udev: udev, allowTouchscreens: allowTouchscreens)
         interface = Self.makeInterface()
@@ -86,6 +90,12 @@ public final class LibinputSource {
                 throw .deviceUnavailable(path: path, error: SystemError(code: ENODEV, call: "libinput_path_add_device"))
             }
         }
+    }
+
+    /// Opens libinput and libudev, which gesto loads only when it reads live devices (replaying
+    /// text and talking to gestod need neither).
+    private static func openLibraries() throws(InputError) {
+        if let reason = gesto_libinput_open() { throw .contextCreationFailed(String(cString: reason)) }
     }
 
     deinit {

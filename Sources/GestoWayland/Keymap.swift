@@ -1,6 +1,7 @@
 // The keymap the virtual keyboard announces: compiled by xkbcommon from the user's layout
 // (XKB_DEFAULT_* in the environment, as the compositor itself reads them) or `us`, and used
 // to find which key code types a keysym.
+import CGestoXKB
 import CXKBCommon
 import Glibc
 
@@ -38,6 +39,7 @@ final class Keymap {
 
     /// Compiles `names`, falling back to plain `us` if the user's layout does not compile.
     init(names: KeymapNames) throws(WaylandError) {
+        if let reason = gesto_xkb_open() { throw .keymap(String(cString: reason)) }
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw .keymap("xkb_context_new failed") }
         let fallback = KeymapNames(rules: "evdev", layout: "us")
         guard let keymap = Self.compile(names, in: context) ?? Self.compile(fallback, in: context) else {

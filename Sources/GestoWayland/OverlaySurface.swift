@@ -2,6 +2,7 @@
 // interactivity, an empty input region. It owns two wl_shm buffers, damages only what changed
 // (damage_buffer) and paces drawing by wl_surface.frame; unmapped, it costs nothing at all.
 import CCairo
+import CGestoDrawing
 import CWaylandClient
 import CWaylandProtocols
 import Glibc
@@ -77,10 +78,14 @@ public final class OverlaySurface {
     /// keyboard, empty input region) and commits it empty. Does nothing unless unmapped.
     ///
     /// - Throws: ``WaylandError/missingProtocol(_:)`` without layer-shell, wl_compositor or wl_shm;
-    ///   ``WaylandError/notConnected``.
+    ///   ``WaylandError/notConnected``; ``WaylandError/overlay(_:)`` when cairo or Pango cannot
+    ///   be opened (the reason names the soname and Debian package).
     public func map() throws(WaylandError) {
         guard state == .unmapped else { return }
         guard session.isConnected else { throw .notConnected }
+        // cairo and Pango are opened at the first overlay, not at start (every drawing call
+        // comes after a map).
+        if let reason = gesto_drawing_open() { throw .overlay(String(cString: reason)) }
         guard let globals = session.overlayGlobals else { throw .missingProtocol(WaylandSession.Global.layerShell.rawValue) }
         scale = session.outputScale
         guard let surface = wl_compositor_create_surface(globals.compositor) else { throw .overlay("wl_compositor.create_surface failed") }

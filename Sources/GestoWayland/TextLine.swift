@@ -3,7 +3,7 @@
 // pixels with an ellipsis at its end. Every text gesto draws goes through here: cairo's toy text
 // API draws CJK as boxes, lays Hebrew out left to right and cannot truncate by width.
 import CCairo
-import CPangoCairo
+internal import CPangoCairo
 
 /// A single line of text with its font, ready to draw into a cairo context.
 public struct TextLine: Sendable, Equatable {

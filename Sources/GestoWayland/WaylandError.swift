@@ -29,8 +29,11 @@ public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
     case keymap(String)
     /// The key combination names a key the keymap does not have.
     case keyNotInKeymap(String)
-    /// An overlay surface or its buffers could not be made (the reason names the call).
+    /// An overlay surface or its buffers could not be made (the reason names the call, or the
+    /// drawing library that could not be opened).
     case overlay(String)
+    /// libwayland-client could not be opened (the reason names the soname and Debian package).
+    case libraryUnavailable(String)
 
     /// One line for the log.
     public var description: String {
@@ -59,6 +62,8 @@ public enum WaylandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "key '\(name)' is not on the keyboard layout"
         case .overlay(let reason):
             return "overlay: \(reason)"
+        case .libraryUnavailable(let reason):
+            return "Wayland: \(reason)"
         }
     }
 }

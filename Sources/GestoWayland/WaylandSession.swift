@@ -2,6 +2,7 @@
 // version checks, degraded with a message when a protocol is missing), the toplevel windows
 // and the focused one. Ported in shape from wlsunset's main.c: one listener constant per
 // interface, one method per event, and a dispatch step the daemon's epoll loop drives.
+import CGestoWayland
 import CWaylandClient
 import CWaylandProtocols
 import GestoConfig
@@ -151,11 +152,14 @@ public final class WaylandSession {
     /// then gives the seat a keyboard, and a key sent in the same batch as the keymap is lost.
     /// A keyboard that cannot be made here (no keymap) is retried by the first ``type(_:)``.
     ///
-    /// - Throws: ``WaylandError/noDisplay``, ``WaylandError/connectFailed(display:code:)``
+    /// - Throws: ``WaylandError/libraryUnavailable(_:)`` without libwayland-client,
+    ///   ``WaylandError/noDisplay``, ``WaylandError/connectFailed(display:code:)``
     ///   when no compositor listens, or the error that ended a roundtrip. The session is
     ///   disconnected after a throw.
     public func connect() throws(WaylandError) {
         if connection != nil { return }
+        // libwayland-client is opened here, at the first connection, not at start.
+        if let reason = gesto_wayland_open() { throw .libraryUnavailable(String(cString: reason)) }
         let display: OpaquePointer
         let reached: String
         if let name = displayName ?? getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {

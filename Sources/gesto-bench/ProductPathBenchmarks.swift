@@ -64,8 +64,8 @@ func runProductPathBenchmarks(directory: String) {
         ("gestoctl replay --json", { "'\(gestoctl)' replay --json '\($0)' --config '\($1)'" }),
     ]
     if let usage = childUsage("exec '\(gestoctl)' replay '\(empty)' >/dev/null 2>&1") {
-        print("product path: `gestoctl replay` of an empty file: peak RSS \(usage.maximumResidentKilobytes) kB, "
-              + "CPU \(formatFixed(usage.cpuSeconds * 1000, decimals: 2)) ms")
+        print("product path: `gestoctl replay` of an empty file: CPU \(formatFixed(usage.cpuSeconds * 1000, decimals: 2)) ms "
+              + "(its memory: `gestoctl replay of an empty file` below)")
     }
     if let valgrind = findExecutable("valgrind"), findExecutable("objcopy") != nil {
         benchmarkJSONLines(valgrind: valgrind, gestoctl: gestoctl, recording: small, config: unbound, folder: folder)
@@ -161,8 +161,9 @@ func childCPUSeconds(_ script: String) -> Double? { childUsage(script)?.cpuSecon
 /// What a finished child used: CPU seconds (user + system) and its peak resident set.
 struct ChildUsage {
     var cpuSeconds: Double
-    /// `ru_maxrss`: the largest resident set of the child (an `exec` in the script replaces the
-    /// shell, so it is the program's own), in kilobytes.
+    /// `ru_maxrss`, in kilobytes: the largest resident set of the child, but never less than
+    /// this benchmark's own at the spawn (Linux carries it across the exec), so only a growth
+    /// above that shows; ProcessSnapshot reads a child's own memory.
     var maximumResidentKilobytes: Int
 }
 

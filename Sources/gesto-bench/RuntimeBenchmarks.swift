@@ -118,6 +118,12 @@ private func benchmarkIdleGestod(path: String?, arguments: [String]) {
         }
         let peak = try ProcessStats.peakResidentKilobytes(pid: pid)
         let memory = try ProcessStats.memoryKilobytes(pid: pid)
+        let libraries = try ProcessStats.mappedLibraries(pid: pid)
+        let late = libraries.filter { name in
+            ["libinput.so", "libwayland-client.so", "libcairo.so", "libpango"].contains { name.hasPrefix($0) }
+        }
+        print("idle gestod (`\(shownCommand)`): \(libraries.count) libraries mapped "
+              + "(libinput, Wayland, cairo, Pango: \(late.isEmpty ? "none" : late.joined(separator: " ")))")
         print("idle gestod (`\(shownCommand)`): \(after - before) context switches in \(gestodIdleSeconds) s (target 0)")
         print("idle gestod (`\(shownCommand)`): RSS \(memory.resident) kB, PSS \(memory.proportional) kB, "
               + "peak RSS \(peak) kB = \(formatFixed(Double(peak) / 1024, decimals: 2)) MiB (target ≤ 8 MB RSS)")

@@ -1,6 +1,7 @@
 // gesto-bench: prints gesto's performance figures, each with its unit and target.
-// Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path]` (`--product-path`:
-// only gestod and gestoctl end to end) (one core is enough; figures
+// Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path] [--memory]`
+// (`--product-path`: only gestod and gestoctl end to end; `--memory`: only gestod's and
+// gestoctl's memory and libraries, and exec latency) (one core is enough; figures
 // vary with the machine's load, so each timed part reports its best run).
 // `--write-recording LINES PATH` writes the generated recording the benchmarks replay (to
 // profile by hand); `--write-record FRAMES PATH` the generated `libinput record` file;
@@ -28,6 +29,14 @@ if arguments.contains("--product-path") {
     runProductPathBenchmarks(directory: executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : ".")
     exit(0)
 }
+if arguments.contains("--memory") {
+    let executable = CommandLine.arguments[0]
+    let directory = executable.contains("/") ? String(executable[..<executable.lastIndex(of: "/")!]) : "."
+    runRuntimeBenchmarks(gestodPath: directory + "/gestod")
+    benchmarkFirstOverlayMemory(gestodPath: directory + "/gestod")
+    benchmarkClientMemory(gestodPath: directory + "/gestod", gestoctlPath: directory + "/gestoctl")
+    exit(0)
+}
 runInputBenchmarks()
 runRecognitionBenchmarks()
 runTouchBenchmarks()
@@ -39,5 +48,7 @@ let directory = executable.contains("/") ? String(executable[..<executable.lastI
 if !arguments.contains("--skip-gestod") { runProductPathBenchmarks(directory: directory) }
 runRuntimeBenchmarks(gestodPath: arguments.contains("--skip-gestod") ? nil : directory + "/gestod")
 if !arguments.contains("--skip-gestod") {
+    benchmarkFirstOverlayMemory(gestodPath: directory + "/gestod")
+    benchmarkClientMemory(gestodPath: directory + "/gestod", gestoctlPath: directory + "/gestoctl")
     runIPCBenchmarks(gestodPath: directory + "/gestod", gestoctlPath: directory + "/gestoctl")
 }

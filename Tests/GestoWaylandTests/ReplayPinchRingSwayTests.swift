@@ -5,9 +5,12 @@
 // Before, the overlay animated on CLOCK_MONOTONIC while the replay fed the recording's times
 // (the ring was "settled" at once), and gestod exited before sway configured anything.
 // Issue 15 item 11, second half. The evidence is the client's protocol log (WAYLAND_DEBUG).
+// The same replay read from a FIFO shows that gestod maps the drawing stack at its first
+// overlay, not at start (issue 14 item 5).
 import Foundation
 import Glibc
 import Testing
+import GestoDaemon
 import GestoWayland
 
 @Suite(.serialized, .enabled(if: SwayHarness.unavailableReason == nil, Comment(rawValue: SwayHarness.unavailableReason ?? "")))
@@ -61,6 +64,70 @@ struct ReplayPinchRingSwayTests {
             }
         }
         return result
+    }
+
+    /// The drawing libraries among `pid`'s mappings, and whether libwayland-client is mapped.
+    static func drawingLibraries(pid: pid_t) throws -> (drawing: [String], wayland: Bool) {
+        let names = try ProcessStats.mappedLibraries(pid: pid)
+        let drawing = names.filter { $0.hasPrefix("libcairo.so") || $0.hasPrefix("libpango") || $0.hasPrefix("libgobject-2.0.so") }
+        return (drawing, names.contains { $0.hasPrefix("libwayland-client.so") })
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func gestodOpensTheDrawingStackAtItsFirstOverlayNotAtStart() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let folder = sway.runtimeDirectory.appendingPathComponent("replay-fifo")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let config = folder.appendingPathComponent("config.yaml").path
+        try "bindings:\n  - gesture: pinch:2:out\n    mode: continuous\n    exec: \"true\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let fifo = folder.appendingPathComponent("input").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", fifo, "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer { if daemon.isRunning { daemon.terminate() } }
+        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        // Started: connected to sway (layer-shell bound) and waiting for the recording, whose
+        // FIFO it has opened (the write end opens only then).
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && daemon.isRunning {
+            if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+            if writer >= 0, logText().contains("zwlr_layer_shell_v1"), Self.schedulerState(of: daemon.processIdentifier) == "S" { break }
+            usleep(10_000)
+        }
+        #expect(writer >= 0 && daemon.isRunning, "gestod did not open the FIFO\n\(logText().suffix(2_000))")
+        let atStart = try Self.drawingLibraries(pid: daemon.processIdentifier)
+        #expect(atStart.wayland, "gestod is not connected to sway yet")
+        #expect(atStart.drawing == [], "gestod mapped the drawing stack before any overlay")
+
+        let recording = try Data(contentsOf: URL(fileURLWithPath: Self.fixture))
+        #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
+        #expect(recording.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == recording.count)
+        close(writer)
+        daemon.waitUntilExit()
+        let ring = Self.evidence(inProtocolLog: logText())
+        #expect(daemon.terminationStatus == 0)
+        #expect(ring.buffersCommitted >= 1, "the ring was not drawn: cairo did not open at the first overlay")
+    }
+
+    /// The scheduler state of `pid` (`S` while it sleeps in a system call), from /proc/PID/stat.
+    static func schedulerState(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].first { $0 != " " }
     }
 
     @Test(.timeLimit(.minutes(2)), arguments: [

@@ -5,6 +5,8 @@
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+/* The interface of this name among the protocols above, or NULL (gesto-interfaces.c). */
+const struct wl_interface *gesto_wayland_interface_named(const char *name);
 static inline const struct wl_interface *gesto_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *gesto_wl_output_interface(void) { return &wl_output_interface; }
 static inline const struct wl_interface *gesto_zwlr_foreign_toplevel_manager_v1_interface(void) { return &zwlr_foreign_toplevel_manager_v1_interface; }

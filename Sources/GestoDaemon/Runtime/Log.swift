@@ -2,6 +2,7 @@
 // of fd 2), each message is one journal entry sent with sd_journal_sendv: PRIORITY from the level,
 // the fields as GESTO_* fields, a multi-line message kept whole. Otherwise one line per message on
 // stderr, `[SECONDS ]gestod[PID]: LEVEL: message key=value ...`, starting with CLOCK_MONOTONIC seconds.
+import CGestoSystemd
 import CSystemd
 import GestoCore
 import GestoSystem
@@ -217,8 +218,11 @@ public struct Log: Sendable {
     }
 
     /// Sends one entry; the values may hold any bytes, newlines included (sd_journal_sendv
-    /// frames them itself). Returns whether journald took it.
+    /// frames them itself). Returns whether journald took it (false when libsystemd cannot be
+    /// opened).
     private static func sendToJournal(_ entry: [String]) -> Bool {
+        // libsystemd is opened at the first entry; without it every entry takes the fallback.
+        guard gesto_systemd_open() == nil else { return false }
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
         for field in entry {

@@ -1,5 +1,6 @@
 // What the benchmarks measure about a running gestod, read from /proc: its peak resident
-// memory and its context switches, which count wakeups (an idle daemon should make none).
+// memory, its context switches, which count wakeups (an idle daemon should make none), and
+// the shared libraries it has mapped (libraries gesto opens late must not be there at start).
 // Linux-only, like the rest of the runtime.
 import GestoSystem
 import Glibc
@@ -39,6 +40,22 @@ public enum ProcessStats {
         let path = "/proc/\(pid)/smaps_rollup"
         let lines = try statusLines(path)
         return (try field("Rss", in: lines, path: path), try field("Pss", in: lines, path: path))
+    }
+
+    /// The file names of the shared libraries the process has mapped now (`libcairo.so.2.11600.0`:
+    /// the last path component of each mapping in /proc/PID/maps whose name contains `.so`),
+    /// sorted, each once.
+    ///
+    /// - Throws: `ProcessStatsError` when the file cannot be read (the process is gone).
+    public static func mappedLibraries(pid: pid_t) throws(ProcessStatsError) -> [String] {
+        var names = Set<String>()
+        for line in try statusLines("/proc/\(pid)/maps") {
+            // address perms offset device inode [path]: the path is the sixth field.
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6, let name = fields[5].split(separator: "/").last, name.contains(".so") else { continue }
+            names.insert(String(name))
+        }
+        return names.sorted()
     }
 
     /// Context switches so far, voluntary and involuntary, summed over all the process's
