@@ -9,7 +9,7 @@ import Glibc
 /// Feedback for `continuous` bindings, drawn on a click-through overlay.
 ///
 /// Frames are paced by ``OverlayFramePacer``, as the other overlays' are.
-public final class FeedbackOverlay {
+public final class FeedbackOverlay: AnimatedOverlay {
     /// Thickness of the bar across its motion, in points.
     public static let barThickness = 14.0
     /// Length of the bar along the screen edge, in points.
@@ -35,23 +35,8 @@ public final class FeedbackOverlay {
         }
     }
 
-    /// The surface drawn on.
-    public var surface: OverlaySurface { pacer.surface }
     /// The value shown.
     public private(set) var feedback: ContinuousFeedback
-    /// The animation clock (CLOCK_MONOTONIC µs, libinput's clock, by default); tests inject one.
-    public var clock: () -> Timestamp {
-        get { pacer.clock }
-        set { pacer.clock = newValue }
-    }
-    /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
-    public var onRest: (() -> Void)? {
-        get { pacer.onRest }
-        set { pacer.onRest = newValue }
-    }
-    /// Frame callbacks requested while the feedback was at rest (the idle benchmark: should stay 0).
-    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
-    private let pacer: OverlayFramePacer
     /// Delays from an input report to the commit of the frame showing it, in µs of real time
     /// (the last ``delayHistoryLimit``).
     public private(set) var inputToCommitDelays: [Int64] = []
@@ -75,8 +60,8 @@ public final class FeedbackOverlay {
                 clock: @escaping () -> Timestamp = MonotonicClock.now) {
         self.threshold = max(threshold, .leastNormalMagnitude)
         self.units = units ?? .points(perUnit: Self.travelPerProgress / max(threshold, .leastNormalMagnitude))
-        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         feedback = ContinuousFeedback(threshold: threshold, parameters: parameters)
+        super.init(pacer: OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock))
         pacer.frameAt = { [unowned self] in self.frame(at: $0) }
         pacer.draw = { [unowned self] now, _ in self.draw(at: now) }
         pacer.onInputCommitted = { [unowned self] in self.committed() }
@@ -92,11 +77,6 @@ public final class FeedbackOverlay {
         if feedback.presentation(at: gesture.time) == nil { return }
         try pacer.inputArrived()
     }
-
-    /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests and benchmarks).
-    /// Returns false when there is nothing mapped or no free buffer.
-    @discardableResult
-    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// Where the bar is at `time`, in surface points (x, y, width, height), or nil when nothing
     /// is shown. The surface must be mapped to know the screen size (else a 0 × 0 screen).

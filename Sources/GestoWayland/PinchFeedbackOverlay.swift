@@ -11,7 +11,7 @@ import Glibc
 /// Frames as ``FeedbackOverlay``: a report draws at once unless a frame is pending, a release
 /// animates per frame callback, and at rest the surface is unmapped. Each commit damages the
 /// ring's old and new bounds only.
-public final class PinchFeedbackOverlay {
+public final class PinchFeedbackOverlay: AnimatedOverlay {
     /// The ring's diameter at scale 1 (through the middle of its stroke), in points.
     public static let baseDiameter = 120.0
     /// The ring's stroke width, in points (not scaled).
@@ -19,23 +19,8 @@ public final class PinchFeedbackOverlay {
     /// Ring colour, opaque: the same accent blue as the swipe bar.
     public static let color = FeedbackOverlay.color
 
-    /// The surface drawn on.
-    public var surface: OverlaySurface { pacer.surface }
     /// The value shown.
     public private(set) var feedback: PinchFeedback
-    /// The animation clock (CLOCK_MONOTONIC µs by default); tests inject one.
-    public var clock: () -> Timestamp {
-        get { pacer.clock }
-        set { pacer.clock = newValue }
-    }
-    /// Called when the overlay comes to rest and unmaps its surface (a replay waits for it).
-    public var onRest: (() -> Void)? {
-        get { pacer.onRest }
-        set { pacer.onRest = newValue }
-    }
-    /// Frame callbacks requested while the feedback was at rest (should stay 0).
-    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
-    private let pacer: OverlayFramePacer
 
     /// Makes an overlay on `session` for a pinch binding.
     ///
@@ -48,8 +33,8 @@ public final class PinchFeedbackOverlay {
     public init(session: WaylandSession, feedback: PinchFeedback = PinchFeedback(), units: ScreenUnits = .points(perUnit: 1),
                 clock: @escaping () -> Timestamp = MonotonicClock.now) {
         self.units = units
-        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.feedback = feedback
+        super.init(pacer: OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock))
         pacer.frameAt = { [unowned self] in self.frame(at: $0) }
         pacer.draw = { [unowned self] now, _ in self.draw(at: now) }
     }
@@ -62,10 +47,6 @@ public final class PinchFeedbackOverlay {
         if feedback.presentation(at: gesture.time) == nil { return }
         try pacer.inputArrived()
     }
-
-    /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests).
-    @discardableResult
-    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// How the centroid's translation maps to points.
     public let units: ScreenUnits

@@ -10,7 +10,7 @@ import GestoSystem
 import Glibc
 
 /// The tiles of a reorder binding, drawn on a click-through overlay.
-public final class ReorderStripOverlay {
+public final class ReorderStripOverlay: AnimatedOverlay {
     /// What a tile shows.
     public struct Label: Hashable, Sendable {
         /// The application id (bold, first line).
@@ -37,8 +37,6 @@ public final class ReorderStripOverlay {
     /// How many fading layers the shadow has.
     static let shadowLayers = 4
 
-    /// The surface drawn on.
-    public var surface: OverlaySurface { pacer.surface }
     /// The tiles' labels, by item.
     public let labels: [Label]
     /// Tile sizes and gap.
@@ -49,16 +47,8 @@ public final class ReorderStripOverlay {
     public private(set) var press = ReorderStripPress()
     /// The item pressed or lifted (kept through the drop until the strip hides), or nil.
     public private(set) var heldItem: Int?
-    /// The animation clock (CLOCK_MONOTONIC µs by default); tests inject one.
-    public var clock: () -> Timestamp {
-        get { pacer.clock }
-        set { pacer.clock = newValue }
-    }
-    /// Frame callbacks requested while everything was at rest (should stay 0).
-    public var framesRequestedAtRest: Int { pacer.framesRequestedAtRest }
     /// Whether a press is in progress (arming to its final report).
     private var isHolding = false
-    private let pacer: OverlayFramePacer
 
     /// Makes a strip on `session` of one tile per label.
     ///
@@ -80,9 +70,9 @@ public final class ReorderStripOverlay {
         adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: geometry.settings(slot: slot)),
                                         fingers: fingers, draggedSlot: min(max(draggedSlot, 0), labels.count - 1))
         adapter.followsTouchscreen = followsTouchscreen
-        pacer = OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock)
         self.labels = labels
         self.geometry = geometry
+        super.init(pacer: OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock))
         pacer.frameAt = { [unowned self] in self.frame(at: $0) }
         pacer.draw = { [unowned self] now, animating in self.draw(at: now, animating: animating) }
     }
@@ -110,11 +100,6 @@ public final class ReorderStripOverlay {
         isHolding = !gesture.phase.isFinal
         try pacer.inputArrived()
     }
-
-    /// Draws the frame for ``clock``'s time now, ignoring frame pacing (tests).
-    /// Returns false when nothing was drawn (unmapped, at rest, or no free buffer).
-    @discardableResult
-    public func renderNow() -> Bool { pacer.frame(force: true) }
 
     /// The tiles at `time` in surface points, in drawing order (empty while not mapped).
     public func tiles(at time: Timestamp) -> [ReorderStripTile] {
