@@ -79,7 +79,7 @@ enum ConfigKeys {
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
-    static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window"]
+    static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window", "commit"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle", "commit-dominance", "commit-window"]
     static let longPress = ["duration", "tolerance", "drag"]
     static let hold = ["minimum-duration"]
@@ -318,6 +318,7 @@ struct ConfigDecoder {
         case "repeat-scale": s.repeatScale = number(value, key, atLeast: 1.001, unit: " (1.1 fires every 10 %)") ?? s.repeatScale
         case "commit-dominance": s.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.commitDominance
         case "commit-window": s.commitWindow = commitWindow(value, key) ?? s.commitWindow
+        case "commit": s.commit = commitTime(value, key) ?? s.commit
         default: unknownKey(key, at: at, expected: ConfigKeys.pinch)
         }
     }
@@ -606,6 +607,16 @@ struct ConfigDecoder {
     /// A commitment window: seconds from 0 to ``longestCommitWindow``.
     mutating func commitWindow(_ node: YAMLNode, _ key: String) -> Double? {
         number(node, key, positive: false, atMost: longestCommitWindow, unit: " s")
+    }
+
+    /// When a pinch commits: `early` or `lift`.
+    mutating func commitTime(_ node: YAMLNode, _ key: String) -> CommitTime? {
+        guard let text = scalar(node, key) else { return nil }
+        guard let time = CommitTime(rawValue: text) else {
+            error("'\(key)' must be early (when the pinch is clear) or lift (at its end), not '\(text)'", at: node.location)
+            return nil
+        }
+        return time
     }
 
     mutating func boolean(_ node: YAMLNode, _ key: String) -> Bool? {

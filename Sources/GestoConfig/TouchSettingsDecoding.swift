@@ -11,7 +11,7 @@ extension ConfigKeys {
     static let touchLongPressOverrides = ["duration", "tolerance"]
     static let touchSwipe = ["threshold", "velocity", "flick-distance", "lock-distance", "diagonals", "edge-margin",
                              "commit-velocity", "commit-window"]
-    static let touchPinch = ["in", "out", "deadband", "rotate-threshold", "rotate-begin-angle", "commit-dominance", "commit-window"]
+    static let touchPinch = ["in", "out", "deadband", "rotate-threshold", "rotate-begin-angle", "commit-dominance", "commit-window", "commit"]
     /// The touch sections of `settings`.
     static let touchSections = ["tap", "touch-long-press", "touch-swipe", "touch-pinch"]
 
@@ -75,6 +75,7 @@ extension ConfigDecoder {
         case ("touch-pinch", "commit-dominance"):
             s.pinch.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.pinch.commitDominance
         case ("touch-pinch", "commit-window"): s.pinch.commitWindow = commitWindow(value, key) ?? s.pinch.commitWindow
+        case ("touch-pinch", "commit"): s.pinch.commit = commitTime(value, key) ?? s.pinch.commit
         default:
             unknownKey(key, at: at, expected: ConfigKeys.touchKeys(section, binding: false))
         }

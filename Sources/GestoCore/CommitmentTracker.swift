@@ -39,9 +39,23 @@ public struct GestureCommitment: Sendable, Hashable {
     }
 }
 
+/// When a gesture kind may commit (the `commit` setting of pinches).
+public enum CommitTime: String, Sendable, Hashable, CaseIterable {
+    /// Once its reports agree for the window (``CommitmentTracker``'s rule).
+    case early
+    /// Only at its lift: the gesture never commits, so an early binding fires at the end if the
+    /// gesture ends recognized, as an on-end one. A pinch is reversible, and on a real
+    /// touchpad its reversal comes too late for any rule to see: libinput-1.22 recording 012
+    /// closes from 1 to 0.23 and opens again to end at 1.04, and for its first 0.6 s it is,
+    /// within 0.05 of scale at every instant, recording 010's complete pinch in.
+    case lift
+}
+
 /// The rule's constants for one gesture kind (``SwipeSettings``, ``PinchSettings`` and
 /// ``RotateSettings`` carry them as `commit-*` settings).
 public struct CommitmentSettings: Sendable, Hashable {
+    /// Whether the kind commits early, by this rule, or only at its lift.
+    public var time: CommitTime
     /// How long every report must agree before the gesture commits, in seconds.
     public var window: Double
     /// Swipes: the least velocity along the direction, in distance units per second (0: any).
@@ -51,7 +65,9 @@ public struct CommitmentSettings: Sendable, Hashable {
     /// Swipes: whether the direction sectors are the eight 45° ones (else the four axes).
     public var diagonals: Bool
 
-    public init(window: Double, minimumSpeed: Double = 0, dominance: Double = 0, diagonals: Bool = false) {
+    public init(window: Double, minimumSpeed: Double = 0, dominance: Double = 0, diagonals: Bool = false,
+                time: CommitTime = .early) {
+        self.time = time
         self.window = window
         self.minimumSpeed = minimumSpeed
         self.dominance = dominance
@@ -136,7 +152,7 @@ public struct CommitmentTracker: Sendable {
     /// Feeds the next report of the gesture; returns the commitment if it was made by this
     /// report (nil otherwise, also for a final report: the lift is not a commitment).
     public mutating func observe(_ report: RecognizedGesture) -> GestureCommitment? {
-        guard Self.isTracked(report.name) else { return nil }
+        guard Self.isTracked(report.name), settings.time == .early else { return nil }
         if report.phase.isFinal {
             reset()
             return nil

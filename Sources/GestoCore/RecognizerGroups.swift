@@ -52,8 +52,8 @@ struct GroupCommitments: Sendable {
         touchSwipeSettings = settings.touch.swipe
         touchSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters))
         edgeSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters, isEdgeSwipe: true))
-        touchPinch = CommitmentTracker(settings: settings.touch.pinch.commitment)
-        touchRotate = CommitmentTracker(settings: settings.touch.pinch.commitment)
+        touchPinch = CommitmentTracker(settings: settings.touch.pinch.pinchCommitment)
+        touchRotate = CommitmentTracker(settings: settings.touch.pinch.rotationCommitment)
     }
 
     /// Measures touch swipes in `unit`, the unit of the touchscreen's frames (a group's

@@ -75,12 +75,17 @@ public struct PinchSettings: Sendable, Hashable {
     /// Commitment: how long, in seconds, the scale must stay on its side and not move back:
     /// 0.016, two report intervals (as ``SwipeSettings/commitWindow``).
     public var commitWindow: Double = 0.016
+    /// Commitment: whether a pinch commits early, by the rule, or only at its lift: at its lift
+    /// (``CommitTime/lift``), so that no early action fires for a pinch the fingers then undo.
+    /// With `early` a clear pinch acts 110–150 ms after BEGIN (Tests/Fixtures/libinput-1.22
+    /// 010 and 011), and the in-and-out pinch of 012 fires `pinch:2:in` and ends failed.
+    public var commit: CommitTime = .lift
 
     public init() {}
 
     /// The commitment rule's constants for pinches.
     public var commitment: CommitmentSettings {
-        CommitmentSettings(window: commitWindow, dominance: commitDominance)
+        CommitmentSettings(window: commitWindow, dominance: commitDominance, time: commit)
     }
 }
 

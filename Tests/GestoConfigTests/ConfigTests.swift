@@ -406,6 +406,7 @@ import GestoYAML
         #expect(config.bindings[1].settings.rotate.commitDominance == 3 && config.bindings[1].settings.rotate.commitWindow == 0)
         #expect(config.bindings[2].settings.pinch.commitDominance == 2)
         #expect(RecognizerSettings().swipe.commitVelocity == 2500 && RecognizerSettings().pinch.commitWindow == 0.016)
+        #expect(RecognizerSettings().pinch.commit == .lift && RecognizerSettings().touch.pinch.commit == .lift)
     }
 
     @Test(arguments: [
@@ -413,6 +414,7 @@ import GestoYAML
         ("settings:\n  swipe: {commit-velocity: -1}\n", "c.yaml:2:28: error: 'commit-velocity' must be at least 0, not -1"),
         ("settings:\n  swipe: {commit-velocity: 9000}\n", "'commit-velocity' must be at most 8000 units/s"),
         ("settings:\n  pinch: {commit-dominance: 101}\n", "'commit-dominance' must be at most 100, not 101"),
+        ("settings:\n  pinch: {commit: soon}\n", "c.yaml:2:19: error: 'commit' must be early (when the pinch is clear) or lift (at its end), not 'soon'"),
         ("bindings:\n  - {gesture: pinch:2, commit-velocity: 1, exec: a}\n", "unknown key 'commit-velocity'"),
         ("bindings:\n  - {gesture: hold:2, commit-window: 1, exec: a}\n", "unknown key 'commit-window'"),
     ])

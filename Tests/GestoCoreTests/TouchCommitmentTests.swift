@@ -89,10 +89,13 @@ import Testing
         #expect(slow.firings == ["touch-swipe:3:left@ended"])
     }
 
-    @Test func aTouchPinchCommitsWhenItsSpreadDominatesItsTurn() {
+    @Test(arguments: [CommitTime.early, .lift])
+    func aTouchPinchCommitsWhenItsSpreadDominatesItsTurn(time: CommitTime) {
         // Two fingers spreading along a line: all scale, no turn.
         let out = GestureName.touchPinch(fingers: 2, direction: .out)
-        var spread = Run([BindingRule(gesture: out, mode: .onThreshold)], size: Vector2(300, 200))
+        var settings = RecognizerSettings()
+        settings.touch.pinch.commit = time
+        var spread = Run([BindingRule(gesture: out, mode: .onThreshold, settings: settings)], size: Vector2(300, 200))
         for (slot, x) in [140.0, 160.0].enumerated() { spread.event(.down, Int32(slot), x, 100, at: 0) }
         spread.event(.frame, at: 0)
         for i in 1...20 {
@@ -100,8 +103,17 @@ import Testing
             spread.event(.motion, 1, 160 + Double(i), 100, at: 10 * i)
             spread.event(.frame, at: 10 * i)
         }
-        #expect(spread.firings == ["touch-pinch:2:out@changed"])
-        #expect(spread.commitments.map(\.name) == [out])
-        #expect(spread.commitments.first.map { $0.dominance > 1 } == true)
+        for slot in [0, 1] { spread.event(.up, Int32(slot), at: 210) }
+        spread.event(.frame, at: 210)
+        switch time {
+        case .early:
+            #expect(spread.firings == ["touch-pinch:2:out@changed"])
+            #expect(spread.commitments.map(\.name) == [out])
+            #expect(spread.commitments.first.map { $0.dominance > 1 } == true)
+        case .lift:
+            // The default: a pinch the fingers could still undo acts at its lift.
+            #expect(spread.firings == ["touch-pinch:2:out@ended"])
+            #expect(spread.commitments.isEmpty)
+        }
     }
 }

@@ -167,13 +167,14 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
                 exec: swaymsg workspace next
               - gesture: pinch:2:in
                 mode: on-threshold
+                commit: early
                 exec: notify-send pinched
             """.write(to: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: config) }
         let swipe = replay("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt", ["--config", config.path])
         #expect(swipe.lines.map { $0["action"] as? String } == ["exec: swaymsg workspace next"])
         let pinch = replay("libinput-1.22/010-synaptics-tm3276-t480-2fg-pinch-in.debug-events.txt", ["--config", config.path])
-        // on-threshold fires mid-gesture (a changed report at scale 0.8), then the outcome has no action.
+        // An early pinch fires mid-gesture (a changed report at scale 0.8), then the outcome has no action.
         #expect(outcomes(pinch.lines) == ["pinch:2:in changed", "pinch:2:in ended"])
         #expect(pinch.lines.first?["action"] as? String == "exec: notify-send pinched")
         #expect((pinch.lines.first?["scale"] as? Double ?? 1) <= 0.8)

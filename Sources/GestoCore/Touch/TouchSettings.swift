@@ -106,12 +106,20 @@ public struct TouchPinchSettings: Sendable, Hashable {
     /// Commitment: how long, in seconds, the scale (or the angle) must stay on its side and not
     /// move back: the touch swipe's window (``TouchSwipeSettings/commitWindow``).
     public var commitWindow: Double = 0.03
+    /// Commitment: whether a touch pinch (not a touch rotation) commits early or only at its
+    /// lift: at its lift, as a touchpad pinch (``PinchSettings/commit``), for the same reason.
+    public var commit: CommitTime = .lift
 
     public init() {}
 
-    /// The commitment rule's constants for touch pinches and touch rotations (no unit: scale
-    /// and angle are the same on every touchscreen).
-    public var commitment: CommitmentSettings {
+    /// The commitment rule's constants for touch pinches (no unit: scale and angle are the
+    /// same on every touchscreen).
+    public var pinchCommitment: CommitmentSettings {
+        CommitmentSettings(window: commitWindow, dominance: commitDominance, time: commit)
+    }
+
+    /// The commitment rule's constants for touch rotations: always early.
+    public var rotationCommitment: CommitmentSettings {
         CommitmentSettings(window: commitWindow, dominance: commitDominance)
     }
 }
