@@ -295,7 +295,7 @@ public final class Daemon {
     /// The size of touchscreen `device` in mm, if it reports one: its positions are then in mm,
     /// else in percent of the screen (TouchFrameAssembler).
     private func touchscreenSize(of device: UInt32?) -> Vector2? {
-        devices.first { $0.number == device }?.size.map { Vector2($0.widthMillimeters, $0.heightMillimeters) }
+        devices.first { $0.number == device }?.size?.millimeters
     }
 
     /// What the overlays need of touchscreen `device`: the unit of its positions (mm when it
