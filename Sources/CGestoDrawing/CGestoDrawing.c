@@ -69,54 +69,12 @@
 	P(g_object_unref, (gpointer object), (object))
 
 /* Debian 12's sonames and the packages that ship them (the gesto package depends on them). */
-static struct gesto_library cairo = {"libcairo.so.2", "libcairo2", NULL};
-static struct gesto_library pango = {"libpango-1.0.so.0", "libpango-1.0-0", NULL};
-static struct gesto_library pangocairo = {"libpangocairo-1.0.so.0", "libpangocairo-1.0-0", NULL};
-static struct gesto_library gobject = {"libgobject-2.0.so.0", "libglib2.0-0", NULL};
-
-static struct {
-	GESTO_CAIRO_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-	GESTO_PANGO_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-	GESTO_PANGOCAIRO_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-	GESTO_GOBJECT_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library;
-	library = &cairo;
-	GESTO_CAIRO_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	library = &pango;
-	GESTO_PANGO_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	library = &pangocairo;
-	GESTO_PANGOCAIRO_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	library = &gobject;
-	GESTO_GOBJECT_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	struct gesto_library *libraries[] = {&cairo, &pango, &pangocairo, &gobject};
-	for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++)
-		if (gesto_library_open(libraries[i], failure, sizeof failure) != 0)
-			return;
-	opened = resolve(failure, sizeof failure) == 0;
-}
+#define GESTO_DRAWING_LIBRARIES(L) \
+	L(cairo, "libcairo.so.2", "libcairo2", GESTO_CAIRO_FUNCTIONS) \
+	L(pango, "libpango-1.0.so.0", "libpango-1.0-0", GESTO_PANGO_FUNCTIONS) \
+	L(pangocairo, "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", GESTO_PANGOCAIRO_FUNCTIONS) \
+	L(gobject, "libgobject-2.0.so.0", "libglib2.0-0", GESTO_GOBJECT_FUNCTIONS)
+GESTO_FAMILY(GESTO_DRAWING_LIBRARIES)
 
 #pragma GCC visibility pop
-const char *gesto_drawing_open(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
-#pragma GCC visibility push(hidden)
-
-#define GESTO_TABLE() (gesto_drawing_open() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_CAIRO_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
-GESTO_PANGO_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
-GESTO_PANGOCAIRO_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
-GESTO_GOBJECT_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
+const char *gesto_drawing_open(void) { return gesto_family_open(); }

@@ -66,43 +66,12 @@
 	F(struct udev *, udev_unref, (struct udev *udev), (udev))
 
 /* Debian 12's sonames and the packages that ship them (the gesto package depends on them).
- * libinput needs libudev itself, so both name the same loaded libudev. */
-static struct gesto_library libinput = {"libinput.so.10", "libinput10", NULL};
-static struct gesto_library libudev = {"libudev.so.1", "libudev1", NULL};
-
-static struct {
-	GESTO_LIBINPUT_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-	GESTO_UDEV_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library;
-	library = &libinput;
-	GESTO_LIBINPUT_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	library = &libudev;
-	GESTO_UDEV_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	if (gesto_library_open(&libudev, failure, sizeof failure) != 0 || gesto_library_open(&libinput, failure, sizeof failure) != 0)
-		return;
-	opened = resolve(failure, sizeof failure) == 0;
-}
+ * libinput needs libudev itself, so libudev is opened first and both name the same loaded
+ * libudev. */
+#define GESTO_LIBINPUT_LIBRARIES(L) \
+	L(libudev, "libudev.so.1", "libudev1", GESTO_UDEV_FUNCTIONS) \
+	L(libinput, "libinput.so.10", "libinput10", GESTO_LIBINPUT_FUNCTIONS)
+GESTO_FAMILY(GESTO_LIBINPUT_LIBRARIES)
 
 #pragma GCC visibility pop
-const char *gesto_libinput_open(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
-#pragma GCC visibility push(hidden)
-
-#define GESTO_TABLE() (gesto_libinput_open() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_LIBINPUT_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
-GESTO_UDEV_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
+const char *gesto_libinput_open(void) { return gesto_family_open(); }

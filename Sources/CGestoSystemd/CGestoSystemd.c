@@ -46,38 +46,12 @@
 	F(int, sd_uid_get_display, (uid_t uid, char **session), (uid, session))
 
 /* Debian 12's soname and the package that ships it (the gesto package depends on it). */
-static struct gesto_library systemd = {"libsystemd.so.0", "libsystemd0", NULL};
-
-static struct {
-	GESTO_SYSTEMD_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library = &systemd;
-	GESTO_SYSTEMD_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	if (gesto_library_open(&systemd, failure, sizeof failure) == 0)
-		opened = resolve(failure, sizeof failure) == 0;
-}
+#define GESTO_SYSTEMD_LIBRARIES(L) L(systemd, "libsystemd.so.0", "libsystemd0", GESTO_SYSTEMD_FUNCTIONS)
+GESTO_FAMILY(GESTO_SYSTEMD_LIBRARIES)
 
 #pragma GCC visibility pop
-const char *gesto_systemd_open(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
+const char *gesto_systemd_open(void) { return gesto_family_open(); }
 #pragma GCC visibility push(hidden)
-
-#define GESTO_TABLE() (gesto_systemd_open() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_SYSTEMD_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
 
 int sd_bus_message_read(sd_bus_message *m, const char *types, ...)
 {

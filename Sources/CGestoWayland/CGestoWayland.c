@@ -39,38 +39,12 @@
 	  uint32_t version, uint32_t flags, union wl_argument *args), (proxy, opcode, interface, version, flags, args))
 
 /* Debian 12's soname and the package that ships it (the gesto package depends on it). */
-static struct gesto_library wayland = {"libwayland-client.so.0", "libwayland-client0", NULL};
-
-static struct {
-	GESTO_WAYLAND_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library = &wayland;
-	GESTO_WAYLAND_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	if (gesto_library_open(&wayland, failure, sizeof failure) == 0)
-		opened = resolve(failure, sizeof failure) == 0;
-}
+#define GESTO_WAYLAND_LIBRARIES(L) L(wayland, "libwayland-client.so.0", "libwayland-client0", GESTO_WAYLAND_FUNCTIONS)
+GESTO_FAMILY(GESTO_WAYLAND_LIBRARIES)
 
 #pragma GCC visibility pop
-const char *gesto_wayland_open(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
+const char *gesto_wayland_open(void) { return gesto_family_open(); }
 #pragma GCC visibility push(hidden)
-
-#define GESTO_TABLE() (gesto_wayland_open() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_WAYLAND_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
 
 /* libwayland's own limit (WL_CLOSURE_MAX_ARGS, in its private header); the longest request
  * gesto sends has 5 (zwlr_layer_shell_v1.get_layer_surface, zwp_virtual_keyboard_v1.modifiers). */

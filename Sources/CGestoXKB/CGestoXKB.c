@@ -39,35 +39,8 @@
 	F(xkb_keysym_t, xkb_utf32_to_keysym, (uint32_t ucs), (ucs))
 
 /* Debian 12's soname and the package that ships it (the gesto package depends on it). */
-static struct gesto_library xkbcommon = {"libxkbcommon.so.0", "libxkbcommon0", NULL};
-
-static struct {
-	GESTO_XKB_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library = &xkbcommon;
-	GESTO_XKB_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	if (gesto_library_open(&xkbcommon, failure, sizeof failure) == 0)
-		opened = resolve(failure, sizeof failure) == 0;
-}
+#define GESTO_XKB_LIBRARIES(L) L(xkbcommon, "libxkbcommon.so.0", "libxkbcommon0", GESTO_XKB_FUNCTIONS)
+GESTO_FAMILY(GESTO_XKB_LIBRARIES)
 
 #pragma GCC visibility pop
-const char *gesto_xkb_open(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
-#pragma GCC visibility push(hidden)
-
-#define GESTO_TABLE() (gesto_xkb_open() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_XKB_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
+const char *gesto_xkb_open(void) { return gesto_family_open(); }

@@ -26,43 +26,14 @@
 	F(xmlParserCtxtPtr, xmlNewParserCtxt, (void), ())
 
 /* Debian 12's soname and the package that ships it (the gesto package depends on it). */
-static struct gesto_library libxml2 = {"libxml2.so.2", "libxml2", NULL};
-
-static struct {
-	GESTO_XML_FUNCTIONS(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
-} table;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int opened;
-static char failure[512];
-
-static int resolve(char *message, size_t message_size)
-{
-	const struct gesto_library *library = &libxml2;
-	GESTO_XML_FUNCTIONS(GESTO_RESOLVE, GESTO_PROCEDURE_RESOLVE)
-	return 0;
-}
-
-static void open_once(void)
-{
-	if (gesto_library_open(&libxml2, failure, sizeof failure) == 0)
-		opened = resolve(failure, sizeof failure) == 0;
-}
-
-/* NULL once libxml2 is ready, or why it is not. */
-static const char *open_libxml2(void)
-{
-	pthread_once(&once, open_once);
-	return opened ? NULL : failure;
-}
-
-#define GESTO_TABLE() (open_libxml2() ? (gesto_library_unavailable(failure), &table) : &table)
-GESTO_XML_FUNCTIONS(GESTO_TRAMPOLINE, GESTO_PROCEDURE_TRAMPOLINE)
+#define GESTO_XML_LIBRARIES(L) L(libxml2, "libxml2.so.2", "libxml2", GESTO_XML_FUNCTIONS)
+GESTO_FAMILY(GESTO_XML_LIBRARIES)
 #pragma GCC visibility pop
 
 gesto_xml_document *
 gesto_xml_read(const char *bytes, int length, long *error_line, long *error_column, char *message, size_t message_size)
 {
-	const char *unavailable = open_libxml2();
+	const char *unavailable = gesto_family_open();
 	if (unavailable) {
 		*error_line = 1;
 		*error_column = 1;

@@ -9,21 +9,21 @@ import GestoYAML
 extension ImportedConfig {
     /// The gesto config text.
     public var configText: String {
-        var text = "# gesto config imported from \(file) (\(format.toolName)) by `gestoctl import \(format.rawValue)`.\n"
+        var text = "# gesto config imported from \(oneLine(file)) (\(format.toolName)) by `gestoctl import \(format.rawValue)`.\n"
         let count = bindings.count
         text += "# \(count) binding\(count == 1 ? "" : "s") from \(importedSourceLines) source line\(importedSourceLines == 1 ? "" : "s"); "
         text += "\(unimportable.count) source line\(unimportable.count == 1 ? "" : "s") not importable (commented out below, with the reason).\n"
         if !warnings.isEmpty {
             text += "# \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): shown as `warning:` under the line concerned.\n"
         }
-        for choice in choices { text += "# - \(choice)\n" }
+        for choice in choices { text += "# - \(oneLine(choice))\n" }
         if !settings.isEmpty {
             text += "settings:\n"
             var sections: [String] = []
             for setting in settings where !sections.contains(setting.section) { sections.append(setting.section) }
             for section in sections {
                 let entries = settings.filter { $0.section == section }
-                for entry in entries { text += "  # \(entry.key): \(entry.reason)\n" }
+                for entry in entries { text += "  # \(oneLine(entry.key)): \(oneLine(entry.reason))\n" }
                 text += "  \(section): {" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}\n"
             }
         }
@@ -94,12 +94,25 @@ extension ImportedConfig {
         let folder = self.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
         let name = file != self.file && file.hasPrefix(folder) && folder != "/" ? String(file.dropFirst(folder.count))
             : file.split(separator: "/").last.map(String.init) ?? file
-        return "\(name):\(source.location.line): \(oneLine(source.text))"
+        return "\(oneLine(name)):\(source.location.line): \(oneLine(source.text))"
     }
 
-    /// The text on one line (a comment cannot hold a line break).
+    /// The text on one line, as a comment can hold it: line breaks (YAML's, NEL and the
+    /// Unicode separators included) become spaces, and what libyaml refuses even in a comment
+    /// (control characters) is written as its escape (`\x17`).
     func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        var line = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isYAMLBreak(scalar) {
+                pendingSpace = !line.isEmpty
+                continue
+            }
+            if pendingSpace { line += " " }
+            pendingSpace = false
+            if isYAMLPrintable(scalar) { line.unicodeScalars.append(scalar) } else { line += yamlEscape(scalar) }
+        }
+        return line
     }
 }
 
@@ -130,7 +143,8 @@ public func yamlScalar(_ text: String) -> String {
     var isPlain = !text.isEmpty && !reserved.contains(text.lowercased())
     if let first = text.first, "-?:,[]{}#&*!|>'\"%@` \t".contains(first) { isPlain = false }
     if let last = text.last, last == " " || last == "\t" || last == ":" { isPlain = false }
-    if text.contains(": ") || text.contains(" #") || text.contains(where: { ",[]{}\"'\\\t".contains($0) || $0.asciiValue.map { $0 < 0x20 } == true }) {
+    if text.contains(": ") || text.contains(" #") || text.contains(where: { ",[]{}\"'\\\t".contains($0) })
+        || text.unicodeScalars.contains(where: { !isYAMLPrintable($0) || isYAMLBreak($0) }) {
         isPlain = false
     }
     if isPlain { return text }
@@ -143,13 +157,36 @@ public func yamlScalar(_ text: String) -> String {
         case "\t": quoted += "\\t"
         case "\r": quoted += "\\r"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7f {
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
+            // A break inside double quotes would fold into a space: escaped like a control.
+            if !isYAMLPrintable(scalar) || isYAMLBreak(scalar) { quoted += yamlEscape(scalar) } else { quoted.unicodeScalars.append(scalar) }
         }
     }
     return quoted + "\""
+}
+
+/// Whether libyaml's reader takes `scalar` anywhere in a document, comments included (YAML
+/// 1.1's printable set, checked in libyaml's `yaml_parser_update_buffer`: tab, LF, CR,
+/// U+0020–U+007E, NEL, U+00A0–U+D7FF, U+E000–U+FFFD and above U+FFFF); it stops with
+/// "control characters are not allowed" at any other.
+func isYAMLPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+}
+
+/// Whether YAML 1.1 (libyaml's IS_BREAK) ends a line at `scalar`: LF, CR, NEL, and the Unicode
+/// line and paragraph separators. A comment ends there, so what follows would be read as YAML.
+func isYAMLBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
+}
+
+/// `scalar` as a YAML double-quoted escape: `\xHH` up to U+00FF, `\uHHHH` above.
+func yamlEscape(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16)
+    let width = scalar.value <= 0xFF ? 2 : 4
+    return (width == 2 ? "\\x" : "\\u") + String(repeating: "0", count: max(0, width - hex.count)) + hex
 }

@@ -78,6 +78,10 @@ public struct DeviceSize: Sendable, Hashable {
         self.widthMillimeters = widthMillimeters
         self.heightMillimeters = heightMillimeters
     }
+
+    /// The size as the vector GestoCore's touch frames measure in: (width, height) in
+    /// millimetres (`GesturePipeline.touchscreenSize`, TouchFrameAssembler).
+    public var millimeters: Vector2 { Vector2(widthMillimeters, heightMillimeters) }
 }
 
 /// An input device as libinput names it.

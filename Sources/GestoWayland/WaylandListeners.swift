@@ -26,13 +26,15 @@ extension WaylandSession {
     ))
 
     /// wl_output: the name (version 4) says where a window is; the scale sizes overlay buffers;
-    /// the transform maps a touchscreen on it to what the user sees.
+    /// the transform maps a touchscreen on it to what the user sees; done closes a description.
     nonisolated(unsafe) static let outputListener = UnsafeMutablePointer.permanent(wl_output_listener(
         geometry: { data, output, _, _, physicalWidth, physicalHeight, _, _, _, transform in
             from(data).output(output, physicalWidth: physicalWidth, physicalHeight: physicalHeight, transform: transform)
         },
         mode: { _, _, _, _, _, _ in },
-        done: { _, _ in },
+        done: { data, output in
+            from(data).outputDone(output)
+        },
         scale: { data, output, factor in
             from(data).output(output, scale: factor)
         },

@@ -52,6 +52,10 @@ public final class WaylandSession {
         case windows
         /// The focused window's app_id changed (nil: no window focused).
         case focus(appID: String?)
+        /// An output was described anew (after its `done` event: a name, transform or physical
+        /// size may have changed), appeared or went away, or the outputs were forgotten on
+        /// disconnect: ``outputs`` holds the new list.
+        case outputs
     }
 
     /// The display name given at init (a socket name in `$XDG_RUNTIME_DIR` or an absolute
@@ -64,8 +68,8 @@ public final class WaylandSession {
     /// The display the live connection reached (the name given, `$WAYLAND_DISPLAY`, or the
     /// socket found in ``runtimeDirectory``); nil while disconnected.
     public private(set) var connectedDisplay: String?
-    /// Called after windows or focus change, from whichever session method dispatched the
-    /// events (``connect()``, ``dispatch()``, ``roundtrip()``, ``disconnect()``).
+    /// Called after windows, focus or outputs change, from whichever session method dispatched
+    /// the events (``connect()``, ``dispatch()``, ``roundtrip()``, ``disconnect()``).
     public var onChange: ((Change) -> Void)?
     /// The keymap names the virtual keyboard compiles (nil fields come from `XKB_DEFAULT_*`,
     /// then `us`).
@@ -227,6 +231,7 @@ public final class WaylandSession {
         let hadWindows = !toplevels.isEmpty
         toplevels = []
         if hadWindows { onChange?(.windows) }
+        if !connection.outputs.isEmpty { onChange?(.outputs) }
         reportFocus()
     }
 
@@ -462,6 +467,7 @@ public final class WaylandSession {
         if let (output, _) = connection.outputs.first(where: { $0.value.globalName == name }) {
             connection.outputs[output] = nil
             wl_proxy_destroy(output)
+            onChange?(.outputs)
         } else if name == connection.seatName, let seat = connection.seat {
             connection.virtualKeyboard?.destroy()
             connection.virtualKeyboard = nil
@@ -497,6 +503,12 @@ public final class WaylandSession {
         connection.outputs[output]?.transform = transform
         connection.outputs[output]?.physicalWidth = max(physicalWidth, 0)
         connection.outputs[output]?.physicalHeight = max(physicalHeight, 0)
+    }
+
+    /// The end of an output's description (sent after its bind and after each change).
+    func outputDone(_ output: OpaquePointer?) {
+        guard let connection, let output, connection.outputs[output] != nil else { return }
+        onChange?(.outputs)
     }
 
     /// The outputs as the compositor last described them (empty while disconnected).

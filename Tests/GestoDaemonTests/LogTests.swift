@@ -25,6 +25,20 @@ import Testing
         #expect(line.hasSuffix(": warning: exec: command failed status=3 command=\"exit 3\" empty=\"\""))
     }
 
+    /// dry-run's "would run" line built its fields (the gesture's name and phase) for every
+    /// firing even at `--log-level error`: a message its level drops now builds neither its
+    /// text nor its fields.
+    @Test func aDroppedMessageBuildsNeitherTextNorFields() {
+        let log = Log(level: .error, timePrefix: Log.TimePrefix.none)
+        var built = 0
+        func value() -> String { built += 1; return "swipe:3:left" }
+        log.warning("w \(value())", ["gesture": value()])
+        log.info("would run: \(value())", ["gesture": value(), "phase": value()])
+        log.debug("d \(value())", ["gesture": value()])
+        log.trace("t \(value())", ["gesture": value()])
+        #expect(built == 0)
+    }
+
     @Test func levelsIncludeTheLessDetailedOnes() {
         let log = Log(level: .warning, timePrefix: Log.TimePrefix.none)
         #expect(log.isEnabled(.error) && log.isEnabled(.warning))

@@ -9,7 +9,29 @@ import GestoFuzzTargets
 private let corpusRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/fuzz")
 
+/// scripts/fuzz, four levels up from this file.
+private let fuzzScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("scripts/fuzz")
+
 @Suite struct FuzzRegressionTests {
+    /// scripts/fuzz listed `import` but had no seeds for it, so it stopped with "unknown target
+    /// import" (after its long build). Its `--list` checks each target it runs by default.
+    @Test func theFuzzScriptRunsEveryTargetAndNoOther() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [fuzzScript.path, "--list"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problems)")
+        #expect(listed.split(separator: "\n").map(String.init) == FuzzTarget.allCases.map(\.rawValue), "\(problems)")
+    }
+
+
     @Test(arguments: FuzzTarget.allCases)
     func everyInputOfTheRegressionCorpusRunsCleanly(target: FuzzTarget) throws {
         let folder = corpusRoot.appendingPathComponent(target.rawValue)

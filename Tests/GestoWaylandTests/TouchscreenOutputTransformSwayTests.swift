@@ -3,7 +3,8 @@
 // recording 028 was named "drag-down" by its author although its fingers move up in the device's
 // frame: the display was rotated 180° (the corpus README). On a real sway whose output is turned
 // with `output HEADLESS-1 transform 180`, gestod's replay of it must say down; before the
-// transform it says up. Issue 16, "Screen mapping".
+// transform it says up. Issue 16, "Screen mapping". A running gestod follows the output as sway
+// turns it, before any touch: the transform is chosen when the outputs change, not per event.
 import Foundation
 import Glibc
 import Testing
@@ -67,5 +68,42 @@ struct TouchscreenOutputTransformSwayTests {
         try (String(contentsOfFile: config, encoding: .utf8) + "input: {touchscreen-transform: 0}\n")
             .write(toFile: fixed, atomically: true, encoding: .utf8)
         #expect(try Self.replay(on: sway, config: fixed, folder: folder).gestures == ["touch-swipe:4:up"])
+    }
+
+    /// gestod chose the transform again on every touch event and logged the change from there,
+    /// so a running gestod said nothing of a turned output until a finger came. It now follows
+    /// sway's wl_output events: each turn is logged once, with no touch at all.
+    @Test(.timeLimit(.minutes(2)))
+    func aRunningGestodFollowsAnOutputTurnedBeforeAnyTouch() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let (folder, config) = try sway.folder("turn", config: "bindings: []\n")
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--no-devices", "--touchscreens", "--socket", folder.appendingPathComponent("gestod.sock").path,
+                            "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
+        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        #expect(GestodLateCompositorSwayTests.eventually { logText().contains("wayland: connected") }, "\(logText())")
+
+        try sway.ipc.runCommand("output HEADLESS-1 transform 180")
+        #expect(GestodLateCompositorSwayTests.eventually {
+            logText().contains("touchscreen: rotated 180° (from output HEADLESS-1)")
+        }, "\(logText())")
+        try sway.ipc.runCommand("output HEADLESS-1 transform normal")
+        #expect(GestodLateCompositorSwayTests.eventually {
+            logText().contains("touchscreen: rotated 0° (from output HEADLESS-1)")
+        }, "\(logText())")
+        // gestod handles the compositor's events in order: a repeated line would be before this one.
+        #expect(logText().components(separatedBy: "touchscreen: rotated").count - 1 == 2, "\(logText())")
     }
 }

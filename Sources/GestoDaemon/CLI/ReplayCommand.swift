@@ -101,7 +101,7 @@ public enum ReplayCommand {
                 case .touch(let event): source = event.device
                 case .deviceAdded(let added):
                     // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
-                    if let size = added.size { sizes[added.number] = Vector2(size.widthMillimeters, size.heightMillimeters) }
+                    if let size = added.size { sizes[added.number] = size.millimeters }
                     return
                 case .deviceRemoved, .otherEvent: return
                 }

@@ -37,8 +37,11 @@ public final class Daemon {
     /// `isOnly`: it was the only pipeline when remembered (then its deadline is the timer's, and
     /// an unchanged deadline needs no re-arming; a stale `false` only re-arms once too often).
     private var lastPipeline: (device: UInt32?, box: PipelineBox, isOnly: Bool)?
-    /// The touchscreen transform last logged (``touchscreenTransform``).
-    private var loggedTouchscreenTransform = TouchTransform.normal
+    /// The output the touchscreens are part of (``OutputDescription/touchscreenOutput(among:named:)``),
+    /// chosen again by ``updateTouchscreenOutput()`` when the outputs or the config change.
+    private var touchscreenOutput: OutputDescription?
+    /// The transform touchscreen positions get (``updateTouchscreenOutput()`` says from where).
+    private var touchscreenTransform = TouchTransform.normal
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
     /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
@@ -117,6 +120,8 @@ public final class Daemon {
         if options.replayPath == nil { try startControlPlane() }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
         if options.replayPath == nil && options.opensNoDevices { log.info("no input opened (--no-devices): no touchpad will be read") }
+        // A fixed `touchscreen-transform` holds from the start; the session's outputs come later.
+        updateTouchscreenOutput()
         startWaylandSession()
     }
 
@@ -135,6 +140,14 @@ public final class Daemon {
         let hasSwaySocket = SwayIPC.fromEnvironment() != nil
         // The name is fixed now: exporting a found display below must not pin later reconnects to it.
         let session = WaylandSession(displayName: named)
+        // Weak: the session outlives the daemon when a driver disconnects it in its deinit, and
+        // disconnecting reports the outputs gone.
+        session.onChange = { [weak self] change in
+            switch change {
+            case .outputs: self?.updateTouchscreenOutput()
+            case .windows, .focus: break
+            }
+        }
         do {
             let driver = try WaylandSessionDriver(session: session, loop: loop, log: log)
             wayland = driver
@@ -253,32 +266,36 @@ public final class Daemon {
         if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
-    /// The transform touchscreen positions get: the config's `touchscreen-transform`, else
-    /// (`auto`) the one the compositor gives the touchscreen's output
-    /// (``OutputDescription/touchscreenOutput(among:named:)``), else none. Each change is logged.
-    private var touchscreenTransform: TouchTransform {
+    /// Chooses ``touchscreenOutput`` and ``touchscreenTransform`` again: the transform is the
+    /// config's `touchscreen-transform`, else (`auto`) the one the compositor gives the
+    /// touchscreen's output, else none. Called when the config is loaded and when the session
+    /// reports its outputs changed, so a touch event reads stored values. A change of the
+    /// transform is logged once, where touchscreens may be read.
+    private func updateTouchscreenOutput() {
+        touchscreenOutput = OutputDescription.touchscreenOutput(among: wayland?.session.outputs ?? [], named: config.touchscreenOutput)
         let transform: TouchTransform
-        var source = "the config"
+        let source: String
         if let fixed = config.touchscreenTransform {
             transform = fixed
-        } else if let output = OutputDescription.touchscreenOutput(among: wayland?.session.outputs ?? [], named: config.touchscreenOutput) {
+            source = "the config"
+        } else if let output = touchscreenOutput {
             transform = output.touchTransform
             source = "output \(output.name ?? "?")"
         } else {
             transform = .normal
             source = config.touchscreenOutput.map { "no output \($0) (yet)" } ?? "no output to follow"
         }
-        if transform != loggedTouchscreenTransform {
-            loggedTouchscreenTransform = transform
+        guard transform != touchscreenTransform else { return }
+        touchscreenTransform = transform
+        if options.replayPath != nil || options.allowsTouchscreens || config.opensTouchscreens {
             log.info("touchscreen: rotated \(transform.rawValue)° (from \(source))")
         }
-        return transform
     }
 
     /// The size of touchscreen `device` in mm, if it reports one: its positions are then in mm,
     /// else in percent of the screen (TouchFrameAssembler).
     private func touchscreenSize(of device: UInt32?) -> Vector2? {
-        devices.first { $0.number == device }?.size.map { Vector2($0.widthMillimeters, $0.heightMillimeters) }
+        devices.first { $0.number == device }?.size?.millimeters
     }
 
     /// What the overlays need of touchscreen `device`: the unit of its positions (mm when it
@@ -286,8 +303,7 @@ public final class Daemon {
     private func touchscreenGeometry(of device: UInt32?) -> (unit: TouchUnit, outputSize: Vector2?) {
         // Not read from the pipeline: this runs inside its emit, while it is being mutated.
         let unit: TouchUnit = touchscreenSize(of: device) == nil ? .percent : .millimeters
-        let output = OutputDescription.touchscreenOutput(among: wayland?.session.outputs ?? [], named: config.touchscreenOutput)
-        return (unit, output?.screenPhysicalSize)
+        return (unit, touchscreenOutput?.screenPhysicalSize)
     }
 
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
@@ -493,6 +509,7 @@ public final class Daemon {
             config = loaded
             configLoadedAt = WallClock.now()
             configProblem = nil
+            updateTouchscreenOutput()
             endGesturesInProgress()
             overlays?.reset()
             reorderStrips?.reset()
