@@ -50,6 +50,8 @@ final class EngineBox {
     var delivery = GESTO_DELIVER_REPORTS.rawValue | GESTO_DELIVER_FIRINGS.rawValue
     /// The focused application's app_id, for `app:` bindings.
     var focusedApp: String?
+    /// Recovers unaccelerated deltas for callers that have only accelerated ones.
+    var accelerationInverse = AccelerationInverse()
     /// True while outputs are being delivered to the callback: feeding calls are refused.
     private(set) var isDelivering = false
 

@@ -49,8 +49,8 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions marked "Since 0.2" need a library whose minor version is
- * at least 2.
+ * for the major version. Functions and fields marked "Since 0.2" or "Since 0.3" need a
+ * library whose minor version is at least that.
  */
 
 #ifndef GESTO_H
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 2
+#define GESTO_ABI_VERSION_MINOR 3
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -208,6 +208,34 @@ struct gesto_gesture_event {
 	int32_t cancelled;
 	/** Reserved, set to 0 (keeps the struct's size a multiple of 8). */
 	uint32_t reserved;
+	/** Since 0.3: which deltas the caller has, enum gesto_delta_source (0, both, when `size`
+	 *  ends before this field). Any other value is GESTO_ERROR_INVALID_ARGUMENT. */
+	uint32_t delta_source;
+	/** Since 0.3: reserved, set to 0. */
+	uint32_t reserved2;
+};
+
+/**
+ * Which of libinput's deltas a struct gesto_gesture_event carries (since 0.3).
+ *
+ * gesto's thresholds, translations and velocities are in libinput's unaccelerated delta units.
+ * A host that only gets libinput's accelerated deltas (a wlroots compositor's plugin: wlroots
+ * keeps only libinput_event_gesture_get_dx()/_dy()) says so, and the engine recovers the
+ * unaccelerated deltas from the accelerated ones with the inverse of libinput's touchpad
+ * acceleration (the adaptive profile at the default speed, as libinput 1.22 applies it; see
+ * GestoCore's AccelerationInverse for the curve and its sources). The same recording then
+ * crosses the same thresholds at the same events as a host with both deltas, within the
+ * estimate's error (the sequence's first UPDATE is taken at the profile's plateau).
+ * The inverse keeps state per engine: feed one device's sequences in order.
+ */
+enum gesto_delta_source {
+	/** dx/dy are accelerated, dx_unaccelerated/dy_unaccelerated unaccelerated (libinput's
+	 *  own event; the default). */
+	GESTO_DELTAS_BOTH = 0,
+	/** Only dx/dy are known, and they are libinput's accelerated deltas with the adaptive
+	 *  profile at speed 0: the engine computes the unaccelerated ones and ignores
+	 *  dx_unaccelerated/dy_unaccelerated. */
+	GESTO_DELTAS_ACCELERATED_ONLY = 1,
 };
 
 /* ==================================================================== */

@@ -5,7 +5,8 @@
 // and springs are all libgesto's (the user's gesto config, read as gestod reads it).
 //
 // Wayfire 0.7.4 (Debian 12) emits pointer_swipe_* and pointer_pinch_* with wlroots' events:
-// accelerated deltas only, millisecond times, and no holds at all.
+// accelerated deltas only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's
+// acceleration), millisecond times, and no holds at all.
 
 #include "config.hpp"
 #include "exec.hpp"
@@ -196,8 +197,9 @@ class plugin_t : public wf::plugin_interface_t
             }
         }
 
-        LOGI("gesto: deltas are libinput's accelerated ones (wlroots passes no others): ",
-            "swipe thresholds compare with accelerated distances");
+        LOGI("gesto: deltas are libinput's accelerated ones (wlroots passes no others): libgesto ",
+            "inverts libinput's touchpad acceleration (adaptive profile, default speed), so thresholds ",
+            "compare with unaccelerated distances as in gestod");
     }
 
     // MARK: Signals to libgesto events
@@ -322,6 +324,9 @@ class plugin_t : public wf::plugin_interface_t
         event.fingers   = fingers;
         event.time_usec = uint64_t(time_msec) * 1000u;
         event.scale = 1.0;
+        // wlroots keeps only libinput's accelerated deltas: libgesto recovers the
+        // unaccelerated ones its thresholds are written in.
+        event.delta_source = GESTO_DELTAS_ACCELERATED_ONLY;
         return event;
     }
 
@@ -343,9 +348,8 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
-        // wlroots keeps only the accelerated deltas: they stand in for both.
-        event.dx = event.dx_unaccelerated = ev->dx;
-        event.dy = event.dy_unaccelerated = ev->dy;
+        event.dx = ev->dx;
+        event.dy = ev->dy;
         feed(event);
     };
 
@@ -381,8 +385,8 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         auto event = event_of(GESTO_EVENT_PINCH, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
-        event.dx = event.dx_unaccelerated = ev->dx;
-        event.dy = event.dy_unaccelerated = ev->dy;
+        event.dx = ev->dx;
+        event.dy = ev->dy;
         event.scale = ev->scale;
         // wlroots' `rotation` is libinput's angle delta since the previous event, degrees.
         event.angle_delta = ev->rotation;
