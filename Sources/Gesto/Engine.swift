@@ -69,8 +69,8 @@ final class EngineBox {
             let exec: UnsafeMutablePointer<CChar>?
             switch binding.action {
             case .exec(let command): exec = strdup(command)
-            case .keys, .window, .sway, .reorder, .windowMotion:
-                // Session, reorder and window-motion actions are the host's to carry out: the binding still
+            case .keys, .window, .sway, .reorder, .windowMotion, .workspace:
+                // Session, reorder, window-motion and workspace actions are the host's to carry out: the binding still
                 // fires (with its index) and has no command string.
                 exec = nil
             }
