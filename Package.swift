@@ -126,6 +126,9 @@ let package = Package(
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
+        // libgesto's C exports called from Swift, on real recordings (the C program of Tests/CABI
+        // covers the header's C side).
+        .testTarget(name: "GestoABITests", dependencies: ["Gesto", "CGestoABI", "GestoCore", "GestoInput"]),
         // Runs sway headless as an unprivileged user (its README says what CI sets up).
         .testTarget(name: "GestoWaylandTests", dependencies: ["GestoWayland", "GestoSystem", "GestoDaemon", "GestoConfig", "GestoCore"],
                     exclude: ["README.md"], swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),

@@ -28,6 +28,7 @@ private func actionKey(_ action: Action) -> StaticString {
     case .sway: "sway"
     case .reorder: "reorder"
     case .windowMotion: "window-motion"
+    case .workspace: "workspace"
     }
 }
 

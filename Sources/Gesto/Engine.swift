@@ -50,6 +50,8 @@ final class EngineBox {
     var delivery = GESTO_DELIVER_REPORTS.rawValue | GESTO_DELIVER_FIRINGS.rawValue
     /// The focused application's app_id, for `app:` bindings.
     var focusedApp: String?
+    /// Recovers unaccelerated deltas for callers that have only accelerated ones.
+    var accelerationInverse = AccelerationInverse()
     /// True while outputs are being delivered to the callback: feeding calls are refused.
     private(set) var isDelivering = false
 
@@ -67,8 +69,8 @@ final class EngineBox {
             let exec: UnsafeMutablePointer<CChar>?
             switch binding.action {
             case .exec(let command): exec = strdup(command)
-            case .keys, .window, .sway, .reorder, .windowMotion:
-                // Session, reorder and window-motion actions are the host's to carry out: the binding still
+            case .keys, .window, .sway, .reorder, .windowMotion, .workspace:
+                // Session, reorder, window-motion and workspace actions are the host's to carry out: the binding still
                 // fires (with its index) and has no command string.
                 exec = nil
             }

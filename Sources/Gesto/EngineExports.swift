@@ -173,7 +173,18 @@ public func gestoEngineHandleEvent(_ handle: OpaquePointer?, _ event: UnsafePoin
     reporting { () throws(ExportError) in
         let function = "gesto_engine_handle_event"
         let box = try idleEngine(handle, in: function)
-        box.feed(.event(try gestureEvent(from: event, in: function)))
+        var (decoded, deltas) = try gestureEvent(from: event, in: function)
+        switch deltas {
+        case .both: break
+        case .acceleratedOnly:
+            // The inverse runs before the recognizers, which then see what gestod sees.
+            switch decoded.phase {
+            case .begin: box.accelerationInverse.reset()
+            case .update: decoded.unacceleratedDelta = box.accelerationInverse.unaccelerated(decoded.delta, at: decoded.time)
+            case .end: break
+            }
+        }
+        box.feed(.event(decoded))
         return GESTO_OK.rawValue
     }
 }

@@ -15,7 +15,6 @@ let recognizedSize0_1 = 136
 /// them could overflow the repeat-step count of a binding.
 let largestEventMagnitude = GestureEvent.largestMagnitude
 
-/// Decodes and validates a caller's event.
 /// The size of the ABI 0.2 `struct gesto_touch_event`: 56 bytes.
 let touchEventSize0_2 = 56
 
@@ -59,14 +58,34 @@ func touchEvent(from pointer: UnsafePointer<gesto_touch_event>?, in function: St
     return result
 }
 
-func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function: String) throws(ExportError) -> GestureEvent {
+/// The deltas a caller's event carries (`enum gesto_delta_source`, since 0.3).
+enum DeltaSource {
+    /// Accelerated and unaccelerated, as libinput reports them.
+    case both
+    /// Only libinput's accelerated deltas: the engine recovers the unaccelerated ones.
+    case acceleratedOnly
+}
+
+/// Decodes and validates a caller's event, and says which deltas it carries.
+func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function: String) throws(ExportError)
+    -> (event: GestureEvent, deltas: DeltaSource) {
     guard let pointer else { throw .invalid("\(function): event is NULL") }
     let size = Int(pointer.pointee.size)
     guard size >= gestureEventSize0_1 else {
         throw .invalid("\(function): event->size is \(size); set it to sizeof(struct gesto_gesture_event) (at least \(gestureEventSize0_1))")
     }
-    // All 0.1 fields fit in `size`; a newer caller's extra fields are not read.
-    let event = UnsafeRawPointer(pointer).load(as: gesto_gesture_event.self)
+    // Only the fields that fit in the caller's `size` are read: an 0.1 caller's struct ends
+    // before `delta_source`, which then keeps its zero (both deltas).
+    var event = gesto_gesture_event()
+    withUnsafeMutableBytes(of: &event) { bytes in
+        bytes.baseAddress!.copyMemory(from: pointer, byteCount: min(size, MemoryLayout<gesto_gesture_event>.size))
+    }
+    let deltas: DeltaSource
+    switch event.delta_source {
+    case GESTO_DELTAS_BOTH.rawValue: deltas = .both
+    case GESTO_DELTAS_ACCELERATED_ONLY.rawValue: deltas = .acceleratedOnly
+    default: throw .invalid("\(function): event->delta_source \(event.delta_source) is not an enum gesto_delta_source")
+    }
     let kind: GestureKind
     switch event.kind {
     case GESTO_EVENT_SWIPE.rawValue: kind = .swipe
@@ -99,10 +118,11 @@ func gestureEvent(from pointer: UnsafePointer<gesto_gesture_event>?, in function
     guard scale > 0 && scale <= largestEventMagnitude else {
         throw .invalid("\(function): event->scale must be in (0, 1e6], got \(scale) (libinput reports 1.0 where it has no scale)")
     }
-    return GestureEvent(kind, phase, fingers: Int(event.fingers), time: time, delta: delta,
-                        unaccelerated: unaccelerated, scale: scale,
-                        angleDelta: try magnitude(event.angle_delta, "angle_delta"),
-                        cancelled: event.cancelled != 0)
+    let decoded = GestureEvent(kind, phase, fingers: Int(event.fingers), time: time, delta: delta,
+                               unaccelerated: unaccelerated, scale: scale,
+                               angleDelta: try magnitude(event.angle_delta, "angle_delta"),
+                               cancelled: event.cancelled != 0)
+    return (decoded, deltas)
 }
 
 /// Decodes a caller's `enum gesto_fire_mode`.

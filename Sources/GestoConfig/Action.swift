@@ -22,6 +22,9 @@ public enum Action: Sendable, Hashable {
     /// `window-motion: {snap: [left, right, maximize, back]}`: a continuous swipe moves the
     /// focused window and, on release, springs it to the snap target the flick points at.
     case windowMotion(WindowMotionAction)
+    /// `workspace: next`: switches to the neighbouring workspace (gestod: sway's IPC; the
+    /// gesto-wayfire plugin: a continuous swipe moves the workspaces and springs on or back).
+    case workspace(WorkspaceAction)
 
     /// The config key of the action ("exec").
     public var key: String {
@@ -32,6 +35,7 @@ public enum Action: Sendable, Hashable {
         case .sway: "sway"
         case .reorder: "reorder"
         case .windowMotion: "window-motion"
+        case .workspace: "workspace"
         }
     }
 
@@ -44,6 +48,7 @@ public enum Action: Sendable, Hashable {
         case .sway(let command): "sway: \(command)"
         case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
         case .windowMotion(let motion): "window-motion: snap to \(motion.snaps.map(\.rawValue).joined(separator: ", "))"
+        case .workspace(let workspace): "workspace: \(workspace.direction.rawValue)"
         }
     }
 }

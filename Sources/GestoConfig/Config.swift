@@ -86,7 +86,7 @@ enum ConfigKeys {
     /// The long-press keys a binding may override (`drag` is global: it decides for every
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
-    static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion"]
+    static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion", "workspace"]
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
@@ -413,6 +413,13 @@ struct ConfigDecoder {
                 } else {
                     ok = false
                 }
+            case "workspace":
+                sawActionKey = true
+                if let action = decodeWorkspace(entry.value) {
+                    actions.append((.workspace(action), entry.keyLocation))
+                } else {
+                    ok = false
+                }
             case "keys", "window", "sway":
                 sawActionKey = true
                 if let action = decodeSessionAction(entry.key, entry.value) {
@@ -489,6 +496,20 @@ struct ConfigDecoder {
                 error("'window-motion' follows the fingers: it needs a swipe gesture in continuous mode "
                       + "(e.g. 'gesture: swipe:4' with 'mode: continuous'), not \(gesture) in \(mode.rawValue) mode", at: actions[0].1)
                 return nil
+            }
+        }
+        if case .workspace(let workspace) = actions[0].0 {
+            var isSwipe = false
+            if case .swipe = gesture { isSwipe = true }
+            if mode == .continuous, !isSwipe {
+                error("'workspace' in continuous mode follows the fingers: it needs a swipe gesture (e.g. 'gesture: swipe:3'), "
+                      + "not \(gesture); other modes switch once the binding fires", at: actions[0].1)
+                return nil
+            }
+            if workspace.swayCommand == nil {
+                warnings.append(ConfigWarning("'workspace: \(workspace.direction.rawValue)' moves on a grid of workspaces, which only the "
+                                              + "gesto-wayfire plugin has: gestod cannot perform it (sway's workspaces are a list, "
+                                              + "use next or previous), so under gestod this binding is inactive", at: actions[0].1))
             }
         }
         return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)

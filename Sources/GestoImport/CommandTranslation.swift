@@ -1,6 +1,7 @@
 // The command a source binding runs, translated into a gesto action: keystroke tools
 // (xdotool key, ydotool key, wtype) become `keys:`, swaymsg and i3-msg become `sway:`,
-// libinput-gestures' `_internal` workspace switching becomes the compositor's workspace command,
+// libinput-gestures' `_internal` workspace switching becomes the compositor's workspace command
+// (gesto's own `workspace:` where no compositor is named),
 // and everything else stays `exec:` as written, with a warning wherever the text would mean
 // something else under gesto's `/bin/sh -c` or works only on X11.
 import GestoConfig
@@ -123,9 +124,12 @@ struct CommandTranslator {
             recorder.choose("workspace switching becomes `niri msg action focus-workspace-down|up` (exec)")
             return .exec(next ? "niri msg action focus-workspace-down" : "niri msg action focus-workspace-up")
         case .other:
+            // gesto's own action is the compositor-neutral form: gestod performs it on sway, the
+            // gesto-wayfire plugin inside Wayfire, and gestod names it inactive anywhere else.
             recorder.warn(line: line, column: column,
-                          "workspace switching has no compositor-neutral command: written as sway's; replace it with your compositor's")
-            return .sway(next ? "workspace next" : "workspace prev")
+                          "workspace switching becomes gesto's workspace: \(next ? "next" : "previous"), which gestod performs on sway "
+                          + "and the gesto-wayfire plugin inside Wayfire; elsewhere replace it with your compositor's command")
+            return .workspace(WorkspaceAction(direction: next ? .next : .previous))
         }
     }
 

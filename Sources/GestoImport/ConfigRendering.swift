@@ -130,6 +130,7 @@ extension ImportedBinding {
         case .window(let operation): value = operation.rawValue
         case .sway(let command): value = command
         case .reorder, .windowMotion: value = action.summary
+        case .workspace(let workspace): value = workspace.direction.rawValue
         }
         parts.append("\(action.key): \(yamlScalar(value))")
         return "{" + parts.joined(separator: ", ") + "}"

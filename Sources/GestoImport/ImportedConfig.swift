@@ -47,7 +47,7 @@ public enum WorkspaceTarget: String, Sendable, CaseIterable {
     case hyprland
     /// `exec: niri msg action focus-workspace-down|up`.
     case niri
-    /// None known: sway's command is written, with a warning to change it.
+    /// None known: gesto's `workspace: next|previous`, with a warning saying where it works.
     case other
 }
 

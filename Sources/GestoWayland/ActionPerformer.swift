@@ -2,6 +2,7 @@
 // connected WaylandSession and sway's IPC socket. `exec:` belongs to the daemon's ExecRunner;
 // this type only reports it as not its own. Errors come back as values for the log.
 import GestoConfig
+import GestoCore
 
 /// Performs `keys`, `window` and `sway` actions.
 public final class ActionPerformer {
@@ -43,6 +44,11 @@ public final class ActionPerformer {
         case .sway(let command):
             guard let sway else { throw .sway(.noSocket) }
             do { try sway.runCommand(command) } catch { throw .sway(error) }
+        case .workspace(let workspace):
+            // Outside the compositor the switch is one command, sent once the binding fires.
+            guard let command = workspace.swayCommand else { throw .noWorkspaceCommand(workspace.direction) }
+            guard let sway else { throw .sway(.noSocket) }
+            do { try sway.runCommand(command) } catch { throw .sway(error) }
         }
     }
 }
@@ -57,6 +63,8 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     case keys(KeyCombinationError)
     /// sway's IPC failed or the command failed.
     case sway(SwayIPCError)
+    /// A `workspace:` direction sway has no command for (its workspaces are a list).
+    case noWorkspaceCommand(WorkspaceDirection)
 
     /// One line for the log.
     public var description: String {
@@ -65,6 +73,8 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wayland(let error): return error.description
         case .keys(let error): return error.description
         case .sway(let error): return error.description
+        case .noWorkspaceCommand(let direction):
+            return "sway's workspaces are a list: 'workspace: \(direction.rawValue)' has no sway command (use next or previous)"
         }
     }
 }

@@ -22,7 +22,7 @@ public struct RuledOutBinding: Sendable, Equatable {
 
 extension WaylandSession.Global {
     /// The globals `binding` uses, each with what is lost without it. `exec:` needs none;
-    /// `sway:` and `window-motion:` need sway's IPC socket, not a Wayland global.
+    /// `sway:`, `window-motion:` and `workspace:` need sway's IPC socket, not a Wayland global.
     public static func requirements(of binding: Binding<Action>) -> [(global: Self, effect: String)] {
         var needs: [(global: Self, effect: String)] = []
         switch binding.action {
@@ -35,7 +35,7 @@ extension WaylandSession.Global {
         case .reorder:
             needs.append((.foreignToplevelManager, "its reorder strip has no windows to show"))
             needs.append((.layerShell, "its reorder strip is not shown"))
-        case .exec, .sway, .windowMotion:
+        case .exec, .sway, .windowMotion, .workspace:
             break
         }
         if binding.app != nil {

@@ -211,9 +211,12 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 2, "0x%x", v);
-	/* The 0.1 layouts are frozen: the library rejects sizes below these. */
-	CHECK(sizeof(struct gesto_gesture_event) == 80, "%zu", sizeof(struct gesto_gesture_event));
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 3, "0x%x", v);
+	/* The layouts only grow at their end: the library rejects sizes below their 0.1 ones
+	 * (struct gesto_gesture_event: 80 bytes in 0.1, 88 since 0.3 with delta_source). */
+	CHECK(sizeof(struct gesto_gesture_event) == 88, "%zu", sizeof(struct gesto_gesture_event));
+	CHECK(offsetof(struct gesto_gesture_event, delta_source) == 80, "%zu",
+	      offsetof(struct gesto_gesture_event, delta_source));
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
 	CHECK(sizeof(struct gesto_reorder_layout) == 48, "%zu", sizeof(struct gesto_reorder_layout));
 	CHECK(sizeof(struct gesto_reorder_settings) == 64, "%zu", sizeof(struct gesto_reorder_settings));

@@ -82,7 +82,7 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(load(source, .libinputGestures, options: ImportOptions(workspaces: .niri)).1,
                        ["swipe:3:up on-end exec: niri msg action focus-workspace-down"])
         let (other, bindings) = load(source, .libinputGestures, options: ImportOptions(workspaces: .other))
-        XCTAssertEqual(bindings, ["swipe:3:up on-end sway: workspace next"])
+        XCTAssertEqual(bindings, ["swipe:3:up on-end workspace: next"])
         XCTAssertEqual(other.warnings.count, 1)
     }
 

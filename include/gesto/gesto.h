@@ -49,8 +49,8 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions marked "Since 0.2" need a library whose minor version is
- * at least 2.
+ * for the major version. Functions and fields marked "Since 0.2" or "Since 0.3" need a
+ * library whose minor version is at least that.
  */
 
 #ifndef GESTO_H
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 2
+#define GESTO_ABI_VERSION_MINOR 3
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -208,6 +208,34 @@ struct gesto_gesture_event {
 	int32_t cancelled;
 	/** Reserved, set to 0 (keeps the struct's size a multiple of 8). */
 	uint32_t reserved;
+	/** Since 0.3: which deltas the caller has, enum gesto_delta_source (0, both, when `size`
+	 *  ends before this field). Any other value is GESTO_ERROR_INVALID_ARGUMENT. */
+	uint32_t delta_source;
+	/** Since 0.3: reserved, set to 0. */
+	uint32_t reserved2;
+};
+
+/**
+ * Which of libinput's deltas a struct gesto_gesture_event carries (since 0.3).
+ *
+ * gesto's thresholds, translations and velocities are in libinput's unaccelerated delta units.
+ * A host that only gets libinput's accelerated deltas (a wlroots compositor's plugin: wlroots
+ * keeps only libinput_event_gesture_get_dx()/_dy()) says so, and the engine recovers the
+ * unaccelerated deltas from the accelerated ones with the inverse of libinput's touchpad
+ * acceleration (the adaptive profile at the default speed, as libinput 1.22 applies it; see
+ * GestoCore's AccelerationInverse for the curve and its sources). The same recording then
+ * crosses the same thresholds at the same events as a host with both deltas, within the
+ * estimate's error (the sequence's first UPDATE is taken at the profile's plateau).
+ * The inverse keeps state per engine: feed one device's sequences in order.
+ */
+enum gesto_delta_source {
+	/** dx/dy are accelerated, dx_unaccelerated/dy_unaccelerated unaccelerated (libinput's
+	 *  own event; the default). */
+	GESTO_DELTAS_BOTH = 0,
+	/** Only dx/dy are known, and they are libinput's accelerated deltas with the adaptive
+	 *  profile at speed 0: the engine computes the unaccelerated ones and ignores
+	 *  dx_unaccelerated/dy_unaccelerated. */
+	GESTO_DELTAS_ACCELERATED_ONLY = 1,
 };
 
 /* ==================================================================== */
@@ -843,8 +871,8 @@ struct gesto_binding_info {
 	/** The gesture in binding syntax ("swipe:4", "pinch:2:in"). Owned by the engine; valid
 	 *  until gesto_engine_destroy(). */
 	const char *gesture;
-	/** The config key of its action: "exec", "keys", "window", "sway", "reorder" or
-	 *  "window-motion"; NULL for a binding added with gesto_engine_add_binding(). A static
+	/** The config key of its action: "exec", "keys", "window", "sway", "reorder",
+	 *  "window-motion" or (since 0.3) "workspace"; NULL for a binding added with gesto_engine_add_binding(). A static
 	 *  string. */
 	const char *action;
 	/** The binding's `app:` pattern, or NULL. Owned by the engine, as `gesture`. */
@@ -983,6 +1011,90 @@ gesto_window_motion_target(const gesto_window_motion *motion);
 /** Destroys a motion; NULL does nothing. */
 void
 gesto_window_motion_destroy(gesto_window_motion *motion);
+
+/* ==================================================================== */
+/* Workspace swipe (since 0.3)                                           */
+/* ==================================================================== */
+
+/**
+ * The neighbouring workspace a `workspace:` binding goes to, as a step on a grid of
+ * workspaces (+x right, +y down): next and right (1, 0), previous and left (-1, 0), up
+ * (0, -1), down (0, 1); and the binding's `distance:`, the delta units of finger travel per
+ * workspace. Since 0.3.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or an index that is not a
+ * workspace binding.
+ */
+int
+gesto_engine_binding_workspace(const gesto_engine *engine, int binding_index, int32_t *dx, int32_t *dy,
+			       double *distance);
+
+/**
+ * A `workspace:` binding's swipe between the workspace it started on (progress 0) and the
+ * neighbour (progress 1): while the swipe continues, the progress follows the fingers (one
+ * workspace per `distance:` units along the binding's axis; the content moves with the
+ * fingers, so the workspace to the right comes in as they move left), rubber-banded past 0
+ * and 1; on release a spring (the binding's animation) carries it, with the release velocity,
+ * on to the neighbour or back. The decision is libgesto's: on to the neighbour when the
+ * gesture ended recognized, the host said there is one, and the translation plus the release
+ * velocity projected at GESTO_DECELERATION_RATE_TOUCHPAD (the projection window motion uses)
+ * is past half a workspace; a failed or cancelled gesture goes back. gestod makes the same
+ * decision for sway. Since 0.3.
+ */
+typedef struct gesto_workspace_swipe gesto_workspace_swipe;
+
+/** What a released workspace swipe does (gesto_workspace_swipe_target()). Since 0.3. */
+enum gesto_workspace_target {
+	/** Not released yet (following the fingers). */
+	GESTO_WORKSPACE_NONE = 0,
+	/** On to the neighbouring workspace: switch to it once at rest. */
+	GESTO_WORKSPACE_NEIGHBOUR = 1,
+	/** Back to the workspace the swipe started on. */
+	GESTO_WORKSPACE_BACK = 2,
+};
+
+/**
+ * Starts a swipe for binding @p binding_index.
+ *
+ * @param has_neighbour non-zero if the host has a workspace in the binding's direction (a
+ * grid's edge has none: the swipe then only resists and goes back).
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or an index that is not a
+ * workspace binding.
+ */
+int
+gesto_workspace_swipe_new(const gesto_engine *engine, int binding_index, int has_neighbour,
+			  gesto_workspace_swipe **out);
+
+/**
+ * Drives the swipe from a firing of its binding: BEGAN takes hold (a spring in flight stops
+ * where it is), CHANGED follows the fingers, ENDED releases it with the report's velocity and
+ * decides, FAILED and CANCELLED release it back. The spring starts at the report's time.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size`, an unknown
+ * phase or a non-finite value.
+ */
+int
+gesto_workspace_swipe_handle_recognized(gesto_workspace_swipe *swipe, const struct gesto_recognized *gesture);
+
+/**
+ * The progress to show at @p time_usec (on the events' clock): 0 the starting workspace, 1
+ * the neighbour (below 0 or above 1 while resisting).
+ *
+ * @param[out] progress the progress.
+ * @return 1 once at rest (then gesto_workspace_swipe_target() says where), 0 while moving or
+ * following the fingers; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer or a time out of range.
+ */
+int
+gesto_workspace_swipe_frame(gesto_workspace_swipe *swipe, uint64_t time_usec, double *progress);
+
+/** The enum gesto_workspace_target of the last release; GESTO_WORKSPACE_NONE while following
+ *  the fingers or for NULL. */
+int
+gesto_workspace_swipe_target(const gesto_workspace_swipe *swipe);
+
+/** Destroys a swipe; NULL does nothing. */
+void
+gesto_workspace_swipe_destroy(gesto_workspace_swipe *swipe);
 
 /* ==================================================================== */
 /* Decay and projection                                                  */

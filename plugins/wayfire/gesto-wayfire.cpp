@@ -5,11 +5,13 @@
 // and springs are all libgesto's (the user's gesto config, read as gestod reads it).
 //
 // Wayfire 0.7.4 (Debian 12) emits pointer_swipe_* and pointer_pinch_* with wlroots' events:
-// accelerated deltas only, millisecond times, and no holds at all.
+// accelerated deltas only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's
+// acceleration), millisecond times, and no holds at all.
 
 #include "config.hpp"
 #include "exec.hpp"
 #include "window-motion.hpp"
+#include "workspace-swipe.hpp"
 
 #include <gesto/gesto.h>
 
@@ -119,6 +121,7 @@ class plugin_t : public wf::plugin_interface_t
         release_grab();
         output->render->rem_effect(&on_frame);
         motion.drop();
+        workspaces.drop();
         if (deadline_timer)
         {
             wl_event_source_remove(deadline_timer);
@@ -144,6 +147,7 @@ class plugin_t : public wf::plugin_interface_t
     uint32_t sequence_kind = 0;
     uint32_t sequence_fingers = 0;
     window_motion_t motion;
+    workspace_swipe_t workspaces;
     bool frames_running = false;
 
     // MARK: Config
@@ -181,9 +185,10 @@ class plugin_t : public wf::plugin_interface_t
             if (is_hold_gesture(info.gesture))
             {
                 why = "Wayfire delivers no hold gestures";
-            } else if ((std::strcmp(action, "exec") != 0) && (std::strcmp(action, "window-motion") != 0))
+            } else if ((std::strcmp(action, "exec") != 0) && (std::strcmp(action, "window-motion") != 0) &&
+                       (std::strcmp(action, "workspace") != 0))
             {
-                why = std::string("the plugin performs exec and window-motion, not ") + action;
+                why = std::string("the plugin performs exec, window-motion and workspace, not ") + action;
             } else if ((std::strcmp(action, "window-motion") == 0) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
             {
                 why = "window-motion follows swipes";
@@ -196,8 +201,9 @@ class plugin_t : public wf::plugin_interface_t
             }
         }
 
-        LOGI("gesto: deltas are libinput's accelerated ones (wlroots passes no others): ",
-            "swipe thresholds compare with accelerated distances");
+        LOGI("gesto: deltas are libinput's accelerated ones (wlroots passes no others): libgesto ",
+            "inverts libinput's touchpad acceleration (adaptive profile, default speed), so thresholds ",
+            "compare with unaccelerated distances as in gestod");
     }
 
     // MARK: Signals to libgesto events
@@ -322,6 +328,9 @@ class plugin_t : public wf::plugin_interface_t
         event.fingers   = fingers;
         event.time_usec = uint64_t(time_msec) * 1000u;
         event.scale = 1.0;
+        // wlroots keeps only libinput's accelerated deltas: libgesto recovers the
+        // unaccelerated ones its thresholds are written in.
+        event.delta_source = GESTO_DELTAS_ACCELERATED_ONLY;
         return event;
     }
 
@@ -343,9 +352,8 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
-        // wlroots keeps only the accelerated deltas: they stand in for both.
-        event.dx = event.dx_unaccelerated = ev->dx;
-        event.dy = event.dy_unaccelerated = ev->dy;
+        event.dx = ev->dx;
+        event.dy = ev->dy;
         feed(event);
     };
 
@@ -381,8 +389,8 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         auto event = event_of(GESTO_EVENT_PINCH, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
-        event.dx = event.dx_unaccelerated = ev->dx;
-        event.dy = event.dy_unaccelerated = ev->dy;
+        event.dx = ev->dx;
+        event.dy = ev->dy;
         event.scale = ev->scale;
         // wlroots' `rotation` is libinput's angle delta since the previous event, degrees.
         event.angle_delta = ev->rotation;
@@ -459,6 +467,36 @@ class plugin_t : public wf::plugin_interface_t
         } else if (std::strcmp(info.action, "window-motion") == 0)
         {
             drive_motion(gesture);
+        } else if (std::strcmp(info.action, "workspace") == 0)
+        {
+            drive_workspace(gesture, info.mode);
+        }
+    }
+
+    void drive_workspace(const gesto_recognized& firing, uint32_t mode)
+    {
+        if (mode != GESTO_MODE_CONTINUOUS)
+        {
+            switch_workspace(output, engine, firing.binding_index);
+            return;
+        }
+
+        if ((firing.phase == GESTO_PHASE_BEGAN) && workspaces.grab(output, engine, firing.binding_index))
+        {
+            start_frames();
+        }
+
+        if (workspaces.active())
+        {
+            workspaces.handle(firing);
+            if ((firing.phase == GESTO_PHASE_ENDED) || (firing.phase == GESTO_PHASE_FAILED) ||
+                (firing.phase == GESTO_PHASE_CANCELLED))
+            {
+                LOGI("gesto: workspace: released ", phase_name(firing.phase), " at ", firing.translation_x, ",",
+                    firing.translation_y, " moving ", firing.velocity_x, ",", firing.velocity_y, " units/s");
+            }
+
+            output->render->schedule_redraw();
         }
     }
 
@@ -509,13 +547,17 @@ class plugin_t : public wf::plugin_interface_t
         output->render->schedule_redraw();
     }
 
-    /** One frame: the motion's rect now; the next frame while the spring moves. */
+    /** One frame: the motion's rect and the workspaces' progress now; the next frame while a
+     *  spring moves. */
     wf::effect_hook_t on_frame = [=] ()
     {
-        if (motion.frame(monotonic_usec()))
+        const uint64_t now = monotonic_usec();
+        const bool window_moves = motion.frame(now);
+        const bool workspaces_move = workspaces.frame(now);
+        if (window_moves || workspaces_move)
         {
             output->render->schedule_redraw();
-        } else if (!motion.active())
+        } else if (!motion.active() && !workspaces.active())
         {
             output->render->rem_effect(&on_frame);
             frames_running = false;

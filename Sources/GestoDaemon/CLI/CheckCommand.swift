@@ -10,10 +10,12 @@ public enum CheckCommand {
 
     Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml) and prints every
     problem as FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake,
-    such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE).
+    such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE). A workspace: binding
+    that gestod cannot perform in this session (anywhere but sway) is named in a note: line.
     """
 
-    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink,
+                           environment: [String: String]? = nil) -> Int32 {
         let options: CommandArguments
         do {
             options = try CommandArguments(arguments, command: "check")
@@ -40,6 +42,9 @@ public enum CheckCommand {
         case .success(let config):
             let count = config.bindings.count
             for warning in config.warnings { errors.write(warning.description + "\n") }
+            for note in inactiveWorkspaceNotes(config, on: InitCommand.Compositor.detect(environment: environment ?? InitCommand.currentEnvironment())) {
+                errors.write(note + "\n")
+            }
             output.write("\(path): ok, \(count) binding\(count == 1 ? "" : "s")\n")
             return 0
         case .failure(let problem):
@@ -48,6 +53,20 @@ public enum CheckCommand {
                 errors.write("\(list.errors.count) error\(list.errors.count == 1 ? "" : "s") in \(path)\n")
             }
             return 1
+        }
+    }
+
+    /// One note per `workspace:` binding gestod cannot perform in this session: it switches
+    /// workspaces over sway's IPC, so anywhere but sway the binding is inactive under gestod
+    /// (inside Wayfire the gesto-wayfire plugin performs it). `up` and `down` already have the
+    /// config's warning.
+    static func inactiveWorkspaceNotes(_ config: Config, on compositor: InitCommand.Compositor) -> [String] {
+        guard compositor != .sway else { return [] }
+        let session = compositor == .generic ? "this session's compositor is not sway (or not known)" : "\(compositor.rawValue) is not sway"
+        return config.bindings.enumerated().compactMap { index, binding in
+            guard case .workspace(let workspace) = binding.action, workspace.swayCommand != nil else { return nil }
+            return "note: binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive under gestod here: "
+                + "gestod switches workspaces over sway's IPC and \(session); inside Wayfire the gesto-wayfire plugin performs it"
         }
     }
 }

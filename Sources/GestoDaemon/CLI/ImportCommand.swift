@@ -28,8 +28,9 @@ public enum ImportCommand {
                             and the config text
       --compositor NAME     where workspace switching goes (libinput-gestures' _internal,
                             Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
-                            workspace next|prev), hyprland, niri, or other (sway's command with a
-                            warning); default: the running compositor, else sway
+                            workspace next|prev), hyprland, niri, or other (gesto's workspace:
+                            next|previous, with a warning); default: the running compositor,
+                            else sway
       --fusuma-version 2|3  how fusuma's pinch words read: fusuma 3.0 reversed them (2: `in` is
                             fingers spreading; 3: `in` is fingers closing). Default 2, with a
                             warning when the file has pinches

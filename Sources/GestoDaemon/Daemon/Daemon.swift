@@ -27,6 +27,8 @@ public final class Daemon {
     var reorderStrips: ReorderStripDriver?
     /// Moves windows for `window-motion:` bindings (made on first use).
     var windowMotion: WindowMotionDriver?
+    /// True once a compositor connected (its sway IPC, if any, is known from then on).
+    var hasConnectedCompositor = false
     var config: Config
     var configPath: String?
     /// One pipeline per touchpad, boxed so an event mutates it in place (a struct kept as a
@@ -167,6 +169,8 @@ public final class Daemon {
                     self.sessionEnvironment.removeAll { $0.name == "SWAYSOCK" }
                     self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
                 }
+                self.hasConnectedCompositor = true
+                self.warnAboutInactiveWorkspaceBindings(self.config)
             }
             // The overlays animate on the clock of their input: a replay's is the recording's.
             let overlays = FeedbackOverlayDriver(session: session, log: log,
@@ -438,8 +442,9 @@ public final class Daemon {
                 continue
             }
             actionCount += 1
-            if config.bindings.indices.contains(firing.bindingIndex), config.bindings[firing.bindingIndex].mode == .continuous,
-               firing.action.key != "window-motion" {
+            let isContinuous = config.bindings.indices.contains(firing.bindingIndex)
+                && config.bindings[firing.bindingIndex].mode == .continuous
+            if isContinuous, firing.action.key != "window-motion", firing.action.key != "workspace" {
                 overlays?.show(firing, of: config.bindings[firing.bindingIndex],
                                animation: config.animation(forBinding: firing.bindingIndex),
                                touchscreen: line.gesture.name.isTouchscreenGesture ? touchscreenGeometry(of: device) : nil)
@@ -459,18 +464,48 @@ public final class Daemon {
             case .windowMotion(let motion):
                 windowMotionDriver(warn: line.gesture.phase == .began)?
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
-            case .keys, .window, .sway:
-                guard let performer else {
-                    actionFailed(firing.action, "no Wayland session", gesture: line.gesture.name)
+            case .workspace(let workspace) where isContinuous:
+                // Outside the compositor nothing follows the fingers: the closing report decides,
+                // as the plugin's spring would, whether the swipe went on to the neighbour.
+                guard firing.gesture.phase.isFinal else { continue }
+                let target = WorkspaceSwipe.decision(translation: firing.gesture.translation, velocity: firing.gesture.velocity,
+                                                     isRecognized: firing.gesture.phase == .ended,
+                                                     axis: workspace.direction.fingerAxis, distance: workspace.distance)
+                guard target == .neighbour else {
+                    log.debug("workspace: the swipe springs back, no switch", ["gesture": line.gesture.name.description])
                     continue
                 }
-                do {
-                    try performer.perform(firing.action)
-                    wayland?.flush()
-                } catch {
-                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
-                }
+                performSessionAction(firing.action, gesture: line.gesture.name)
+            case .keys, .window, .sway, .workspace:
+                performSessionAction(firing.action, gesture: line.gesture.name)
             }
+        }
+    }
+
+    /// Performs a `keys:`, `window:`, `sway:` or `workspace:` action, or logs why it could not run.
+    private func performSessionAction(_ action: Action, gesture: GestureName) {
+        guard let performer else {
+            actionFailed(action, "no Wayland session", gesture: gesture)
+            return
+        }
+        do {
+            try performer.perform(action)
+            wayland?.flush()
+        } catch {
+            actionFailed(action, "\(error)", gesture: gesture)
+        }
+    }
+
+    /// Names each `workspace:` binding gestod cannot perform on the compositor it connected to:
+    /// it sends them over sway's IPC, so outside sway they are inactive (inside Wayfire the
+    /// gesto-wayfire plugin performs them); `up` and `down` have no sway command (the config's
+    /// warning says so).
+    func warnAboutInactiveWorkspaceBindings(_ config: Config) {
+        guard let performer, performer.sway == nil else { return }
+        for (index, binding) in config.bindings.enumerated() {
+            guard case .workspace(let workspace) = binding.action, workspace.swayCommand != nil else { continue }
+            log.warning("binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
+                        + "workspaces over sway's IPC, and this compositor is not sway (on Wayfire, the gesto-wayfire plugin performs it)")
         }
     }
 
@@ -515,6 +550,7 @@ public final class Daemon {
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
             for warning in loaded.warnings { log.warning(warning.description) }
+            if hasConnectedCompositor { warnAboutInactiveWorkspaceBindings(loaded) }
         case .failure(let problem):
             configProblem = problem
             log.error(configLoadedAt == nil ? "config not loaded, running with no bindings until it is fixed:\n\(problem)"
