@@ -275,37 +275,44 @@ class plugin_t : public wf::plugin_interface_t
         consumed = false;
         grab_interface->ungrab();
         output->deactivate_plugin(grab_interface);
-        // The grab took the pointer focus from the client. Wayfire lets the pointer focus
-        // again from an idle callback that ungrab() queued, but only the next pointer motion
-        // gives it to a surface: a warp to where the cursor is, queued after that callback,
-        // gives it back at once.
+        // The grab took the pointer focus from the client. ungrab() queues an idle callback
+        // that lets the pointer focus again and picks the surface under the cursor; if the
+        // moved window has not come back under the cursor by then, only a later re-pick gives
+        // the client its focus back.
         refocus_pointer();
     }
 
-    /** Gives the pointer focus to the surface under the cursor now: after a grab, and when a
-     *  moved window comes to rest (it may have left the cursor at release and come back). */
+    /** Has Wayfire pick the pointer focus again from what is under the cursor now: after a
+     *  grab, and when a moved window comes to rest (it may have left the cursor at release
+     *  and come back). Wayfire 0.7.4 re-picks it on a stack-order change, a signal that may be
+     *  a false positive (signal-definitions.hpp), as its scale and switcher plugins announce
+     *  once their transformers are gone; a warp moves the cursor without re-picking. */
     void refocus_pointer()
     {
-        refocus.run_once([] ()
-        {
-            wf::get_core().warp_cursor(wf::get_core().get_cursor_position());
-        });
-        // The idle warp can run before Wayfire's own idle callback when another was still
-        // queued: warp once more a few loop turns later. A warp to where the cursor is moves
-        // nothing.
+        refocus.run_once([this] () { announce_stack_order(); });
+        // The idle call can run before Wayfire's own idle callback of ungrab() when another
+        // was still queued, while the focus is still off: announce once more a few loop turns
+        // later.
         if (refocus_timer)
         {
             wl_event_source_timer_update(refocus_timer, refocus_retry_ms);
         }
     }
 
+    void announce_stack_order()
+    {
+        wf::stack_order_changed_signal data;
+        data.output = output;
+        wf::get_core().emit_signal("output-stack-order-changed", &data);
+    }
+
     wf::wl_idle_call refocus;
     wl_event_source *refocus_timer = nullptr;
     static constexpr int refocus_retry_ms = 50;
 
-    static int on_refocus_timer(void*)
+    static int on_refocus_timer(void *data)
     {
-        wf::get_core().warp_cursor(wf::get_core().get_cursor_position());
+        static_cast<plugin_t*>(data)->announce_stack_order();
         return 0;
     }
 
