@@ -227,6 +227,14 @@ public struct GestureEngine: Sendable {
 
     private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                          diagnose: (RecognizerDiagnostic) -> Void) {
+        // Without long-press-drag (a config with bindings but none for it), the exclusive
+        // composition only passes the swipe's reports through as they come: its first never
+        // reports nor is active, so every round releases the second at once. Feeding the swipe
+        // directly gives the same reports without the wrapping (~150 instructions a swipe event).
+        guard swipes.first.isEnabled else {
+            swipes.second.handle(input, emit: emit, diagnose: diagnose)
+            return
+        }
         swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let drag): emit(RecognizedGesture(update.phase, drag))

@@ -292,8 +292,15 @@ public final class Daemon {
 
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
     /// last device's is remembered: most events come from the device before them.
+    @inline(__always)
     private func pipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
         if let last = lastPipeline, last.device == device { return (last.box, last.isOnly) }
+        return lookUpPipeline(for: device)
+    }
+
+    /// ``pipeline(for:)`` for a device other than the last one: looked up, or made.
+    @inline(never)
+    private func lookUpPipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
         if let existing = pipelines[device] {
             lastPipeline = (device, existing, pipelines.count == 1)
             return (existing, pipelines.count == 1)
@@ -321,7 +328,8 @@ public final class Daemon {
     private func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
-            bus.publish(.input, .input(event))
+            // Checked here: the published event is only made for a subscriber.
+            if bus.hasSubscribers(.input) { bus.publish(.input, .input(event)) }
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
@@ -530,7 +538,9 @@ final class PipelineBox {
 
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
-        pipeline.focusedApp = focusedApp
+        // Stored only when it changed: assigning the same string on every event retained and
+        // released it each time.
+        if pipeline.focusedApp != focusedApp { pipeline.focusedApp = focusedApp }
         pipeline.handle(event, emit: emit, diagnose: diagnose, trace: trace)
         return updateDeadline()
     }

@@ -121,33 +121,34 @@ public struct Log: Sendable {
     /// Whether messages at `level` are written.
     public func isEnabled(_ level: LogLevel) -> Bool { level <= self.level }
 
-    /// Logs an error. `message` is evaluated only when the level is enabled.
-    public func error(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
-        write(.error, message(), fields)
+    /// Logs an error. `message` and `fields` are evaluated only when the level is enabled (a
+    /// disabled call on the hot path builds no string and no field array).
+    public func error(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        write(.error, message(), fields())
     }
 
-    /// Logs a warning. `message` is evaluated only when the level is enabled.
-    public func warning(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+    /// Logs a warning. `message` and `fields` are evaluated only when the level is enabled.
+    public func warning(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         guard isEnabled(.warning) else { return }
-        write(.warning, message(), fields)
+        write(.warning, message(), fields())
     }
 
-    /// Logs information. `message` is evaluated only when the level is enabled.
-    public func info(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+    /// Logs information. `message` and `fields` are evaluated only when the level is enabled.
+    public func info(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         guard isEnabled(.info) else { return }
-        write(.info, message(), fields)
+        write(.info, message(), fields())
     }
 
-    /// Logs a debug message. `message` is evaluated only when the level is enabled.
-    public func debug(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+    /// Logs a debug message. `message` and `fields` are evaluated only when the level is enabled.
+    public func debug(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         guard isEnabled(.debug) else { return }
-        write(.debug, message(), fields)
+        write(.debug, message(), fields())
     }
 
-    /// Logs a trace message. `message` is evaluated only when the level is enabled.
-    public func trace(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+    /// Logs a trace message. `message` and `fields` are evaluated only when the level is enabled.
+    public func trace(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         guard isEnabled(.trace) else { return }
-        write(.trace, message(), fields)
+        write(.trace, message(), fields())
     }
 
     /// The line for a message, without its newline:
