@@ -212,9 +212,14 @@ public struct GestureEngine: Sendable {
             case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
             }
         }
-        if families.contains(.holds) { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
+        // An idle hold or long press ignores swipe and pinch events (only a HOLD_BEGIN starts
+        // one), so neither is called for them: most events are motion, and each call copied
+        // the input into its state switch.
+        var isMotion = false
+        if case .event(let event) = input, event.kind != .hold { isMotion = true }
+        if families.contains(.holds), !isMotion || holds.isActive { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
         // The long press watches the same holds: their anomalies are the hold recognizer's to report.
-        if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
+        if families.contains(.longPresses), !isMotion || longPresses.isActive { longPresses.handle(input) { emit($0) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
         if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
     }
