@@ -309,6 +309,9 @@ public final class Daemon {
         let known = devices.first { $0.number == device }
         var pipeline = GesturePipeline(config: config)
         pipeline.touchscreenSize = touchscreenSize(of: device)
+        // Below debug nothing reads a report that is neither printed, fired nor final
+        // (``perform(_:device:triggered:)`` would only log it at debug).
+        pipeline.dropsUnreadLines = !log.isEnabled(.debug)
         // The device's name, for trace lines (a replay names it on its DEVICE_ADDED line).
         let name = known?.name ?? label
         // Only at trace level is a listener passed: below it no state is compared or named.
