@@ -157,7 +157,14 @@ public struct CommitmentTracker: Sendable {
             reset()
             return nil
         }
-        if case .idle = state { state = .watching(runStart: nil, runName: nil) }
+        switch state {
+        case .idle: state = .watching(runStart: nil, runName: nil)
+        case .watching: break
+        // Committed, nothing more is decided until the final report resets the tracker: the
+        // paths below are read only while watching (most reports of a gesture come after
+        // its commitment, and the logarithm and the steps cost ~80 instructions each).
+        case .committed: return nil
+        }
         let logScale = log(max(report.scale, 1e-9))
         let scaleStep = logScale - lastLogScale, angleStep = report.angle - lastAngle
         if scaleStep.isFinite { scalePath += abs(scaleStep) }

@@ -157,6 +157,9 @@ public struct LongPressDragRecognizer: Recognizer {
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         guard isEnabled else { return }
+        // Idle, only a HOLD_BEGIN can start the press (LongPressRecognizer): any other event
+        // would pass through the sequence and change nothing. Most events are swipe motion.
+        if !sequence.isActive, case .event(let event) = input, event.kind != .hold || event.phase != .begin { return }
         if case .event(let event) = input, event.kind == .hold, event.phase == .begin, !sequence.isActive {
             sequence.second.fingers = event.fingerCount
         }

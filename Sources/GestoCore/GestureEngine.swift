@@ -212,9 +212,14 @@ public struct GestureEngine: Sendable {
             case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
             }
         }
-        if families.contains(.holds) { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
+        // An idle hold or long press ignores swipe and pinch events (only a HOLD_BEGIN starts
+        // one), so neither is called for them: most events are motion, and each call copied
+        // the input into its state switch.
+        var isMotion = false
+        if case .event(let event) = input, event.kind != .hold { isMotion = true }
+        if families.contains(.holds), !isMotion || holds.isActive { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
         // The long press watches the same holds: their anomalies are the hold recognizer's to report.
-        if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
+        if families.contains(.longPresses), !isMotion || longPresses.isActive { longPresses.handle(input) { emit($0) } }
         if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
         if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
     }
@@ -227,6 +232,14 @@ public struct GestureEngine: Sendable {
 
     private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                          diagnose: (RecognizerDiagnostic) -> Void) {
+        // Without long-press-drag (a config with bindings but none for it), the exclusive
+        // composition only passes the swipe's reports through as they come: its first never
+        // reports nor is active, so every round releases the second at once. Feeding the swipe
+        // directly gives the same reports without the wrapping (~150 instructions a swipe event).
+        guard swipes.first.isEnabled else {
+            swipes.second.handle(input, emit: emit, diagnose: diagnose)
+            return
+        }
         swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let drag): emit(RecognizedGesture(update.phase, drag))

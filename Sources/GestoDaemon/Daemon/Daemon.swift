@@ -312,8 +312,15 @@ public final class Daemon {
 
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
     /// last device's is remembered: most events come from the device before them.
+    @inline(__always)
     private func pipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
         if let last = lastPipeline, last.device == device { return (last.box, last.isOnly) }
+        return lookUpPipeline(for: device)
+    }
+
+    /// ``pipeline(for:)`` for a device other than the last one: looked up, or made.
+    @inline(never)
+    private func lookUpPipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
         if let existing = pipelines[device] {
             lastPipeline = (device, existing, pipelines.count == 1)
             return (existing, pipelines.count == 1)
@@ -322,6 +329,9 @@ public final class Daemon {
         let known = devices.first { $0.number == device }
         var pipeline = GesturePipeline(config: config)
         pipeline.touchscreenSize = touchscreenSize(of: device)
+        // Below debug nothing reads a report that is neither printed, fired nor final
+        // (``perform(_:device:triggered:)`` would only log it at debug).
+        pipeline.dropsUnreadLines = !log.isEnabled(.debug)
         // The device's name, for trace lines (a replay names it on its DEVICE_ADDED line).
         let name = known?.name ?? label
         // Only at trace level is a listener passed: below it no state is compared or named.
@@ -341,7 +351,8 @@ public final class Daemon {
     private func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
-            bus.publish(.input, .input(event))
+            // Checked here: the published event is only made for a subscriber.
+            if bus.hasSubscribers(.input) { bus.publish(.input, .input(event)) }
             // Behind a lock screen gestures are ignored (pipelines were ended on locking).
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
@@ -583,7 +594,9 @@ final class PipelineBox {
 
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
-        pipeline.focusedApp = focusedApp
+        // Stored only when it changed: assigning the same string on every event retained and
+        // released it each time.
+        if pipeline.focusedApp != focusedApp { pipeline.focusedApp = focusedApp }
         pipeline.handle(event, emit: emit, diagnose: diagnose, trace: trace)
         return updateDeadline()
     }

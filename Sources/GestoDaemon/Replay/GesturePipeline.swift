@@ -72,6 +72,12 @@ public struct GesturePipeline: Sendable {
     /// the output's own when that is `auto`). A change takes effect once no finger is down, so
     /// a touch in progress keeps one frame.
     public var touchscreenTransform = TouchTransform.normal
+    /// Whether reports no reader of gestod needs are dropped instead of emitted: a report that
+    /// is not printed, fired nothing, is not final and is no long-press-drag (which moves a
+    /// reorder strip). gestod sets it below `--log-level debug`, where such a line would only
+    /// be logged; building and handing on each one cost ~300 instructions per input line.
+    /// The recognizers, the matcher and the printed-line bookkeeping still see every report.
+    public var dropsUnreadLines = false
     /// This device's touch events made into frames (made at the first touch event).
     private var touchFrames: TouchFrameAssembler?
     private var scratchFrames: [TouchFrame] = []
@@ -216,11 +222,20 @@ public struct GesturePipeline: Sendable {
                 firings.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture))
             }
         }
+        let isPrinted = shouldShow(gesture, source: source, firedActions: !firings.isEmpty)
+        if dropsUnreadLines && !isPrinted && firings.isEmpty && !gesture.phase.isFinal {
+            switch gesture.name {
+            case .longPressDrag, .touchLongPressDrag:
+                break
+            case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .touchLongPress, .touchSwipe, .touchPinch,
+                 .touchRotate, .edgeSwipe:
+                return
+            }
+        }
         // What a reader sees is the firing: its phase (a continuous stream's began or
         // closing cancel) and progress against the binding's own threshold.
         let shown = firings.first?.gesture ?? gesture
-        var line = ReplayLine(gesture: shown, firings: firings,
-                              isPrinted: shouldShow(gesture, source: source, firedActions: !firings.isEmpty),
+        var line = ReplayLine(gesture: shown, firings: firings, isPrinted: isPrinted,
                               isOutcome: source.isOutcome, group: source.group, report: gesture,
                               committed: source.madeCommitmentIndex.map { groups.madeCommitments[$0] })
         if case .longPressDrag = gesture.name, !showAllPhases {

@@ -121,7 +121,8 @@ public struct Log: Sendable {
     /// Whether messages at `level` are written.
     public func isEnabled(_ level: LogLevel) -> Bool { level <= self.level }
 
-    /// Logs an error. `message` and `fields` are evaluated only when the level is enabled.
+    /// Logs an error. `message` and `fields` are evaluated only when the level is enabled (a
+    /// disabled call on the hot path builds no string and no field array).
     public func error(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         write(.error, message(), fields())
     }
