@@ -77,12 +77,19 @@ public struct DebugEventsParser: Sendable {
 
     /// Parses one line and calls back directly: the hot path of the readers. A gesture line
     /// that parses never builds a ``ParsedLine``; everything else takes ``parse(line:number:)``.
+    /// - Precondition: `base[count]` is readable and is the line's `\n` (the sentinel of
+    ///   ``libinputGestureLine(base:count:)``), as in ``parseLines``.
     @inline(__always)
     mutating func scan(
         base: UnsafePointer<UInt8>, count: Int, number: Int,
         _ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void
     ) {
         if !hasPending {
+            // libinput's own shape first (DebugEventsGestureLine.swift), then the general path.
+            if let event = Self.libinputGestureLine(base: base, count: count) {
+                body(.gesture(event))
+                return
+            }
             var end = count
             while end > 0, base[end - 1] == 0x0A || base[end - 1] == 0x0D { end -= 1 }
             var cursor = ByteCursor(base: base, end: end)

@@ -135,6 +135,7 @@ extension DebugEventsParser {
         while start < bytes.count,
               let newline = memchr(base + start, 0x0A, bytes.count - start) {
             let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            // base[end] is this line's '\n', inside `bytes`: the sentinel scan relies on.
             scan(base: base + start, count: end - start, number: lineNumber, body, warnings)
             lineNumber += 1
             start = end + 1
