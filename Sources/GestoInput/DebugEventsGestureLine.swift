@@ -63,6 +63,8 @@ extension DebugEventsParser {
         else if phaseWord & mask(6) == 0x20_4E49_4745_42 /* "BEGIN " */ { phase = .begin; p += phaseOffset &+ 6 }
         else if phaseWord & mask(4) == 0x20_444E_45 /* "END " */ { phase = .end; p += phaseOffset &+ 4 }
         else { return nil }
+        // The name's padding: four blanks at once (1.19+ pads to 23 columns), then the rest.
+        if base.distance(to: p) &+ 4 <= count, UnsafeRawPointer(p).loadUnaligned(as: UInt32.self) == 0x2020_2020 { p += 4 }
         while isBlank(p[0]) { p += 1 }
         // The time: "+S.FFs" with 1 to 9 whole and 1 to 6 fraction digits (libinput prints
         // 2 or 3); the sign is always printed (`%+`) and the value never negative.
@@ -74,13 +76,23 @@ extension DebugEventsParser {
         let wholeDigits = wholeStart.distance(to: p)
         guard wholeDigits >= 1, wholeDigits <= 9, p[0] == UInt8(ascii: ".") else { return nil }
         p += 1
-        var fraction: Int64 = 0
-        let fractionStart = p
-        while true { let d = p[0] &- 0x30; if d > 9 { break }; fraction = fraction &* 10 &+ Int64(d); p += 1 }
-        let fractionDigits = fractionStart.distance(to: p)
-        guard fractionDigits >= 1, fractionDigits <= 6, p[0] == UInt8(ascii: "s"), isBlank(p[1]) else { return nil }
-        let fractionScale: Int64 = fractionDigits == 3 ? 1_000 : fractionDigits == 2 ? 10_000 : Int64(powerOfTen(6 &- fractionDigits))
-        let time = Timestamp(microseconds: seconds &* 1_000_000 &+ fraction &* fractionScale)
+        var microseconds: Int64
+        // libinput 1.15+'s three decimals, unrolled (each byte is read only after the one
+        // before it was a digit, so no read passes the sentinel); other counts in a loop.
+        if isDigit(p[0]), isDigit(p[1]), isDigit(p[2]), p[3] == UInt8(ascii: "s") {
+            microseconds = seconds &* 1_000_000
+                &+ (Int64(p[0] &- 0x30) &* 100 &+ Int64(p[1] &- 0x30) &* 10 &+ Int64(p[2] &- 0x30)) &* 1_000
+            p += 3
+        } else {
+            var fraction: Int64 = 0
+            let fractionStart = p
+            while true { let d = p[0] &- 0x30; if d > 9 { break }; fraction = fraction &* 10 &+ Int64(d); p += 1 }
+            let fractionDigits = fractionStart.distance(to: p)
+            guard fractionDigits >= 1, fractionDigits <= 6 else { return nil }
+            microseconds = seconds &* 1_000_000 &+ fraction &* Int64(powerOfTen(6 &- fractionDigits))
+        }
+        guard p[0] == UInt8(ascii: "s"), isBlank(p[1]) else { return nil }
+        let time = Timestamp(microseconds: microseconds)
         p += 2
         while isBlank(p[0]) { p += 1 }
         // The finger count: one digit, 1 to 9 (10 and out-of-range counts take the general path).
@@ -150,10 +162,19 @@ extension DebugEventsParser {
         let wholeDigits = wholeStart.distance(to: q)
         guard wholeDigits >= 1, wholeDigits <= 9, q[0] == UInt8(ascii: ".") else { return nil }
         q += 1
-        let fractionStart = q
-        while true { let d = q[0] &- 0x30; if d > 9 { break }; mantissa = mantissa &* 10 &+ Int64(d); q += 1 }
-        let fractionDigits = fractionStart.distance(to: q)
-        guard fractionDigits >= 1, fractionDigits <= 9 else { return nil }
+        let fractionDigits: Int
+        // `%5.2f`'s two decimals, unrolled (each byte read only after the one before it was
+        // a digit); other counts in a loop.
+        if isDigit(q[0]), isDigit(q[1]), !isDigit(q[2]) {
+            mantissa = mantissa &* 100 &+ Int64(q[0] &- 0x30) &* 10 &+ Int64(q[1] &- 0x30)
+            q += 2
+            fractionDigits = 2
+        } else {
+            let fractionStart = q
+            while true { let d = q[0] &- 0x30; if d > 9 { break }; mantissa = mantissa &* 10 &+ Int64(d); q += 1 }
+            fractionDigits = fractionStart.distance(to: q)
+            guard fractionDigits >= 1, fractionDigits <= 9 else { return nil }
+        }
         p = q
         return Double(negative ? -mantissa : mantissa) / powerOfTen(fractionDigits)
     }
