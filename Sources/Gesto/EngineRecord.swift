@@ -10,6 +10,44 @@ let gestureEventSize0_1 = 80
 /// `sizeof(struct gesto_recognized)` in ABI 0.1: the smallest `size` accepted.
 let recognizedSize0_1 = 136
 
+/// The record `gesture` points to, read up to ABI 0.1's fields (a newer library's extra fields
+/// are not read). Throws ``ExportError/invalid(_:)`` for NULL or a `size` below ABI 0.1's.
+func recognizedRecord(_ gesture: UnsafePointer<gesto_recognized>?, in function: String) throws(ExportError) -> gesto_recognized {
+    guard let gesture else { throw .invalid("\(function): gesture is NULL") }
+    let size = Int(gesture.pointee.size)
+    guard size >= recognizedSize0_1 else {
+        throw .invalid("\(function): gesture->size is \(size); records from the engine have at least \(recognizedSize0_1)")
+    }
+    return UnsafeRawPointer(gesture).load(as: gesto_recognized.self)
+}
+
+/// A firing's drag, as a window motion and a workspace swipe read it from a record: phase,
+/// time, and translation and velocity in delta units (per second), each checked.
+struct RecognizedDrag {
+    var phase: RecognizerPhase
+    var time: Timestamp
+    var translation: Vector2
+    var velocity: Vector2
+
+    /// Reads `gesture`'s drag. Throws ``ExportError/invalid(_:)`` for a NULL or short record,
+    /// an unknown phase, a time out of range or a non-finite value.
+    init(_ gesture: UnsafePointer<gesto_recognized>?, in function: String) throws(ExportError) {
+        let record = try recognizedRecord(gesture, in: function)
+        guard let phase = recognizerPhase(record.phase) else {
+            throw .invalid("\(function): gesture->phase \(record.phase) is not an enum gesto_phase")
+        }
+        self.phase = phase
+        time = try timestamp(record.time_usec, "gesture->time_usec", in: function)
+        translation = Vector2(try dragValue(record.translation_x, "gesture->translation_x", in: function),
+                              try dragValue(record.translation_y, "gesture->translation_y", in: function))
+        velocity = Vector2(try dragValue(record.velocity_x, "gesture->velocity_x", in: function),
+                           try dragValue(record.velocity_y, "gesture->velocity_y", in: function))
+    }
+
+    /// The four values, to bind at once.
+    var fields: (RecognizerPhase, Timestamp, Vector2, Vector2) { (phase, time, translation, velocity) }
+}
+
 /// The largest |delta| and |angle_delta| accepted, and the largest scale: 1e6 (100 m of
 /// finger travel in one event). Larger values are not input but corruption, and sums of
 /// them could overflow the repeat-step count of a binding.

@@ -31,10 +31,7 @@ public func gestoRecognizedEnvironment(_ gesture: UnsafePointer<gesto_recognized
     reporting { () throws(ExportError) in
         let function = "gesto_recognized_environment"
         guard let gesture, let size else { throw .invalid("\(function): gesture or size is NULL") }
-        guard Int(gesture.pointee.size) >= recognizedSize0_1 else {
-            throw .invalid("\(function): gesture->size is \(gesture.pointee.size); records from the engine have at least \(recognizedSize0_1)")
-        }
-        let record = UnsafeRawPointer(gesture).load(as: gesto_recognized.self)
+        let record = try recognizedRecord(gesture, in: function)
         guard let namePointer = record.name, let text = String(validatingCString: namePointer),
               let name = try? GestureName(parsing: text) else {
             throw .invalid("\(function): gesture->name is not a gesture in binding syntax")

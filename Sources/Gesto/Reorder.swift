@@ -313,17 +313,11 @@ public func gestoReorderHandleRecognized(_ handle: OpaquePointer?, _ gesture: Un
         let function = "gesto_reorder_handle_recognized"
         let box = try reorder(handle, in: function)
         let buffer = try MoveBuffer(moves, count, in: function)
-        guard let gesture else { throw .invalid("\(function): gesture is NULL") }
-        let size = Int(gesture.pointee.size)
-        guard size >= recognizedSize0_1 else {
-            throw .invalid("\(function): gesture->size is \(size); records from the engine have at least \(recognizedSize0_1)")
-        }
+        let record = try recognizedRecord(gesture, in: function)
         let itemCount = box.session.layout.itemCount
         guard liftSlot >= 0, Int(liftSlot) < itemCount else {
             throw .invalid("\(function): lift_slot must be 0 to \(itemCount - 1), got \(liftSlot)")
         }
-        // All 0.1 fields fit in `size`; a newer library's extra fields are not read.
-        let record = UnsafeRawPointer(gesture).load(as: gesto_recognized.self)
         guard record.gesture == GESTO_GESTURE_LONG_PRESS_DRAG.rawValue else {
             buffer.write([])
             return GESTO_OK.rawValue

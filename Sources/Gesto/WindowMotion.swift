@@ -55,20 +55,7 @@ public func gestoWindowMotionHandleRecognized(_ handle: OpaquePointer?, _ gestur
     reporting { () throws(ExportError) in
         let function = "gesto_window_motion_handle_recognized"
         let box = try windowMotion(handle, in: function)
-        guard let gesture else { throw .invalid("\(function): gesture is NULL") }
-        let size = Int(gesture.pointee.size)
-        guard size >= recognizedSize0_1 else {
-            throw .invalid("\(function): gesture->size is \(size); records from the engine have at least \(recognizedSize0_1)")
-        }
-        let record = UnsafeRawPointer(gesture).load(as: gesto_recognized.self)
-        guard let phase = recognizerPhase(record.phase) else {
-            throw .invalid("\(function): gesture->phase \(record.phase) is not an enum gesto_phase")
-        }
-        let time = try timestamp(record.time_usec, "gesture->time_usec", in: function)
-        let translation = Vector2(try dragValue(record.translation_x, "gesture->translation_x", in: function),
-                                  try dragValue(record.translation_y, "gesture->translation_y", in: function))
-        let velocity = Vector2(try dragValue(record.velocity_x, "gesture->velocity_x", in: function),
-                               try dragValue(record.velocity_y, "gesture->velocity_y", in: function))
+        let (phase, time, translation, velocity) = try RecognizedDrag(gesture, in: function).fields
         switch phase {
         case .arming, .changed:
             break  // The drag is read from the motion at each frame; see gesto_window_motion_frame.
