@@ -211,10 +211,42 @@ public struct BindingMatcher: Sendable {
     public static var maximumRepeatSteps: Double { 10_000 }
 
     /// Makes a matcher over `rules`.
-    public init(rules: [BindingRule]) {
+    /// Every group's listeners by kind: those of group `g` whose ``kindKey(_:)`` is `k` (below
+    /// ``keyTableSize``) are `keyedListeners[keyedRanges[g * keyTableSize + k]]`, so a report
+    /// is matched against those only, not against every binding of its group. (Flat and read
+    /// in place: handing a listener array to the matcher retained and released it per report.)
+    private let keyedListeners: [Int]
+    private let keyedRanges: [Range<Int>]
+    /// Each group's listeners, flat, for a kind key outside the table: group `g`'s are
+    /// `groupListeners[groupRanges[g]]`.
+    private let groupListeners: [Int]
+    private let groupRanges: [Range<Int>]
+    /// Kind keys of up to 15 fingers fit (touchpads report at most 10: ``GestureEvent/touchpadFingerCounts``).
+    private static let keyTableSize = 128
+
+    /// Makes a matcher over `rules`, whose recognizer groups' listeners are `groups` (indices
+    /// into `rules`; by default one group of all).
+    public init(rules: [BindingRule], groups: [[Int]]? = nil) {
         self.rules = rules
         let keys = rules.map { Self.kindKey($0.gesture) }
         self.keys = keys
+        let groups = groups ?? [Array(rules.indices)]
+        var keyed: [Int] = [], ranges: [Range<Int>] = []
+        for indices in groups {
+            for key in 0..<Self.keyTableSize {
+                let start = keyed.count
+                keyed += indices.filter { keys[$0] == key }
+                ranges.append(start..<keyed.count)
+            }
+        }
+        keyedListeners = keyed
+        keyedRanges = ranges
+        groupListeners = groups.flatMap { $0 }
+        var start = 0
+        groupRanges = groups.map { indices in
+            defer { start += indices.count }
+            return start..<(start + indices.count)
+        }
         var briefs = rules.map {
             Brief(direction: Self.directionCode($0.gesture), mode: $0.mode, specificity: $0.specificity,
                   hasApp: $0.app != nil, pressDuration: $0.settings.longPress.minimumDuration)
@@ -301,21 +333,35 @@ public struct BindingMatcher: Sendable {
         !briefs[index].hasApp || rules[index].applies(to: focusedApp)
     }
 
-    /// Feeds one report of the recognizer group whose bindings are `listeners` (indices into
-    /// ``rules``); `focusedApp` is the focused toplevel's app_id (nil if unknown);
+    /// Feeds one report of recognizer group `group` (an index into the init's `groups`) to
+    /// the group's bindings of its kind; `focusedApp` is the focused toplevel's app_id (nil if unknown);
     /// `committedName` is the gesture the group committed to (``ReportSource/committedName``),
     /// which `on-threshold` and swipes' `on-begin` wait for. `emit` receives each firing: the
     /// binding's index and the report as that binding sees it.
-    public mutating func handle(_ gesture: RecognizedGesture, listeners: [Int], focusedApp: String? = nil,
+    public mutating func handle(_ gesture: RecognizedGesture, group: Int, focusedApp: String? = nil,
                                 committedName: GestureName? = nil, emit: (Int, RecognizedGesture) -> Void) {
         let key = Self.kindKey(gesture.name)
+        if key >= 0 && key < Self.keyTableSize {
+            handle(gesture, key: key, listeners: keyedRanges[group * Self.keyTableSize + key], in: keyedListeners,
+                   focusedApp: focusedApp, committedName: committedName, emit: emit)
+        } else {
+            handle(gesture, key: key, listeners: groupRanges[group], in: groupListeners,
+                   focusedApp: focusedApp, committedName: committedName, emit: emit)
+        }
+    }
+
+    @inline(__always)
+    private mutating func handle(_ gesture: RecognizedGesture, key: Int, listeners range: Range<Int>, in listeners: [Int],
+                                 focusedApp: String?, committedName: GestureName?, emit: (Int, RecognizedGesture) -> Void) {
+        if range.isEmpty { return }
         let direction = Self.directionCode(gesture.name)
         // What the loop asks of the report, asked once (a phase has a payload: comparing one
         // is not a single instruction).
         let isEnded = gesture.phase == .ended, isFinal = gesture.phase.isFinal
         var isLongPressArming = false
         if case .longPress = gesture.name, gesture.phase == .arming { isLongPressArming = true }
-        for index in listeners where keys[index] == key {
+        for position in range where keys[listeners[position]] == key {
+            let index = listeners[position]
             // An on-end binding acts only on its group's `ended` (and notes when a long press
             // arms): most reports are neither, and are decided here without a call that
             // passes the report on (each such call copied it).

@@ -15,20 +15,14 @@ public struct ReportSource: Sendable, Hashable {
     /// The gesture (with its direction) its group committed to (``CommitmentTracker``), once
     /// it did: it persists on every later report of the gesture until its final one. Nil for
     /// kinds that do not commit and for final reports. (The name only: a source is copied
-    /// several times per report, and a whole ``GestureCommitment`` is ~80 bytes.)
+    /// several times per report, and a whole ``GestureCommitment`` is ~80 bytes; the report
+    /// that made the commitment is handed it beside its source.)
     public var committedName: GestureName? = nil
-    /// Where the commitment this report made is in ``RecognizerGroups/madeCommitments``, or
-    /// nil if it made none.
-    public var madeCommitmentIndex: Int? = nil
 
-    /// Whether this report is the one that made its group's commitment.
-    public var isCommitment: Bool { madeCommitmentIndex != nil }
-
-    public init(group: Int, isOutcome: Bool, committedName: GestureName? = nil, madeCommitmentIndex: Int? = nil) {
+    public init(group: Int, isOutcome: Bool, committedName: GestureName? = nil) {
         self.group = group
         self.isOutcome = isOutcome
         self.committedName = committedName
-        self.madeCommitmentIndex = madeCommitmentIndex
     }
 }
 
@@ -64,8 +58,8 @@ struct GroupCommitments: Sendable {
     }
 
     /// Feeds `report` to its kind's tracker and marks `source` with the commitment; a
-    /// commitment the report made is appended to `made`.
-    mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource, made: inout [GestureCommitment]) {
+    /// commitment the report made is stored in `made`.
+    mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource, made: inout GestureCommitment?) {
         switch report.name {
         case .swipe: Self.observe(report, &swipe, &source, &made)
         case .pinch: Self.observe(report, &pinch, &source, &made)
@@ -79,11 +73,8 @@ struct GroupCommitments: Sendable {
     }
 
     private static func observe(_ report: RecognizedGesture, _ tracker: inout CommitmentTracker, _ source: inout ReportSource,
-                                _ made: inout [GestureCommitment]) {
-        if let commitment = tracker.observe(report) {
-            source.madeCommitmentIndex = made.count
-            made.append(commitment)
-        }
+                                _ made: inout GestureCommitment?) {
+        if let commitment = tracker.observe(report) { made = commitment }
         source.committedName = tracker.commitment?.name
     }
 }
@@ -96,18 +87,18 @@ public struct MatchedFiring: Sendable {
     public var gesture: RecognizedGesture
 }
 
+/// Matches one report of a group, or one part of it (the reorder adapter makes a report per
+/// slot move), against that group's bindings: it calls its second argument with each firing.
+public typealias ReportMatching = (RecognizedGesture, (MatchedFiring) -> Void) -> Void
+
 /// Recognizer groups and the matcher over their bindings: gesture events in, reports and the
 /// firings each report caused out.
 ///
-/// Feed inputs in time order with ``handle(_:focusedApp:emit:)``; deadlines at or before an
-/// event's time are fed first, across all groups in time order, so a replay needs no timer. A
-/// live caller arms a timer for ``nextDeadline`` and feeds ``RecognizerInput/deadline(_:)``.
+/// Feed inputs in time order with ``handle(_:focusedApp:emit:diagnose:)``; deadlines at or
+/// before an event's time are fed first, across all groups in time order, so a replay needs no
+/// timer. A live caller arms a timer for ``nextDeadline`` and feeds
+/// ``RecognizerInput/deadline(_:)``.
 public struct RecognizerGroups: Sendable {
-    struct Sourced: Sendable {
-        var report: RecognizedGesture
-        var source: ReportSource
-    }
-
     /// What a group is: its settings and the bindings that listen to it.
     public struct Group: Sendable {
         /// The effective settings of every binding in the group.
@@ -120,31 +111,27 @@ public struct RecognizerGroups: Sendable {
 
     /// The groups; group 0 has the global settings.
     public let groups: [Group]
-    /// Per group: its engine, and its listeners again, each in an array of its own so the hot
-    /// path touches only what it needs (reading a whole ``Group`` per report copied it).
+    /// Per group: its engine, in an array of its own so the hot path touches only what it
+    /// needs (reading a whole ``Group`` per report copied it).
     private var engines: [GestureEngine]
-    private let listeners: [[Int]]
     /// Per group: its commitment trackers, fed every report of the group.
     private var commitments: [GroupCommitments]
     /// The unit of the touch frames seen so far (the trackers' touch swipe speeds are in it).
     private var touchUnit = TouchUnit.millimeters
-    /// The commitments the reports of the latest input made, in report order
-    /// (``ReportSource/madeCommitmentIndex``): kept until the next input, so a caller reading
-    /// the reports after the input still finds them.
-    public private(set) var madeCommitments: [GestureCommitment] = []
-    /// Per group and ``BindingMatcher/kindKey(_:)`` below ``keyTableSize``: the group's
-    /// listeners of that kind and finger count (at `group * keyTableSize + key`), so a report
-    /// is matched against those only, not against every binding of the group.
-    private let keyedListeners: [[Int]]
-    /// Kind keys of up to 15 fingers fit (touchpads report at most 10: ``GestureEvent/touchpadFingerCounts``).
-    private static let keyTableSize = 128
-    /// The matcher over every binding.
-    public private(set) var matcher: BindingMatcher
+    /// The bindings each group's reports are matched against. (A stored part of its own: the
+    /// report handler, called while an engine runs, matches through it, which it could not
+    /// do through `self`.)
+    private var bindings: GroupBindings
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
     private let hasSeveralGroups: Bool
-    /// Reports of the current input, reused between inputs (swapped out while in use).
-    private var scratchReports: [Sourced] = []
-    private var scratchFirings: [MatchedFiring] = []
+
+    /// The focused toplevel's app_id (nil if unknown), for `app:` bindings. (Kept here, not
+    /// passed with each input: a string handed down into the recognizers' report handler was
+    /// retained and released at every level, ~150 instructions an input.)
+    public var focusedApp: String? {
+        get { bindings.focusedApp }
+        set { bindings.focusedApp = newValue }
+    }
 
     /// Compiles `rules` into groups. `settings` are the global thresholds; long-press-drag is
     /// recognized (in every group, so all agree whether a rest then a swipe is a drag) only
@@ -193,21 +180,16 @@ public struct RecognizerGroups: Sendable {
         self.groups = groups
         engines = groups.map { GestureEngine(settings: $0.settings, families: $0.families) }
         commitments = groups.map { GroupCommitments(settings: $0.settings) }
-        listeners = members
-        var keyed = Array(repeating: [Int](), count: members.count * Self.keyTableSize)
-        for (group, indices) in members.enumerated() {
-            for index in indices {
-                let key = BindingMatcher.kindKey(rules[index].gesture)
-                if key >= 0 && key < Self.keyTableSize { keyed[group * Self.keyTableSize + key].append(index) }
-            }
-        }
-        keyedListeners = keyed
-        matcher = BindingMatcher(rules: rules)
+        bindings = GroupBindings(rules: rules, listeners: members)
         hasSeveralGroups = groups.count > 1
+        nextDeadline = earliestEngineDeadline
     }
 
-    /// The earliest time any group needs a deadline input, or nil.
-    public var nextDeadline: Timestamp? {
+    /// The earliest time any group needs a deadline input, or nil. (Stored, updated after
+    /// each input: a caller reading a computed one copied the whole groups value per input.)
+    public private(set) var nextDeadline: Timestamp?
+
+    private var earliestEngineDeadline: Timestamp? {
         var earliest: Timestamp? = nil
         for index in engines.indices { earliest = earliest.earliest(engines[index].nextDeadline) }
         return earliest
@@ -222,37 +204,32 @@ public struct RecognizerGroups: Sendable {
     public mutating func handle(_ input: RecognizerInput, focusedApp: String? = nil,
                                 emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
-        var reports = scratchReports
-        var firings = scratchFirings
-        scratchReports = []
-        scratchFirings = []
-        reports.removeAll(keepingCapacity: true)
-        handle(input, emit: { report, source in reports.append(Sourced(report: report, source: source)) }, diagnose: diagnose)
-        for sourced in reports {
-            firings.removeAll(keepingCapacity: true)
-            match(sourced.report, from: sourced.source, focusedApp: focusedApp) { firings.append($0) }
-            emit(sourced.report, sourced.source, firings)
-        }
-        scratchReports = reports
-        scratchFirings = firings
+        // Stored only when it changed: assigning the same string on every input retained and
+        // released it each time.
+        if self.focusedApp != focusedApp { self.focusedApp = focusedApp }
+        handle(input, report: { report, source, _, match in
+            var firings: [MatchedFiring] = []
+            match(report) { firings.append($0) }
+            emit(report, source, firings)
+        }, diagnose: diagnose)
     }
 
-    /// Feeds one input to the recognizers only; `emit` receives every report with its source.
-    /// Each report must then go to ``match(_:from:focusedApp:emit:)``, in order, before the
-    /// next input (a caller that expands a report, as the reorder adapter does, matches each part).
-    /// `diagnose` receives every input a recognizer's state did not expect, once (from
-    /// group 0, which sees every event).
-    /// `trace`, if given, receives every recognizer's change of state in every group
-    /// (``RecognizerTransition/group`` says which).
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
+    /// Feeds one input; `report` receives, as each is made, every report with its source, the
+    /// commitment it made (``CommitmentTracker``; nil for most), and the matching of its group:
+    /// the handler must match the report (or each part it makes of it) through that, in order,
+    /// before it returns, or the bindings miss it. Nothing is collected between recognizer and
+    /// handler (with one group). `diagnose` receives every input a recognizer's state did not expect, once
+    /// (from group 0, which sees every event). `trace`, if given, receives every recognizer's
+    /// change of state in every group (``RecognizerTransition/group`` says which).
+    public mutating func handle(_ input: RecognizerInput,
+                                report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
-        if !madeCommitments.isEmpty { madeCommitments.removeAll(keepingCapacity: true) }
         if case .event(let event) = input {
             // Deadlines first, in time order across groups (a long-press tier's timer in one
             // group comes before a later lift in another).
             while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
+                dispatch(.deadline(deadline), report: report, diagnose: diagnose, trace: trace)
             }
         }
         if case .touches(let frame) = input {
@@ -261,26 +238,14 @@ public struct RecognizerGroups: Sendable {
                 for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
             }
             while let deadline = nextDeadline, deadline <= frame.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
+                dispatch(.deadline(deadline), report: report, diagnose: diagnose, trace: trace)
             }
         }
-        dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+        dispatch(input, report: report, diagnose: diagnose, trace: trace)
     }
 
-    /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
-    public mutating func match(_ report: RecognizedGesture, from source: ReportSource, focusedApp: String? = nil,
-                               emit: (MatchedFiring) -> Void) {
-        let key = BindingMatcher.kindKey(report.name)
-        let candidates = key >= 0 && key < Self.keyTableSize
-            ? keyedListeners[source.group * Self.keyTableSize + key] : listeners[source.group]
-        if candidates.isEmpty { return }
-        matcher.handle(report, listeners: candidates, focusedApp: focusedApp,
-                       committedName: source.committedName) { index, gesture in
-            emit(MatchedFiring(bindingIndex: index, gesture: gesture))
-        }
-    }
-
-    private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture, ReportSource) -> Void,
+    private mutating func dispatch(_ input: RecognizerInput,
+                                   report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
@@ -293,27 +258,62 @@ public struct RecognizerGroups: Sendable {
                 }
             }
             if hasSeveralGroups {
+                // Collected first: which group owns a report is asked of the bindings, which
+                // the handler's matching also needs.
                 var reports: [RecognizedGesture] = []
                 engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
-                for report in reports {
-                    var source = ReportSource(group: group, isOutcome: owner(of: report.name) == group)
-                    commitments[group].observe(report, into: &source, made: &madeCommitments)
-                    emit(report, source)
+                for made in reports {
+                    var source = ReportSource(group: group, isOutcome: bindings.owner(of: made.name) == group)
+                    var commitment: GestureCommitment? = nil
+                    commitments[group].observe(made, into: &source, made: &commitment)
+                    report(made, source, commitment) { part, fire in
+                        bindings.match(part, from: source, emit: fire)
+                    }
                 }
             } else {
-                // Streamed, no array, and the trackers updated in place (copying them out and
-                // back cost ~0.5 KB of copies per input).
-                engines[group].handle(input, emit: { report in
+                // Streamed: each report goes to its handler as the engine makes it, and the
+                // trackers are updated in place (copying them out and back cost ~0.5 KB of
+                // copies per input; holding the reports for the handler, ~600 instructions).
+                engines[group].handle(input, emit: { made in
                     var source = ReportSource(group: group, isOutcome: true)
-                    commitments[group].observe(report, into: &source, made: &madeCommitments)
-                    emit(report, source)
+                    var commitment: GestureCommitment? = nil
+                    commitments[group].observe(made, into: &source, made: &commitment)
+                    report(made, source, commitment) { part, fire in
+                        bindings.match(part, from: source, emit: fire)
+                    }
                 }, diagnose: diagnose, trace: groupTrace)
             }
+        }
+        nextDeadline = earliestEngineDeadline
+    }
+
+    /// The group that owns reports named `name` (see ``ReportSource/isOutcome``).
+    public func owner(of name: GestureName) -> Int { bindings.owner(of: name) }
+}
+
+/// The bindings of every group, and the matcher over them.
+struct GroupBindings: Sendable {
+    /// Per group: the indices of the bindings that listen to it.
+    private let listeners: [[Int]]
+    /// The matcher over every binding.
+    private var matcher: BindingMatcher
+    /// See ``RecognizerGroups/focusedApp``.
+    var focusedApp: String?
+
+    init(rules: [BindingRule], listeners members: [[Int]]) {
+        listeners = members
+        matcher = BindingMatcher(rules: rules, groups: members)
+    }
+
+    /// Decides which bindings of `source`'s group `report` fires; `emit` receives each firing.
+    mutating func match(_ report: RecognizedGesture, from source: ReportSource, emit: (MatchedFiring) -> Void) {
+        matcher.handle(report, group: source.group, focusedApp: focusedApp, committedName: source.committedName) { index, gesture in
+            emit(MatchedFiring(bindingIndex: index, gesture: gesture))
         }
     }
 
     /// The group that owns reports named `name` (see ``ReportSource/isOutcome``).
-    public func owner(of name: GestureName) -> Int {
+    func owner(of name: GestureName) -> Int {
         let key = BindingMatcher.kindKey(name)
         var sameKind: Int? = nil
         for group in listeners.indices {

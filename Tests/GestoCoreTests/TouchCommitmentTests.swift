@@ -29,13 +29,10 @@ import Testing
             var frames: [TouchFrame] = []
             assembler.handle(event, emit: { frames.append($0) }, diagnose: { _ in })
             for frame in frames {
-                var made: [Int] = []
-                groups.handle(.touches(frame), emit: { report, source, fired in
-                    if let index = source.madeCommitmentIndex { made.append(index) }
-                    for firing in fired { firings.append("\(firing.gesture.name)@\(firing.gesture.phase.name)") }
+                groups.handle(.touches(frame), report: { report, _, commitment, match in
+                    if let commitment { commitments.append(commitment) }
+                    match(report) { firings.append("\($0.gesture.name)@\($0.gesture.phase.name)") }
                 })
-                // The input's commitments stay readable until the next input.
-                commitments += made.map { groups.madeCommitments[$0] }
             }
         }
 

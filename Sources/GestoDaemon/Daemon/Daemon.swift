@@ -592,19 +592,31 @@ final class PipelineBox {
         self.diagnose = diagnose
     }
 
+    /// The focused app the pipeline was last given (compared here: reading the pipeline's
+    /// own retained and released it on every event).
+    private var focusedApp: String?
+
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         // Stored only when it changed: assigning the same string on every event retained and
         // released it each time.
-        if pipeline.focusedApp != focusedApp { pipeline.focusedApp = focusedApp }
-        pipeline.handle(event, emit: emit, diagnose: diagnose, trace: trace)
+        if self.focusedApp != focusedApp {
+            self.focusedApp = focusedApp
+            pipeline.focusedApp = focusedApp
+        }
+        // The stored listener is called through a closure made here: handing it on retained
+        // and released it on every event, while a diagnostic is rare.
+        pipeline.handle(event, emit: emit, diagnose: { self.diagnose($0) }, trace: trace)
         return updateDeadline()
     }
 
     /// Feeds touchscreen `event`; returns whether the next deadline changed.
     func handle(touch event: TouchEvent, focusedApp: String?, transform: TouchTransform,
                 emit: (ReplayLine) -> Void, warn: (TouchDiagnostic) -> Void) -> Bool {
-        pipeline.focusedApp = focusedApp
+        if self.focusedApp != focusedApp {
+            self.focusedApp = focusedApp
+            pipeline.focusedApp = focusedApp
+        }
         pipeline.touchscreenTransform = transform
         pipeline.handle(touch: event, emit: emit, diagnose: diagnose, warn: warn, trace: trace)
         return updateDeadline()

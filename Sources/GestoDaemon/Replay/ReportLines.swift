@@ -1,0 +1,152 @@
+// What the pipeline makes of each report: the actions of the bindings it fired, the reorder
+// steps of a long-press-drag, and whether a person reading the output needs to see it.
+import GestoCore
+import GestoConfig
+
+/// Turns each report of the recognizer groups into the ``ReplayLine`` the pipeline emits (see
+/// ``GesturePipeline`` for which lines are printed).
+struct ReportLines: Sendable {
+    /// The actions, parallel to the config's bindings (touched only when a binding fires).
+    private let actions: [Action]
+    /// One reorder engine per `reorder:` binding, with the binding's index, group and action.
+    private var reorders: [(index: Int, group: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
+    private let showAllPhases: Bool
+    private let showsLongPressDragStream: Bool
+    /// Per group: the gestures that began (their failure is then an outcome worth a line).
+    /// (``BindingMatcher/kindKey(_:)`` of each; a handful at most, so an array.)
+    private var begun: [[Int]]
+    /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
+    /// that fails is not worth a line; feedback consumers still get the unprinted report).
+    private var heldArming: ReplayLine?
+    /// See ``GesturePipeline/dropsUnreadLines``.
+    var dropsUnreadLines = false
+
+    init(config: Config, groups: [RecognizerGroups.Group], showAllPhases: Bool) {
+        actions = config.bindings.map(\.action)
+        begun = Array(repeating: [], count: groups.count)
+        var groupOf = Array(repeating: 0, count: config.bindings.count)
+        for (group, members) in groups.enumerated() { for index in members.listeners { groupOf[index] = group } }
+        for (index, binding) in config.bindings.enumerated() {
+            guard case .reorder(let action) = binding.action,
+                  let layout = try? ReorderLayout.touchpad(slot: action.slot, itemCount: action.items,
+                                                           arrangement: action.arrangement == .row ? .row : .column)
+            else { continue }
+            let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
+            var adapter = ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount, draggedSlot: action.start)
+            // A touch-long-press-drag reorders in the touchscreen's units (`slot` in mm or %).
+            if case .touchLongPressDrag = binding.gesture { adapter.followsTouchscreen = true }
+            reorders.append((index, groupOf[index], action, adapter))
+        }
+        self.showAllPhases = showAllPhases
+        showsLongPressDragStream = config.bindings.contains {
+            if case .longPressDrag = $0.gesture { return true }
+            return false
+        }
+    }
+
+    /// Matches `report` of `source`'s group through `match` and emits its line; a
+    /// long-press-drag with a reorder binding becomes one line per slot move. `committed` is
+    /// the commitment the report made, if any.
+    mutating func take(_ report: RecognizedGesture, from source: ReportSource, committed: GestureCommitment?,
+                       match: ReportMatching, emit: (ReplayLine) -> Void) {
+        if !reorders.isEmpty, let slot = reorders.firstIndex(where: { $0.group == source.group && $0.adapter.follows(report) }) {
+            let reorder = (index: reorders[slot].index, action: reorders[slot].action)
+            for gesture in reorders[slot].adapter.annotate(report) {
+                line(for: gesture, from: source, committed: committed, reorder: reorder, match: match, emit: emit)
+            }
+        } else {
+            line(for: report, from: source, committed: committed, reorder: nil, match: match, emit: emit)
+        }
+    }
+
+    /// Matches one report (or reorder step) and emits its line.
+    private mutating func line(for gesture: RecognizedGesture, from source: ReportSource, committed: GestureCommitment?,
+                               reorder: (index: Int, action: ReorderAction)?, match: ReportMatching,
+                               emit: (ReplayLine) -> Void) {
+        // Most reports fire nothing: no array is made (nor released: nil until a firing), and
+        // the action table is touched only when something fired.
+        var fired: [BindingFiring<Action>]? = nil
+        match(gesture) { firing in
+            // Reorder bindings act through their step and drop commands below.
+            let action = actions[firing.bindingIndex]
+            if case .reorder = action { return }
+            Self.append(BindingFiring(bindingIndex: firing.bindingIndex, action: action, gesture: firing.gesture), to: &fired)
+        }
+        if let reorder {
+            if let move = gesture.reorder, let command = reorder.action.stepCommand(from: move.from, to: move.to) {
+                Self.append(BindingFiring(bindingIndex: reorder.index, action: .exec(command), gesture: gesture), to: &fired)
+            }
+            if gesture.phase == .ended, let drop = reorder.action.drop {
+                Self.append(BindingFiring(bindingIndex: reorder.index, action: .exec(drop), gesture: gesture), to: &fired)
+            }
+        }
+        let isPrinted = shouldShow(gesture, source: source, firedActions: fired != nil)
+        if dropsUnreadLines && !isPrinted && fired == nil && !gesture.phase.isFinal {
+            switch gesture.name {
+            case .longPressDrag, .touchLongPressDrag:
+                break
+            case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .touchLongPress, .touchSwipe, .touchPinch,
+                 .touchRotate, .edgeSwipe:
+                return
+            }
+        }
+        let firings = fired ?? []
+        // What a reader sees is the firing: its phase (a continuous stream's began or
+        // closing cancel) and progress against the binding's own threshold.
+        let shown = firings.first?.gesture ?? gesture
+        var line = ReplayLine(gesture: shown, firings: firings, isPrinted: isPrinted,
+                              isOutcome: source.isOutcome, group: source.group, report: gesture, committed: committed)
+        if case .longPressDrag = gesture.name, !showAllPhases {
+            switch gesture.phase {
+            case .arming:
+                if line.isPrinted && firings.isEmpty {
+                    heldArming = line
+                    line.isPrinted = false
+                }
+            case .began:
+                if var arming = heldArming, line.isPrinted {
+                    arming.firings = []
+                    emit(arming)
+                }
+                heldArming = nil
+            case .changed, .ended, .failed, .cancelled:
+                heldArming = nil
+            }
+        }
+        emit(line)
+    }
+
+    private static func append(_ firing: BindingFiring<Action>, to firings: inout [BindingFiring<Action>]?) {
+        if firings == nil { firings = [firing] } else { firings!.append(firing) }
+    }
+
+    private mutating func insertBegun(_ key: Int, _ group: Int) {
+        if !begun[group].contains(key) { begun[group].append(key) }
+    }
+
+    private mutating func shouldShow(_ gesture: RecognizedGesture, source: ReportSource, firedActions: Bool) -> Bool {
+        let key = BindingMatcher.kindKey(gesture.name)
+        if !source.isOutcome {
+            // Another group's verdict on the same motion: shown only when it fired.
+            if gesture.phase.isFinal { begun[source.group].removeAll { $0 == key } } else if gesture.phase != .arming { insertBegun(key, source.group) }
+            return firedActions
+        }
+        let isDragStream: Bool
+        if case .longPressDrag = gesture.name { isDragStream = showsLongPressDragStream } else { isDragStream = false }
+        switch gesture.phase {
+        case .arming:
+            return showAllPhases || firedActions || isDragStream
+        case .began, .changed:
+            insertBegun(key, source.group)
+            return showAllPhases || firedActions || (isDragStream && (gesture.phase == .began || gesture.reorder != nil))
+        case .ended, .failed, .cancelled:
+            let hadBegun = begun[source.group].contains(key)
+            begun[source.group].removeAll { $0 == key }
+            if case .longPressDrag = gesture.name, !isDragStream, gesture.phase != .ended {
+                // Without a binding that uses it, a press that never became a drag is noise.
+                return showAllPhases || firedActions
+            }
+            return showAllPhases || firedActions || gesture.phase != .failed || hadBegun
+        }
+    }
+}
