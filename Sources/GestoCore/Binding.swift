@@ -217,6 +217,10 @@ public struct BindingMatcher: Sendable {
     /// in place: handing a listener array to the matcher retained and released it per report.)
     private let keyedListeners: [Int]
     private let keyedRanges: [Range<Int>]
+    /// Parallel to ``keyedRanges``: whether any of those listeners acts before its gesture's
+    /// end (a mode other than `on-end`). Where none does, a report that is neither final nor a
+    /// long press arming concerns none of them and is not walked (most reports of a gesture).
+    private let keyedActsEarly: [Bool]
     /// Each group's listeners, flat, for a kind key outside the table: group `g`'s are
     /// `groupListeners[groupRanges[g]]`.
     private let groupListeners: [Int]
@@ -241,6 +245,7 @@ public struct BindingMatcher: Sendable {
         }
         keyedListeners = keyed
         keyedRanges = ranges
+        keyedActsEarly = ranges.map { range in keyed[range].contains { rules[$0].mode != .onEnd } }
         groupListeners = groups.flatMap { $0 }
         var start = 0
         groupRanges = groups.map { indices in
@@ -342,7 +347,15 @@ public struct BindingMatcher: Sendable {
                                 committedName: GestureName? = nil, emit: (Int, RecognizedGesture) -> Void) {
         let key = Self.kindKey(gesture.name)
         if key >= 0 && key < Self.keyTableSize {
-            handle(gesture, key: key, listeners: keyedRanges[group * Self.keyTableSize + key], in: keyedListeners,
+            let slot = group * Self.keyTableSize + key
+            if !keyedActsEarly[slot] {
+                switch gesture.phase {
+                case .ended, .failed, .cancelled: break
+                case .arming: if case .longPress = gesture.name { break } else { return }
+                case .began, .changed: return
+                }
+            }
+            handle(gesture, key: key, listeners: keyedRanges[slot], in: keyedListeners,
                    focusedApp: focusedApp, committedName: committedName, emit: emit)
         } else {
             handle(gesture, key: key, listeners: groupRanges[group], in: groupListeners,
