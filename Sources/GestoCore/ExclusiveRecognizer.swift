@@ -104,15 +104,25 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     @inline(__always)
     mutating func handleSecond(whileFirstIdle input: RecognizerInput, emit: (RecognizerUpdate<Second.Value>) -> Void,
                                diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
+        guard passesSecondThrough else { return false }
+        second.handle(input, emit: emit, diagnose: diagnose)
+        secondWasFedAlone()
+        return true
+    }
+
+    /// Whether the first is idle, nothing of the second is held and the first has not won.
+    @inline(__always) fileprivate var passesSecondThrough: Bool {
         guard !first.isActive, !hasHeldReports else { return false }
         switch precedence {
         case .firstWon: return false
-        case .undecided, .secondReleased: break
+        case .undecided, .secondReleased: return true
         }
-        second.handle(input, emit: emit, diagnose: diagnose)
-        // As `handle` leaves it: released while the second's round goes on, over with it.
+    }
+
+    /// Leaves the round as `handle` does after the second alone was fed: released while the
+    /// second's round goes on, over with it.
+    @inline(__always) fileprivate mutating func secondWasFedAlone() {
         precedence = second.isActive ? .secondReleased : .undecided
-        return true
     }
 
     private mutating func hold(_ update: RecognizerUpdate<Second.Value>) {
@@ -133,6 +143,20 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         if let update = heldLatest { emit(RecognizerUpdate(update.phase, .second(update.value))) }
         if let update = heldFinal { emit(RecognizerUpdate(update.phase, .second(update.value))) }
         heldBegin = nil; heldLatest = nil; heldFinal = nil; hasHeldReports = false
+    }
+}
+
+extension ExclusiveRecognizer where Second == SwipeRecognizer {
+    /// ``handleSecond(whileFirstIdle:emit:diagnose:)`` for a swipe second, taking the caller's
+    /// report closure as it is: passed where the second's value type is generic, the closure
+    /// was re-abstracted through a thunk that copied each report (~30 instructions a swipe
+    /// report).
+    mutating func handleSecond(whileFirstIdle input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                               diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
+        guard passesSecondThrough else { return false }
+        second.handle(input, emit: emit, diagnose: diagnose)
+        secondWasFedAlone()
+        return true
     }
 }
 
