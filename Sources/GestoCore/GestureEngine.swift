@@ -240,6 +240,10 @@ public struct GestureEngine: Sendable {
             swipes.second.handle(input, emit: emit, diagnose: diagnose)
             return
         }
+        // Idle, the long-press-drag starts only at a HOLD_BEGIN: for every other event the
+        // composition would only pass the swipe's reports through.
+        if case .event(let event) = input, event.kind != .hold || event.phase != .begin,
+           swipes.handleSecond(whileFirstIdle: input, emit: emit, diagnose: diagnose) { return }
         swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let drag): emit(RecognizedGesture(update.phase, drag))
@@ -250,6 +254,13 @@ public struct GestureEngine: Sendable {
 
     private mutating func dispatchPinches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                           diagnose: (RecognizerDiagnostic) -> Void) {
+        // Idle, the pinch-as-swipe claim starts only at a pinch of three or more fingers: for
+        // any other event the composition would only pass the pinch and rotation through.
+        if case .event(let event) = input, event.kind != .pinch || event.fingerCount < 3,
+           pinches.handleSecond(whileFirstIdle: input, emit: { both in
+               if let pinch = both.value.first { emit(pinch) }
+               if let rotation = both.value.second { emit(rotation) }
+           }, diagnose: diagnose) { return }
         pinches.handle(input, emit: { update in
             switch update.value {
             case .first(let swipe):

@@ -16,7 +16,17 @@ public struct PinchRecognizer: Recognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
-    public var settings: PinchSettings
+    public var settings: PinchSettings {
+        didSet { thresholdLogarithms = Self.logarithms(of: settings) }
+    }
+    /// `ln(inScale)` and `ln(outScale)`, the denominators of the progress: computed once, not
+    /// on every report (the same function of the same value, so progress is bit-identical;
+    /// the logarithm cost ~13 instructions an event on the benchmark).
+    private var thresholdLogarithms: (in: Double, out: Double)
+
+    private static func logarithms(of settings: PinchSettings) -> (in: Double, out: Double) {
+        (log(settings.inScale), log(settings.outScale))
+    }
 
     private enum State: Sendable {
         case idle
@@ -36,7 +46,10 @@ public struct PinchRecognizer: Recognizer {
     private var tracker = VelocityTracker()
 
     /// Makes a pinch recognizer with the given thresholds.
-    public init(settings: PinchSettings = PinchSettings()) { self.settings = settings }
+    public init(settings: PinchSettings = PinchSettings()) {
+        self.settings = settings
+        thresholdLogarithms = Self.logarithms(of: settings)
+    }
 
     @inline(__always) public var nextDeadline: Timestamp? { nil }
 
@@ -146,9 +159,9 @@ public struct PinchRecognizer: Recognizer {
 
     @inline(__always) private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction = Self.direction(of: track.scale, settings: settings)
-        let threshold: Double = switch direction {
-        case .in?: settings.inScale
-        case .out?, nil: settings.outScale
+        let logThreshold: Double = switch direction {
+        case .in?: thresholdLogarithms.in
+        case .out?, nil: thresholdLogarithms.out
         }
         let velocity = tracker.velocity(at: time)
         return GestureValue(
@@ -159,7 +172,7 @@ public struct PinchRecognizer: Recognizer {
             predictedEndTranslation: track.translation + RecognizerSettings.projection(of: velocity),
             scale: track.scale,
             angle: track.angle,
-            progress: max(0, log(track.scale) / log(threshold))
+            progress: max(0, log(track.scale) / logThreshold)
         )
     }
 }

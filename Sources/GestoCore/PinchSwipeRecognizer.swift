@@ -16,12 +16,17 @@ public struct PinchSwipeRecognizer: Recognizer {
 
     private enum State: Sendable {
         case idle
-        case undecided(latest: GestureValue?)
+        /// Not yet a swipe nor rejected; the swipe's latest report is ``latest``.
+        case undecided
         case swipe
         case rejected
     }
 
     private var state: State = .idle
+    /// The inner swipe's latest report while undecided (nil before it reports). Beside the
+    /// state, not its payload: `isActive` reads the state on every input, and a state carrying
+    /// a value took an outlined call (after copying it) to read its case.
+    private var latest: GestureValue?
 
     /// Makes the recognizer from the swipe thresholds and the pinch scale tolerance.
     public init(swipe: SwipeSettings = SwipeSettings(), pinch: PinchSettings = PinchSettings()) {
@@ -58,15 +63,15 @@ public struct PinchSwipeRecognizer: Recognizer {
                 if event.kind == .pinch, isActive { abandon(at: event.time, emit: emit) }
                 return
             }
-            if case .idle = state { state = .undecided(latest: nil) }
-            if event.phase == .update, abs(event.scale - 1) > tolerance, case .undecided(let latest) = state {
+            if case .idle = state { state = .undecided; latest = nil }
+            if event.phase == .update, abs(event.scale - 1) > tolerance, case .undecided = state {
                 state = .rejected
                 emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: event.fingerCount, direction: nil), time: event.time)))
             }
         }
         // The inner swipe is fed in place (a copy out and back moved its velocity tracker's
         // samples twice per event); the closure touches only locals, not `self`.
-        var next = state
+        var next = state, nextLatest = latest
         swipe.handle(input) { update in
             switch next {
             case .idle, .rejected:
@@ -85,11 +90,12 @@ public struct PinchSwipeRecognizer: Recognizer {
                     next = .swipe
                     emit(.report(.began, update.value))
                 } else {
-                    next = .undecided(latest: update.value)
+                    nextLatest = update.value
                 }
             }
         }
         state = swipe.isActive ? next : .idle
+        latest = nextLatest
     }
 
     /// A pinch with fewer fingers took over: finish the inner swipe without a swipe outcome
@@ -100,7 +106,7 @@ public struct PinchSwipeRecognizer: Recognizer {
         switch state {
         case .swipe:
             if let last { emit(.report(.cancelled(.fingerCountChanged), last)) }
-        case .undecided(let latest):
+        case .undecided:
             if let gesture = last ?? latest { emit(.report(.failed, gesture)) }
         case .idle, .rejected:
             break

@@ -27,10 +27,15 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
 
     private enum Stage: Sendable {
         case first(hasBegun: Bool)
-        case second(First.Value)
+        /// The first succeeded with ``SequencedRecognizer/completed``.
+        case second
     }
 
     private var stage: Stage = .first(hasBegun: false)
+    /// The value the first succeeded with, while the second stage runs. Beside the stage, not
+    /// its payload: `isActive` and `nextDeadline` read the stage on every input, and a stage
+    /// carrying a value took an outlined call (after copying the value) to read its case.
+    private var completed: First.Value?
 
     /// Makes `first.sequenced(before: second)`.
     public init(_ first: First, before second: Second) {
@@ -84,11 +89,14 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
                 }
             }, diagnose: diagnose)
             if let completed {
-                stage = .second(completed)
+                stage = .second
+                self.completed = completed
             } else {
                 stage = .first(hasBegun: hasBegun)
             }
-        case .second(let firstValue):
+        case .second:
+            // Set whenever the stage is `.second`.
+            guard let firstValue = completed else { return }
             var finished = false
             second.handle(input, emit: { update in
                 switch update.phase {
@@ -99,7 +107,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
                     emit(RecognizerUpdate(update.phase, .second(firstValue, update.value)))
                 }
             }, diagnose: diagnose)
-            if finished { stage = .first(hasBegun: false) }
+            if finished { stage = .first(hasBegun: false); completed = nil }
         }
     }
 }
