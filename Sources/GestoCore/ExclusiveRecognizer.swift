@@ -160,6 +160,20 @@ extension ExclusiveRecognizer where Second == SwipeRecognizer {
     }
 }
 
+extension ExclusiveRecognizer where Second == SimultaneousRecognizer<PinchRecognizer, RotateRecognizer> {
+    /// ``handleSecond(whileFirstIdle:emit:diagnose:)`` for a pinch-and-rotate second, passing
+    /// each part's reports on as it makes them (``SimultaneousRecognizer/handle(partsOf:emit:diagnose:)``:
+    /// the caller vouches that each part reports at most once and diagnoses nothing).
+    @inline(__always)
+    mutating func handleSecondParts(whileFirstIdle input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                    diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
+        guard passesSecondThrough else { return false }
+        second.handle(partsOf: input, emit: emit, diagnose: diagnose)
+        secondWasFedAlone()
+        return true
+    }
+}
+
 extension Recognizer {
     /// SwiftUI's `exclusively(before:)`: `self` wins if it succeeds; `other` counts only if
     /// `self` fails.

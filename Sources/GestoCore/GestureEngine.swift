@@ -256,11 +256,16 @@ public struct GestureEngine: Sendable {
                                           diagnose: (RecognizerDiagnostic) -> Void) {
         // Idle, the pinch-as-swipe claim starts only at a pinch of three or more fingers: for
         // any other event the composition would only pass the pinch and rotation through.
-        if case .event(let event) = input, event.kind != .pinch || event.fingerCount < 3,
-           pinches.handleSecond(whileFirstIdle: input, emit: { both in
-               if let pinch = both.value.first { emit(pinch) }
-               if let rotation = both.value.second { emit(rotation) }
-           }, diagnose: diagnose) { return }
+        // Where each part reports at most once, its report is passed on as it comes, not
+        // through the pair's combined value (which keeps only a part's last report).
+        if case .event(let event) = input, event.kind != .pinch || event.fingerCount < 3 {
+            if pinches.second.reportsAtMostOnceQuietly(event) {
+                if pinches.handleSecondParts(whileFirstIdle: input, emit: emit, diagnose: diagnose) { return }
+            } else if pinches.handleSecond(whileFirstIdle: input, emit: { both in
+                if let pinch = both.value.first { emit(pinch) }
+                if let rotation = both.value.second { emit(rotation) }
+            }, diagnose: diagnose) { return }
+        }
         pinches.handle(input, emit: { update in
             switch update.value {
             case .first(let swipe):

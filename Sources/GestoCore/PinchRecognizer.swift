@@ -68,6 +68,22 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
+    /// Whether `event` makes at most one report and no diagnostic: all but an END while idle,
+    /// a BEGIN while tracking and an UPDATE with other fingers (a cancellation, then perhaps
+    /// the new pinch's `began`).
+    @inline(__always) func reportsAtMostOnceQuietly(_ event: GestureEvent) -> Bool {
+        guard event.kind == .pinch else { return true }
+        switch state {
+        case .idle: return event.phase != .end
+        case .tracking(let track):
+            switch event.phase {
+            case .begin: return false
+            case .update: return track.fingers == event.fingerCount
+            case .end: return true
+            }
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {

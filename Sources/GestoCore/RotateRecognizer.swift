@@ -42,6 +42,16 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
+    /// Whether `event` makes at most one report (it diagnoses nothing): all but an UPDATE with
+    /// other fingers while tracking (a cancellation, then perhaps the new rotation's `began`).
+    @inline(__always) func reportsAtMostOnceQuietly(_ event: GestureEvent) -> Bool {
+        guard event.kind == .pinch, event.phase == .update else { return true }
+        switch state {
+        case .idle: return true
+        case .tracking(let fingers, _, _, _, _): return fingers == event.fingerCount
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         switch input {
         case .deadline, .touches:

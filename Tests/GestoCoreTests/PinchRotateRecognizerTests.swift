@@ -91,6 +91,38 @@ import Testing
         #expect(run(&oneEnds, pinch(to: 1.1, angle: 40)).last?.phase == .ended)
     }
 
+    /// The engine passes on what its pinch composition reports, each pair value unpacked into
+    /// the pinch's report, then the rotation's: also where a part reports twice on one input
+    /// (an UPDATE with other fingers cancels, then begins) or diagnoses (a BEGIN while tracking).
+    @Test func engineReportsWhatThePinchCompositionReports() {
+        var script = EventScript()
+        script.begin(.pinch, 3, at: 0)
+        for i in 1...6 { script.pinch(3, scale: 1 + 0.05 * Double(i), angle: 5, at: Double(i) * 0.008) }
+        // Down to two fingers mid-gesture, the scale already past the deadband again.
+        for i in 1...6 { script.pinch(2, scale: 1.2 + 0.05 * Double(i), angle: 6, at: script.time + 0.008) }
+        script.begin(.pinch, 2, at: script.time + 0.008)
+        for i in 1...6 { script.pinch(2, scale: 1 - 0.1 * Double(i), angle: -8, at: script.time + 0.008) }
+        // Other fingers again, below three (so the swipe claim stays idle), past the deadband.
+        for i in 1...3 { script.pinch(1, scale: 1.3 + 0.1 * Double(i), angle: 8, at: script.time + 0.008) }
+        script.end(.pinch, 1, at: script.time + 0.01)
+        let settings = RecognizerSettings()
+        var composition = PinchSwipeRecognizer(swipe: settings.swipe, pinch: settings.pinch)
+            .exclusively(before: PinchRecognizer(settings: settings.pinch)
+                .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
+        var expected: [String] = []
+        for update in run(&composition, script.events) {
+            switch update.value {
+            case .first(let swipe): if update.phase != .failed { expected.append("\(swipe.name) \(update.phase.name)") }
+            case .second(let both):
+                for part in [both.first, both.second] {
+                    if let part { expected.append("\(part.value.name) \(part.phase.name)") }
+                }
+            }
+        }
+        #expect(expected.contains("pinch:1:out began"))
+        #expect(outcomes(script.events, finalOnly: false) == expected)
+    }
+
     @Test func threeFingerPinchWithSteadyScaleIsASwipe() {
         var script = EventScript()
         script.begin(.pinch, 3, at: 0)
