@@ -210,7 +210,6 @@ public struct BindingMatcher: Sendable {
     /// 10,000-unit swipe; a config cannot ask for smaller steps).
     public static var maximumRepeatSteps: Double { 10_000 }
 
-    /// Makes a matcher over `rules`.
     /// Every group's listeners by kind: those of group `g` whose ``kindKey(_:)`` is `k` (below
     /// ``keyTableSize``) are `keyedListeners[keyedRanges[g * keyTableSize + k]]`, so a report
     /// is matched against those only, not against every binding of its group. (Flat and read
@@ -221,8 +220,8 @@ public struct BindingMatcher: Sendable {
     /// end (a mode other than `on-end`). Where none does, a report that is neither final nor a
     /// long press arming concerns none of them and is not walked (most reports of a gesture).
     private let keyedActsEarly: [Bool]
-    /// Each group's listeners, flat, for a kind key outside the table: group `g`'s are
-    /// `groupListeners[groupRanges[g]]`.
+    /// Each group's listeners, flat (for a kind key outside the table, and to find a
+    /// gesture's owning group): group `g`'s are `groupListeners[groupRanges[g]]`.
     private let groupListeners: [Int]
     private let groupRanges: [Range<Int>]
     /// Kind keys of up to 15 fingers fit (touchpads report at most 10: ``GestureEvent/touchpadFingerCounts``).
@@ -331,6 +330,21 @@ public struct BindingMatcher: Sendable {
             }
         case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: 0
         }
+    }
+
+    /// The recognizer group that owns reports named `name`: the first with a binding for the
+    /// exact name, else the first with a binding of its kind and fingers, else group 0
+    /// (``ReportSource/isOutcome``).
+    func owner(of name: GestureName) -> Int {
+        let key = Self.kindKey(name)
+        var sameKind: Int? = nil
+        for group in groupRanges.indices {
+            for index in groupListeners[groupRanges[group]] {
+                if rules[index].matches(name) { return group }
+                if sameKind == nil && keys[index] == key { sameKind = group }
+            }
+        }
+        return sameKind ?? 0
     }
 
     /// Whether binding `index` applies while `focusedApp` is focused (see ``BindingRule/applies(to:)``).

@@ -293,15 +293,12 @@ public struct RecognizerGroups: Sendable {
 
 /// The bindings of every group, and the matcher over them.
 struct GroupBindings: Sendable {
-    /// Per group: the indices of the bindings that listen to it.
-    private let listeners: [[Int]]
-    /// The matcher over every binding.
+    /// The matcher over every binding, which also holds each group's listeners.
     private var matcher: BindingMatcher
     /// See ``RecognizerGroups/focusedApp``.
     var focusedApp: String?
 
     init(rules: [BindingRule], listeners members: [[Int]]) {
-        listeners = members
         matcher = BindingMatcher(rules: rules, groups: members)
     }
 
@@ -313,15 +310,5 @@ struct GroupBindings: Sendable {
     }
 
     /// The group that owns reports named `name` (see ``ReportSource/isOutcome``).
-    func owner(of name: GestureName) -> Int {
-        let key = BindingMatcher.kindKey(name)
-        var sameKind: Int? = nil
-        for group in listeners.indices {
-            for index in listeners[group] {
-                if matcher.rules[index].matches(name) { return group }
-                if sameKind == nil && BindingMatcher.kindKey(matcher.rules[index].gesture) == key { sameKind = group }
-            }
-        }
-        return sameKind ?? 0
-    }
+    func owner(of name: GestureName) -> Int { matcher.owner(of: name) }
 }

@@ -596,14 +596,18 @@ final class PipelineBox {
     /// own retained and released it on every event).
     private var focusedApp: String?
 
-    /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
-    func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
-        // Stored only when it changed: assigning the same string on every event retained and
-        // released it each time.
+    /// Gives the pipeline `focusedApp` if it changed: assigning the same string on every
+    /// event retained and released it each time.
+    @inline(__always) private func focus(_ focusedApp: String?) {
         if self.focusedApp != focusedApp {
             self.focusedApp = focusedApp
             pipeline.focusedApp = focusedApp
         }
+    }
+
+    /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
+    func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
+        focus(focusedApp)
         // The stored listener is called through a closure made here: handing it on retained
         // and released it on every event, while a diagnostic is rare.
         pipeline.handle(event, emit: emit, diagnose: { self.diagnose($0) }, trace: trace)
@@ -613,10 +617,7 @@ final class PipelineBox {
     /// Feeds touchscreen `event`; returns whether the next deadline changed.
     func handle(touch event: TouchEvent, focusedApp: String?, transform: TouchTransform,
                 emit: (ReplayLine) -> Void, warn: (TouchDiagnostic) -> Void) -> Bool {
-        if self.focusedApp != focusedApp {
-            self.focusedApp = focusedApp
-            pipeline.focusedApp = focusedApp
-        }
+        focus(focusedApp)
         pipeline.touchscreenTransform = transform
         pipeline.handle(touch: event, emit: emit, diagnose: diagnose, warn: warn, trace: trace)
         return updateDeadline()
