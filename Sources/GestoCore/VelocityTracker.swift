@@ -28,7 +28,18 @@ public struct VelocityTracker: Sendable {
     /// How many samples the fit uses at most: 20 (Android, Flutter).
     public static let capacity = 20
 
-    private struct Sample { var time: Int64; var x: Double; var y: Double }
+    /// After this span from the origin the sums are rebuilt around the oldest sample in the
+    /// window: 400 ms. Rebuilding sheds the rounding the running sums gather and keeps the
+    /// powers of `s` small; the fit loses about (span / window)⁴ of its precision to their
+    /// size, here at most 4⁴ (≈ 2.5 of double's 16 digits), while a gesture of up to ~0.4 s
+    /// (most of them) is never rebuilt. (At 150 ms the rebuilds cost ~35 instructions an
+    /// event on the benchmark.)
+    private static let rebaseSpan: Int64 = 400_000
+
+    /// A sample: its time (µs) and position as they came, and its time relative to the
+    /// ``origin`` in seconds (`s`), kept so that a sample leaving the window subtracts exactly
+    /// the terms it added.
+    private struct Sample { var time: Int64; var x: Double; var y: Double; var s: Double }
 
     /// Sums of the normal equations of the fit over the samples in the window, in time
     /// `s` (seconds since ``origin``) and positions relative to the origin's position. Kept up
@@ -37,82 +48,94 @@ public struct VelocityTracker: Sendable {
         var n = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var x = 0.0, xs = 0.0, xs2 = 0.0, y = 0.0, ys = 0.0, ys2 = 0.0
 
-        mutating func add(s: Double, x dx: Double, y dy: Double, sign: Double) {
-            let s2v = s * s
+        // With `sign` a constant (±1) the products by it fold away (sign · v is exact), so a
+        // sample's removal subtracts exactly what its addition added.
+        @inline(__always) mutating func add(_ sample: Sample, from origin: Sample, sign: Double) {
+            let s = sample.s, s2v = s * s, dx = sample.x - origin.x, dy = sample.y - origin.y
             n += sign; s1 += sign * s; s2 += sign * s2v; s3 += sign * s2v * s; s4 += sign * s2v * s2v
             x += sign * dx; xs += sign * dx * s; xs2 += sign * dx * s2v
             y += sign * dy; ys += sign * dy * s; ys2 += sign * dy * s2v
         }
     }
 
-    /// After this span from the origin the sums are rebuilt around the oldest sample, so the
-    /// powers of `s` stay small and the fit well conditioned: 150 ms.
-    private static let rebaseSpan: Int64 = 150_000
-
-    private var samples: InlineArray<20, Sample> = .init(repeating: Sample(time: 0, x: 0, y: 0))
-    private var newest = -1
+    private var samples: InlineArray<20, Sample> = .init(repeating: Sample(time: 0, x: 0, y: 0, s: 0))
+    /// The ring index of the newest sample (meaningful while `count > 0`).
+    private var newest = Self.capacity - 1
     private var count = 0
-    private var origin = Sample(time: 0, x: 0, y: 0)
+    /// The sample the sums are relative to (its `s` is 0).
+    private var origin = Sample(time: 0, x: 0, y: 0, s: 0)
     /// The newest sample again (`samples[newest]` while `count > 0`): a query reads it without
     /// touching the ring, whose subscript copies all 20 samples when read outside a mutation.
-    private var head = Sample(time: 0, x: 0, y: 0)
+    private var head = Sample(time: 0, x: 0, y: 0, s: 0)
     /// The sample before ``head`` (with two samples in the window, the oldest: a window only
     /// ever loses its oldest samples, so the last two remain).
-    private var previous = Sample(time: 0, x: 0, y: 0)
+    private var previous = Sample(time: 0, x: 0, y: 0, s: 0)
     private var sums = Sums()
 
     /// Makes an empty tracker.
     public init() {}
 
     /// Forgets every sample (at the start of a new gesture).
-    public mutating func reset() { newest = -1; count = 0; sums = Sums() }
+    public mutating func reset() { count = 0; sums = Sums() }
 
     /// The number of samples in the fit window (at most ``capacity``).
     public var sampleCount: Int { count }
 
-    private var oldestIndex: Int {
-        let index = newest - count + 1
-        return index < 0 ? index + Self.capacity : index
+    /// The ring index of the oldest sample in the window (`count` is 1...capacity).
+    @inline(__always) private var oldestIndex: Int {
+        let index = newest &- count &+ 1
+        return index < 0 ? index &+ Self.capacity : index
     }
 
     /// Microseconds from `earlier` to `later`, saturating (times come from input and may be
     /// at the ends of the Int64 range).
-    private static func elapsed(_ later: Int64, since earlier: Int64) -> Int64 {
+    @inline(__always) private static func elapsed(_ later: Int64, since earlier: Int64) -> Int64 {
         Timestamp(microseconds: later).microseconds(since: Timestamp(microseconds: earlier))
     }
 
-    // Inlined: with `sign` a constant, the 11 products by it fold away (sign · v is exact).
-    @inline(__always) private mutating func include(_ sample: Sample, sign: Double) {
-        sums.add(s: Double(Self.elapsed(sample.time, since: origin.time)) / 1_000_000, x: sample.x - origin.x, y: sample.y - origin.y, sign: sign)
+    /// The seconds from `origin` to `time`.
+    @inline(__always) private static func seconds(_ time: Int64, since origin: Sample) -> Double {
+        Double(elapsed(time, since: origin.time)) / 1_000_000
     }
 
     /// Adds the position `position` (cumulative, in any unit) observed at `time`.
     /// A sample older than the newest one is dropped (out-of-order input).
     public mutating func add(position: Vector2, at time: Timestamp) {
-        let sample = Sample(time: time.microseconds, x: position.x, y: position.y)
+        var sample = Sample(time: time.microseconds, x: position.x, y: position.y, s: 0)
         if count > 0 {
-            let last = head
-            if sample.time < last.time { return }
-            if sample.time == last.time {
-                include(last, sign: -1)
+            if sample.time < head.time { return }
+            if sample.time == head.time {
+                sums.add(head, from: origin, sign: -1)
+                sample.s = head.s
                 samples[newest] = sample
                 head = sample
-                include(sample, sign: 1)
+                sums.add(sample, from: origin, sign: 1)
                 return
             }
             // A pause longer than the gap: the fingers stopped; earlier samples no longer count.
-            if Self.elapsed(sample.time, since: last.time) > Self.maximumGap.microseconds { count = 0; sums = Sums() }
+            if Self.elapsed(sample.time, since: head.time) > Self.maximumGap.microseconds { count = 0; sums = Sums() }
         }
-        if count == 0 { origin = sample }
-        if count == Self.capacity { evictOldest() }
-        newest = newest + 1 == Self.capacity ? 0 : newest + 1
+        if count == 0 {
+            origin = sample
+        } else if count == Self.capacity {
+            sums.add(samples[oldestIndex], from: origin, sign: -1)
+            count &-= 1
+        }
+        sample.s = Self.seconds(sample.time, since: origin)
+        newest = newest == Self.capacity - 1 ? 0 : newest &+ 1
         samples[newest] = sample
         previous = head
         head = sample
-        count += 1
-        include(sample, sign: 1)
-        while count > 1 && Self.elapsed(sample.time, since: samples[oldestIndex].time) > Self.horizon.microseconds { evictOldest() }
-        if Self.elapsed(sample.time, since: origin.time) > Self.rebaseSpan { rebase() }
+        count &+= 1
+        sums.add(sample, from: origin, sign: 1)
+        // Samples past the horizon leave, oldest first.
+        var oldest = oldestIndex
+        while count > 1, Self.elapsed(sample.time, since: samples[oldest].time) > Self.horizon.microseconds {
+            sums.add(samples[oldest], from: origin, sign: -1)
+            count &-= 1
+            oldest = oldest == Self.capacity - 1 ? 0 : oldest &+ 1
+        }
+        if Self.elapsed(sample.time, since: origin.time) > Self.rebaseSpan { rebase(from: oldest) }
     }
 
     /// Adds a scalar position (stored on the x axis; read it back with ``velocity(at:)``'s `x`).
@@ -120,20 +143,21 @@ public struct VelocityTracker: Sendable {
         add(position: Vector2(x: position, y: 0), at: time)
     }
 
-    private mutating func evictOldest() {
-        include(samples[oldestIndex], sign: -1)
-        count -= 1
-    }
-
-    /// Rebuilds the sums around the oldest sample in the window.
-    private mutating func rebase() {
-        origin = samples[oldestIndex]
+    /// Rebuilds the samples and the sums around the oldest sample in the window (at ring
+    /// index `oldest`).
+    private mutating func rebase(from oldest: Int) {
+        origin = samples[oldest]
+        origin.s = 0
         sums = Sums()
-        var index = oldestIndex
+        var index = oldest
         for _ in 0..<count {
-            include(samples[index], sign: 1)
-            index = index + 1 == Self.capacity ? 0 : index + 1
+            samples[index].s = Self.seconds(samples[index].time, since: origin)
+            sums.add(samples[index], from: origin, sign: 1)
+            index = index == Self.capacity - 1 ? 0 : index &+ 1
         }
+        head = samples[newest]
+        let previousIndex = newest == 0 ? Self.capacity - 1 : newest &- 1
+        if count > 1 { previous = samples[previousIndex] }
     }
 
     /// The velocity at `time` (normally the newest sample's time, or the lift time), in
@@ -144,11 +168,8 @@ public struct VelocityTracker: Sendable {
         let head = self.head
         if Self.elapsed(time.microseconds, since: head.time) > Self.maximumGap.microseconds { return .zero }
         var result: Vector2
-        let sums = self.sums
-        if count >= 3, let (c1, c2) = Self.solveLinearAndQuadraticTerms(sums) {
-            // x(s) = c0 + c1·s + c2·s²: the velocity at the newest sample is c1 + 2·c2·s_newest.
-            let sNewest = Double(Self.elapsed(head.time, since: origin.time)) / 1_000_000
-            result = c1 + c2 * (2 * sNewest)
+        if count >= 3, let slope = Self.slopeOfFit(sums, at: head.s) {
+            result = slope
         } else if count >= 2 {
             let oldest = previous
             let span = Double(Self.elapsed(head.time, since: oldest.time)) / 1_000_000
@@ -161,26 +182,28 @@ public struct VelocityTracker: Sendable {
         return result
     }
 
-    /// Solves the 3×3 normal equations of the quadratic fit for the linear and quadratic
-    /// coefficients of both axes (Cramer's rule); nil when the system is singular.
-    // Inlined into the query: called, it was handed a copy of the 11 sums (with the call, ~30
-    // instructions an event on the benchmark).
+    /// The slope at `s` of the quadratic fit `x(s) = c₀ + c₁s + c₂s²` of both axes,
+    /// `c₁ + 2c₂s`, from the 3×3 normal equations by Cramer's rule; nil when they are singular.
+    ///
+    /// ```
+    /// | n  s1 s2 | |c0|   | Σx   |
+    /// | s1 s2 s3 | |c1| = | Σxs  |
+    /// | s2 s3 s4 | |c2|   | Σxs² |
+    /// ```
+    /// With the cofactors `a`…`g` below, `c₁·det = Σx·a + Σxs·b + Σxs²·c` and
+    /// `c₂·det = Σx·d + Σxs·c + Σxs²·f`, so the slope is one weighted sum of the right-hand side
+    /// whose weights both axes share.
+    // Inlined into the query: called, it was handed a copy of the 11 sums.
     @inline(__always)
-    private static func solveLinearAndQuadraticTerms(_ m: Sums) -> (Vector2, Vector2)? {
-        // | n  s1 s2 | |c0|   | Σx    |
-        // | s1 s2 s3 | |c1| = | Σxs   |
-        // | s2 s3 s4 | |c2|   | Σxs²  |
+    private static func slopeOfFit(_ m: Sums, at s: Double) -> Vector2? {
         let n = m.n, s1 = m.s1, s2 = m.s2, s3 = m.s3, s4 = m.s4
-        let det = n * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+        let a = s2 * s3 - s1 * s4, b = n * s4 - s2 * s2, c = s1 * s2 - n * s3
+        let d = s1 * s3 - s2 * s2, f = n * s2 - s1 * s1, g = s2 * s4 - s3 * s3
+        let det = n * g + s1 * a + s2 * d
         let scale = max(abs(n * s2 * s4), 1e-300)
         guard abs(det) > 1e-12 * scale else { return nil }
-        func terms(_ r0: Double, _ r1: Double, _ r2: Double) -> (Double, Double) {
-            let d1 = n * (r1 * s4 - s3 * r2) - r0 * (s1 * s4 - s3 * s2) + s2 * (s1 * r2 - r1 * s2)
-            let d2 = n * (s2 * r2 - r1 * s3) - s1 * (s1 * r2 - r1 * s2) + r0 * (s1 * s3 - s2 * s2)
-            return (d1 / det, d2 / det)
-        }
-        let (x1, x2) = terms(m.x, m.xs, m.xs2)
-        let (y1, y2) = terms(m.y, m.ys, m.ys2)
-        return (Vector2(x: x1, y: y1), Vector2(x: x2, y: y2))
+        let twoS = 2 * s, inverse = 1 / det
+        let w0 = (a + twoS * d) * inverse, w1 = (b + twoS * c) * inverse, w2 = (c + twoS * f) * inverse
+        return Vector2(x: m.x * w0 + m.xs * w1 + m.xs2 * w2, y: m.y * w0 + m.ys * w1 + m.ys2 * w2)
     }
 }
