@@ -151,10 +151,10 @@ extension ExclusiveRecognizer where Second == SwipeRecognizer {
     /// report closure as it is: passed where the second's value type is generic, the closure
     /// was re-abstracted through a thunk that copied each report (~30 instructions a swipe
     /// report).
-    mutating func handleSecond(whileFirstIdle input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+    mutating func handleSecond(whileFirstIdle event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
         guard passesSecondThrough else { return false }
-        second.handle(input, emit: emit, diagnose: diagnose)
+        second.handle(event: event, emit: emit, diagnose: diagnose)
         secondWasFedAlone()
         return true
     }
@@ -165,10 +165,10 @@ extension ExclusiveRecognizer where Second == SimultaneousRecognizer<PinchRecogn
     /// each part's reports on as it makes them (``SimultaneousRecognizer/handle(partsOf:emit:diagnose:)``:
     /// the caller vouches that each part reports at most once and diagnoses nothing).
     @inline(__always)
-    mutating func handleSecondParts(whileFirstIdle input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+    mutating func handleSecondParts(whileFirstIdle event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                     diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
         guard passesSecondThrough else { return false }
-        second.handle(partsOf: input, emit: emit, diagnose: diagnose)
+        second.handle(partsOf: event, emit: emit, diagnose: diagnose)
         secondWasFedAlone()
         return true
     }

@@ -118,42 +118,67 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
-        if case .event(var event) = input, let lastTime, event.time < lastTime {
-            // Once per jump back, not for every event until the clock catches up.
-            if let lastEventTime, event.time < lastEventTime {
-                diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
-                                              outcome: "processed at the latest time seen: time ran backwards"))
-            }
-            lastEventTime = event.time
-            event.time = lastTime
-            feed(.event(event), emit: emit, diagnose: diagnose, trace: trace)
-        } else {
-            // The input as it came, not a copy (copying and destroying one cost ~40
-            // instructions an event).
-            if case .event(let event) = input { lastEventTime = event.time }
-            feed(input, emit: emit, diagnose: diagnose, trace: trace)
-        }
-    }
-
-    /// Feeds the deadlines at or before an event's or a frame's time, then the input itself.
-    @inline(__always)
-    private mutating func feed(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
-                               diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         switch input {
-        case .event, .touches:
-            while let deadline = nextDeadline, deadline <= input.time {
-                dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
-            }
-        case .deadline, .endOfInput:
-            break
+        case .event(let event):
+            handle(event, emit: emit, diagnose: diagnose, trace: trace)
+        case .touches(let frame):
+            feedDeadlines(through: frame.time, emit: emit, diagnose: diagnose, trace: trace)
+            lastTime = max(lastTime ?? frame.time, frame.time)
+            dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+        case .deadline(let time), .endOfInput(let time):
+            lastTime = max(lastTime ?? time, time)
+            dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
         }
-        lastTime = max(lastTime ?? input.time, input.time)
-        dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Feeds a single event (see ``handle(_:emit:)``).
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        handle(.event(event), emit: emit)
+        handle(event, emit: emit, diagnose: { _ in }, trace: nil)
+    }
+
+    /// Feeds a single event as ``handle(_:emit:diagnose:trace:)`` does `.event(event)`. (Events
+    /// go down to the recognizers as they are, not wrapped in a ``RecognizerInput``: wrapping
+    /// copied every event, ~40 instructions.)
+    public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void,
+                                trace: ((RecognizerTransition) -> Void)?) {
+        guard let lastTime, event.time < lastTime else {
+            lastEventTime = event.time
+            feed(event, emit: emit, diagnose: diagnose, trace: trace)
+            return
+        }
+        // Once per jump back, not for every event until the clock catches up.
+        if let lastEventTime, event.time < lastEventTime {
+            diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
+                                          outcome: "processed at the latest time seen: time ran backwards"))
+        }
+        lastEventTime = event.time
+        var clamped = event
+        clamped.time = lastTime
+        feed(clamped, emit: emit, diagnose: diagnose, trace: trace)
+    }
+
+    /// Feeds the deadlines at or before `time`, each an input of its own.
+    @inline(__always)
+    private mutating func feedDeadlines(through time: Timestamp, emit: (RecognizedGesture) -> Void,
+                                        diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        while let deadline = nextDeadline, deadline <= time {
+            dispatch(.deadline(deadline), emit: emit, diagnose: diagnose, trace: trace)
+        }
+    }
+
+    /// Feeds the deadlines at or before an event's time, then the event itself.
+    @inline(__always)
+    private mutating func feed(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                               diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        feedDeadlines(through: event.time, emit: emit, diagnose: diagnose, trace: trace)
+        lastTime = max(lastTime ?? event.time, event.time)
+        guard trace == nil else {
+            dispatch(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+            return
+        }
+        if feedRecognizers(event: event, emit: emit, diagnose: diagnose) { nextDeadline = earliestRecognizerDeadline }
+        assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
     }
 
     /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
@@ -165,7 +190,6 @@ public struct GestureEngine: Sendable {
     }
 
     /// Dispatches `input`; with a `trace`, reports each recognizer whose state it changed.
-    @inline(__always)
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         guard let trace else {
@@ -182,46 +206,73 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Feeds `input` to the recognizers, then notes their next deadline.
+    /// Feeds `input` to the recognizers, then notes their next deadline if one that keeps
+    /// deadlines was fed.
     @inline(__always)
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void) {
-        feedRecognizers(input, emit: emit, diagnose: diagnose)
-        nextDeadline = earliestRecognizerDeadline
+        if feedRecognizers(input, emit: emit, diagnose: diagnose) { nextDeadline = earliestRecognizerDeadline }
+        assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
     }
 
+    /// Feeds `input` to the recognizers that care; returns whether it fed one that keeps
+    /// deadlines (a hold, a long press, a long-press-drag or the touch recognizers): only then
+    /// can ``nextDeadline`` have changed. (Swipes, pinches and rotations keep none, and asking
+    /// every recognizer after each of their events cost ~30 instructions an event.)
     private mutating func feedRecognizers(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
-                                          diagnose: (RecognizerDiagnostic) -> Void) {
+                                          diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
+        switch input {
+        case .event(let event):
+            return feedRecognizers(event: event, emit: emit, diagnose: diagnose)
+        case .touches:
+            if families.contains(.touches) { feedTouches(input, emit: emit, diagnose: diagnose) }
+        case .deadline, .endOfInput:
+            // Every recognizer hears a deadline and the end of the input.
+            if families.contains(.touches) { feedTouches(input, emit: emit, diagnose: diagnose) }
+            if families.contains(.holds) { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
+            if families.contains(.longPresses) { longPresses.handle(input) { emit($0) } }
+            if families.contains(.swipes) {
+                if swipes.first.isEnabled {
+                    feedSwipeComposition(input, emit: emit, diagnose: diagnose)
+                } else {
+                    swipes.second.handle(input, emit: emit, diagnose: diagnose)
+                }
+            }
+            if families.contains(.pinches) { feedPinchComposition(input, emit: emit, diagnose: diagnose) }
+        }
+        return true
+    }
+
+    /// Feeds `event` to the recognizers that care, as ``feedRecognizers(_:emit:diagnose:)``
+    /// does (and returns).
+    // Inlined into the event's path: called, it was handed a copy of the event.
+    @inline(__always)
+    private mutating func feedRecognizers(event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                          diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
         // Pinch events only matter to the swipe group while it is in progress (a pinch cancels
         // a pending long press), and swipe and hold events to the pinch group likewise: skipping
         // the idle group saves its composition machinery on every event.
-        if case .touches = input {
-            if families.contains(.touches) { feedTouches(input, emit: emit, diagnose: diagnose) }
-            return
-        }
-        if families.contains(.touches) {
-            switch input {
-            case .deadline, .endOfInput: feedTouches(input, emit: emit, diagnose: diagnose)
-            case .event, .touches: break
-            }
-        }
         var feedsSwipes = families.contains(.swipes), feedsPinches = families.contains(.pinches)
-        if case .event(let event) = input {
-            switch event.kind {
-            case .swipe, .hold: feedsPinches = feedsPinches && pinches.isActive
-            case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
-            }
+        switch event.kind {
+        case .swipe, .hold: feedsPinches = feedsPinches && pinches.isActive
+        case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
         }
         // An idle hold or long press ignores swipe and pinch events (only a HOLD_BEGIN starts
-        // one), so neither is called for them: most events are motion, and each call copied
-        // the input into its state switch.
-        var isMotion = false
-        if case .event(let event) = input, event.kind != .hold { isMotion = true }
-        if families.contains(.holds), !isMotion || holds.isActive { holds.handle(input, emit: { emit($0) }, diagnose: diagnose) }
+        // one), so neither is called for them: most events are motion.
+        let isMotion = event.kind != .hold
+        var fedDeadlines = false
+        if families.contains(.holds), !isMotion || holds.isActive {
+            holds.handle(.event(event), emit: { emit($0) }, diagnose: diagnose)
+            fedDeadlines = true
+        }
         // The long press watches the same holds: their anomalies are the hold recognizer's to report.
-        if families.contains(.longPresses), !isMotion || longPresses.isActive { longPresses.handle(input) { emit($0) } }
-        if feedsSwipes { dispatchSwipes(input, emit: emit, diagnose: diagnose) }
-        if feedsPinches { dispatchPinches(input, emit: emit, diagnose: diagnose) }
+        if families.contains(.longPresses), !isMotion || longPresses.isActive {
+            longPresses.handle(.event(event)) { emit($0) }
+            fedDeadlines = true
+        }
+        if feedsSwipes, feedSwipes(event, emit: emit, diagnose: diagnose) { fedDeadlines = true }
+        if feedsPinches { feedPinches(event, emit: emit, diagnose: diagnose) }
+        return fedDeadlines
     }
 
     private mutating func feedTouches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
@@ -230,20 +281,29 @@ public struct GestureEngine: Sendable {
         touchDeadline = touches.nextDeadline
     }
 
-    private mutating func dispatchSwipes(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
-                                         diagnose: (RecognizerDiagnostic) -> Void) {
+    /// Feeds `event` to the swipe composition; returns whether the long-press-drag (which
+    /// keeps deadlines) was fed.
+    private mutating func feedSwipes(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                     diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
         // Without long-press-drag (a config with bindings but none for it), the exclusive
         // composition only passes the swipe's reports through as they come: its first never
         // reports nor is active, so every round releases the second at once. Feeding the swipe
         // directly gives the same reports without the wrapping (~150 instructions a swipe event).
         guard swipes.first.isEnabled else {
-            swipes.second.handle(input, emit: emit, diagnose: diagnose)
-            return
+            swipes.second.handle(event: event, emit: emit, diagnose: diagnose)
+            return false
         }
         // Idle, the long-press-drag starts only at a HOLD_BEGIN: for every other event the
         // composition would only pass the swipe's reports through.
-        if case .event(let event) = input, event.kind != .hold || event.phase != .begin,
-           swipes.handleSecond(whileFirstIdle: input, emit: emit, diagnose: diagnose) { return }
+        if event.kind != .hold || event.phase != .begin,
+           swipes.handleSecond(whileFirstIdle: event, emit: emit, diagnose: diagnose) { return false }
+        feedSwipeComposition(.event(event), emit: emit, diagnose: diagnose)
+        return true
+    }
+
+    /// Feeds `input` to the whole swipe composition (long-press-drag before swipe).
+    private mutating func feedSwipeComposition(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                               diagnose: (RecognizerDiagnostic) -> Void) {
         swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let drag): emit(RecognizedGesture(update.phase, drag))
@@ -252,20 +312,27 @@ public struct GestureEngine: Sendable {
         }, diagnose: diagnose)
     }
 
-    private mutating func dispatchPinches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
-                                          diagnose: (RecognizerDiagnostic) -> Void) {
+    /// Feeds `event` to the pinch composition (none of its recognizers keeps a deadline).
+    private mutating func feedPinches(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                      diagnose: (RecognizerDiagnostic) -> Void) {
         // Idle, the pinch-as-swipe claim starts only at a pinch of three or more fingers: for
         // any other event the composition would only pass the pinch and rotation through.
         // Where each part reports at most once, its report is passed on as it comes, not
         // through the pair's combined value (which keeps only a part's last report).
-        if case .event(let event) = input, event.kind != .pinch || event.fingerCount < 3 {
+        if event.kind != .pinch || event.fingerCount < 3 {
             if pinches.second.reportsAtMostOnceQuietly(event) {
-                if pinches.handleSecondParts(whileFirstIdle: input, emit: emit, diagnose: diagnose) { return }
-            } else if pinches.handleSecond(whileFirstIdle: input, emit: { both in
+                if pinches.handleSecondParts(whileFirstIdle: event, emit: emit, diagnose: diagnose) { return }
+            } else if pinches.handleSecond(whileFirstIdle: .event(event), emit: { both in
                 if let pinch = both.value.first { emit(pinch) }
                 if let rotation = both.value.second { emit(rotation) }
             }, diagnose: diagnose) { return }
         }
+        feedPinchComposition(.event(event), emit: emit, diagnose: diagnose)
+    }
+
+    /// Feeds `input` to the whole pinch composition (pinch-as-swipe before pinch with rotation).
+    private mutating func feedPinchComposition(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                               diagnose: (RecognizerDiagnostic) -> Void) {
         pinches.handle(input, emit: { update in
             switch update.value {
             case .first(let swipe):

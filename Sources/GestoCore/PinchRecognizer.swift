@@ -94,37 +94,44 @@ public struct PinchRecognizer: Recognizer {
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(track, at: time)))
         case .event(let event):
-            guard event.kind == .pinch else { return }
-            switch (state, event.phase) {
-            case (.idle, .begin):
-                start(event)
-            case (.idle, .update):
-                // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
-                start(event)
-                update(with: event, emit: emit)
-            case (.idle, .end):
-                diagnose(RecognizerDiagnostic("pinch", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no pinch in progress"))
-            case (.tracking(let track), .begin):
+            handle(event: event, emit: emit, diagnose: diagnose)
+        }
+    }
+
+    /// Feeds one libinput event as ``handle(_:emit:diagnose:)`` does with `.event(event)`
+    /// (the engine's entry for motion, without wrapping the event in an input).
+    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                         diagnose: (RecognizerDiagnostic) -> Void) {
+        guard event.kind == .pinch else { return }
+        switch (state, event.phase) {
+        case (.idle, .begin):
+            start(event)
+        case (.idle, .update):
+            // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
+            start(event)
+            update(with: event, emit: emit)
+        case (.idle, .end):
+            diagnose(RecognizerDiagnostic("pinch", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no pinch in progress"))
+        case (.tracking(let track), .begin):
+            diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
+                                          outcome: "the pinch in progress is cancelled: its END was lost"))
+            emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
+            start(event)
+        case (.tracking(let track), .update):
+            if track.fingers != event.fingerCount {
                 diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
-                                              outcome: "the pinch in progress is cancelled: its END was lost"))
+                                              outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
                 start(event)
-            case (.tracking(let track), .update):
-                if track.fingers != event.fingerCount {
-                    diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
-                                                  outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
-                    emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
-                    start(event)
-                }
-                update(with: event, emit: emit)
-            case (.tracking(let track), .end):
-                state = .idle
-                let result = report(track, at: event.time)
-                if event.isCancelled {
-                    emit(.report(.cancelled(.cancelledByLibinput), result))
-                } else {
-                    emit(.report(Self.meets(settings, scale: result.scale, name: result.name) ? .ended : .failed, result))
-                }
+            }
+            update(with: event, emit: emit)
+        case (.tracking(let track), .end):
+            state = .idle
+            let result = report(track, at: event.time)
+            if event.isCancelled {
+                emit(.report(.cancelled(.cancelledByLibinput), result))
+            } else {
+                emit(.report(Self.meets(settings, scale: result.scale, name: result.name) ? .ended : .failed, result))
             }
         }
     }

@@ -63,37 +63,43 @@ public struct RotateRecognizer: Recognizer {
                 emit(.report(.cancelled(.endOfInput), report(fingers, angle, scale, translation, at: time)))
             }
         case .event(let event):
-            guard event.kind == .pinch else { return }
-            switch (state, event.phase) {
-            case (.idle, .begin):
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-            case (.idle, .update):
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-                update(with: event, emit: emit)
-            case (.idle, .end):
-                return
-            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .begin):
+            handle(event: event, emit: emit)
+        }
+    }
+
+    /// Feeds one libinput event as ``handle(_:emit:)`` does with `.event(event)` (the engine's
+    /// entry for motion, without wrapping the event in an input).
+    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void) {
+        guard event.kind == .pinch else { return }
+        switch (state, event.phase) {
+        case (.idle, .begin):
+            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+        case (.idle, .update):
+            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+            update(with: event, emit: emit)
+        case (.idle, .end):
+            return
+        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .begin):
+            if stage == .began {
+                emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
+            }
+            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .update):
+            if fingers != event.fingerCount {
                 if stage == .began {
                     emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
                 }
                 state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .update):
-                if fingers != event.fingerCount {
-                    if stage == .began {
-                        emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
-                    }
-                    state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-                }
-                update(with: event, emit: emit)
-            case (.tracking(let fingers, let angle, let scale, let translation, let stage), .end):
-                state = .idle
-                guard stage == .began else { return }
-                let result = report(fingers, angle, scale, translation, at: event.time)
-                if event.isCancelled {
-                    emit(.report(.cancelled(.cancelledByLibinput), result))
-                } else {
-                    emit(.report(abs(angle) >= settings.threshold ? .ended : .failed, result))
-                }
+            }
+            update(with: event, emit: emit)
+        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .end):
+            state = .idle
+            guard stage == .began else { return }
+            let result = report(fingers, angle, scale, translation, at: event.time)
+            if event.isCancelled {
+                emit(.report(.cancelled(.cancelledByLibinput), result))
+            } else {
+                emit(.report(abs(angle) >= settings.threshold ? .ended : .failed, result))
             }
         }
     }

@@ -80,17 +80,17 @@ extension SimultaneousRecognizer where First == PinchRecognizer, Second == Rotat
         first.reportsAtMostOnceQuietly(event) && second.reportsAtMostOnceQuietly(event)
     }
 
-    /// Feeds `input` as ``handle(_:emit:diagnose:)`` does and passes each part's reports on as
+    /// Feeds `event` as ``handle(_:emit:diagnose:)`` does and passes each part's reports on as
     /// it makes them, the pinch's before the rotation's, rather than as a combined value: the
     /// same reports when each part reports at most once and diagnoses nothing (the caller
     /// checks ``reportsAtMostOnceQuietly(_:)``; the combined value keeps only a part's last
     /// report). Building and unpacking that value cost ~110 instructions a pinch event.
     @inline(__always)
-    mutating func handle(partsOf input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+    mutating func handle(partsOf event: GestureEvent, emit: (RecognizedGesture) -> Void,
                          diagnose: (RecognizerDiagnostic) -> Void) {
         var firstPhase: RecognizerPhase?, secondPhase: RecognizerPhase?
-        first.handle(input, emit: { firstPhase = $0.phase; emit($0) }, diagnose: diagnose)
-        second.handle(input, emit: { secondPhase = $0.phase; emit($0) }, diagnose: diagnose)
+        first.handle(event: event, emit: { firstPhase = $0.phase; emit($0) }, diagnose: diagnose)
+        second.handle(event: event, emit: { secondPhase = $0.phase; emit($0) })
         guard firstPhase != nil || secondPhase != nil else { return }
         _ = combinedPhase(firstPhase, secondPhase)
     }

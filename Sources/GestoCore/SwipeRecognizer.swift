@@ -78,6 +78,13 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
+    /// Feeds one libinput event as ``handle(_:emit:diagnose:)`` does with `.event(event)`
+    /// (the engine's entry for motion, without wrapping the event in an input).
+    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                         diagnose: (RecognizerDiagnostic) -> Void) {
+        handle(event, emit: emit, diagnose: diagnose)
+    }
+
     // Inlined into the input's handler: called, it was handed a copy of the event and added a
     // call's prologue to every swipe event (~20 instructions a swipe event).
     @inline(__always)
