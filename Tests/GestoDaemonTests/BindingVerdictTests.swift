@@ -4,6 +4,7 @@
 // failed before bindings owned their recognizers.
 import Foundation
 import Testing
+import GestoConfig
 @testable import GestoDaemon
 
 /// Replays `fixture` with a config of `bindings` (YAML list items) and returns the JSON lines.
@@ -118,6 +119,25 @@ let shortFlick = "debug-events/021-fusuma322-fusuma-log-wrapped-3fg-swipe-end-th
         #expect(fired.count == 1)
         #expect(fired.first?["actions"] as? [String] == ["exec: echo a", "exec: echo b"])
         #expect(fired.first?["action"] as? String == "exec: echo a")
+    }
+
+    @Test func theMonitorShowsEveryActionOfAFiring() throws {
+        // Regression: `gestoctl monitor` printed only the event's "action", the first.
+        let config = try Config.parse("bindings:\n  - {gesture: swipe:3:down, exec: echo a}\n  - {gesture: swipe:3:down, exec: echo b}\n",
+                                      file: "t.yaml")
+        var pipeline = GesturePipeline(config: config)
+        var fired: [ReplayLine] = []
+        try RecordedInput(path: fixtures.appendingPathComponent(strokeZ).path).forEach({ record in
+            if case .gesture(let event) = record { pipeline.handle(event, emit: { if !$0.firings.isEmpty { fired.append($0) } }) }
+        }, warnings: { _ in })
+        #expect(fired.count == 1)
+        guard let line = fired.first else { return }
+        let event = IPCEvent.gesture(line, device: 1, triggered: false, suppressed: nil).json
+        #expect(event.contains("\"actions\": [\"exec: echo a\", \"exec: echo b\"], \"action\": \"exec: echo a\""), "\(event)")
+        let human = MonitorCommand.humanLine(event)
+        #expect(human.hasPrefix("1.334       swipe:3:down") && human.hasSuffix("  → exec: echo a  → exec: echo b"), "\(human)")
+        let paused = MonitorCommand.humanLine(IPCEvent.gesture(line, device: 1, triggered: false, suppressed: "paused").json)
+        #expect(paused.hasSuffix("  → exec: echo a  → exec: echo b (not run: paused)"), "\(paused)")
     }
 
     @Test func bindingsOfDifferentJobsDoNotShadowEachOther() throws {
