@@ -51,6 +51,15 @@ let shortFlick = "debug-events/021-fusuma322-fusuma-log-wrapped-3fg-swipe-end-th
         #expect(fired.first?["phase"] as? String == "ended")
         #expect((fired.first?["progress"] as? Double ?? 0) > 1)
         #expect(!lines.contains { $0["phase"] as? String == "failed" })
+        // `gestoctl replay`'s text line is the same firing.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-verdict-\(UUID().uuidString).yaml")
+        try "bindings:\n  - {gesture: swipe:3:down, threshold: 50, exec: echo down}\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([fixtures.appendingPathComponent(strokeB).path, "--config", file.path], output: output, errors: errors) == 0)
+        #expect(output.text.split(separator: "\n").contains { $0.contains("swipe:3:down") && $0.contains(" ended ") && $0.hasSuffix("  → exec: echo down") },
+                "\(output.text)")
+        #expect(!output.text.contains("failed"), "\(output.text)")
         // The global threshold still fails the same stroke for a binding without the override.
         #expect(actions(try replay(strokeB, bindings: "  - gesture: swipe:3:down\n    exec: echo down\n")).isEmpty)
     }
