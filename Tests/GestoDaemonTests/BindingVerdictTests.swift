@@ -374,5 +374,15 @@ let microTouchStrokes = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger
         let result = replay(hold3, ["--config", file.path])
         #expect(result.status != 0)
         #expect(result.errors.contains(":3:5: error: 'drag' is a global setting"), "\(result.errors)")
+        #expect(result.errors.contains("write it under 'settings: {long-press: {drag: …}}'"), "\(result.errors)")
+        // A touch long press's is the touch-long-press section's: the touchpad's would not change it.
+        do {
+            _ = try Config.parse("bindings:\n  - gesture: touch-long-press:3\n    drag: false\n    exec: x\n", file: "t.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("t.yaml:3:5: error: 'drag' is a global setting (whether a rest then a swipe is a "
+                                        + "touch-long-press-drag, for every binding): write it under 'settings: {touch-long-press: {drag: …}}'"),
+                    "\(error)")
+        }
     }
 }
