@@ -447,8 +447,11 @@ struct ConfigDecoder {
         let overrideKeys = ConfigKeys.overrides(for: gesture)
         for (key, value, location) in overrides {
             if key == "drag" && gesture.isLongPressKind {
-                error("'drag' is a global setting (whether a rest then a swipe is a long-press-drag, for every binding): "
-                      + "write it under 'settings: {long-press: {drag: …}}'", at: location)
+                // A touch long press's `drag` is the touch-long-press section's, not the touchpad's.
+                let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
+                    ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
+                error("'drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
+                      + "write it under 'settings: {\(section): {drag: …}}'", at: location)
                 ok = false
                 continue
             }

@@ -156,6 +156,67 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         try? FileManager.default.removeItem(at: directory)
     }
 
+    @Test func aContinuousCommandSeesTheCloseOfAStreamItsGestureTurnedAwayFrom() throws {
+        // 012 closes to 0.23 and opens again: a `pinch:2:in` stream begins on a report that is
+        // already `changed` and closes, `cancelled`, on a report that is still `changed`. Those
+        // two phases are the matcher's, not the report's. Regression: the command saw only the
+        // report's phases, so no began and no end.
+        let log = directory.appendingPathComponent("turned").path
+        let config = try write("""
+            bindings:
+              - gesture: pinch:2:in
+                mode: continuous
+                exec: echo "$GESTO_PHASE $GESTO_REASON" >> '\(log)'
+            """, to: "turned.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/012-synaptics-tm3276-t480-2fg-pinch-in-out-twice.debug-events.txt").path
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(result.status == 0, "\(result.errors)")
+        // Commands run concurrently: the order of lines is not the order of firings, the set is.
+        let phases = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        #expect(phases.filter { $0 == "began " }.count == 1, "\(phases)")
+        #expect(phases.filter { $0 == "cancelled preempted" }.count == 1, "\(phases)")
+        #expect(phases.count > 2 && phases.allSatisfy { ["began ", "changed ", "cancelled preempted"].contains($0) }, "\(phases)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func printedGesturesListEveryActionOfAFiring() throws {
+        // Regression: `gestod --print-gestures` wrote only the first action of a report.
+        let config = try write("""
+            bindings:
+              - gesture: swipe:3:down
+                exec: echo a
+              - gesture: swipe:3:down
+                exec: echo b
+            """, to: "two.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let daemon = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--print-gestures", "--no-wayland"])
+        #expect(daemon.status == 0, "\(daemon.errors)")
+        let fired = daemon.output.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.filter { !($0["actions"] as? [String] ?? []).isEmpty }
+        #expect(fired.count == 1)
+        #expect(fired.first?["actions"] as? [String] == ["exec: echo a", "exec: echo b"])
+        #expect(fired.first?["action"] as? String == "exec: echo a")
+        #expect(daemon.output == (try runProduct("gestoctl", ["replay", fixture, "--json", "--config", config])).output)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func debugLogsWhatTheRecognizersDidNotExpectWithTheDevice() throws {
+        // fusuma's issue 31: a 4-finger END whose BEGIN the log never had, on event5.
+        let config = try write("bindings: []\n", to: "none.yaml")
+        let fixture = fixtures.appendingPathComponent("debug-events/006-fusuma31-orphan-4fg-end-then-2fg-pinch-spread-with-rotation-jitter.txt").path
+        let debug = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland", "--log-level", "debug"])
+        #expect(debug.status == 0, "\(debug.errors)")
+        #expect(debug.errors.split(separator: "\n").contains {
+            $0.contains(": debug: swipe[4fg]: GESTURE_SWIPE_END in state idle at 22.910 s (input bug)") && $0.contains("device=event5")
+        }, "\(debug.errors)")
+        // At the default level, not.
+        let info = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+        #expect(info.status == 0)
+        #expect(!info.errors.contains("GESTURE_SWIPE_END"), "\(info.errors)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
         let marker = directory.appendingPathComponent("never").path
         let config = try write("bindings:\n  - gesture: pinch:2:out\n    exec: touch '\(marker)'\n", to: "dry.yaml")

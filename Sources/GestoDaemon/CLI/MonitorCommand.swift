@@ -105,10 +105,11 @@ public enum MonitorCommand {
             case "rotate"?, "touch-rotate"?: text += "angle \(number("angle", 1))°"
             default: break
             }
-            if let action = event["action"]?.stringValue {
-                text += "  → " + action
-                if let suppressed = event["suppressed"]?.stringValue { text += " (not run: \(suppressed))" }
-            }
+            // Every action the firing ran, as `gestoctl replay` prints them ("action", the first
+            // alone, only from a gestod older than "actions").
+            let actions = event["actions"]?.elements.compactMap(\.stringValue) ?? event["action"]?.stringValue.map { [$0] } ?? []
+            for action in actions { text += "  → " + action }
+            if !actions.isEmpty, let suppressed = event["suppressed"]?.stringValue { text += " (not run: \(suppressed))" }
             if event["triggered"]?.boolValue == true { text += "  [trigger]" }
             return text
         case "input":

@@ -22,12 +22,16 @@ public enum ReplayCommand {
                       recognized with the default thresholds and no action runs)
       --json          one JSON object per line: time (s), gesture, phase, reason, fingers,
                       translation [dx, dy] (libinput units), velocity (units/s), scale,
-                      angle (degrees, clockwise), progress, action
+                      angle (degrees, clockwise), progress, actions (every action fired),
+                      action (the first, or null); a line that fired shows the firing's
+                      gesture, phase and progress (against the binding's own threshold)
       --phases        also print began/changed/arming reports, not only outcomes, and when
                       and why each swipe, pinch and rotation (touchscreen ones and edge
                       swipes too) committed (what on-threshold bindings wait for):
                       `swipe:3 committed right at 0.112 s: travel 96, velocity 1,240
-                      units/s, projected 180`
+                      units/s, projected 180`; and every input a recognizer's state did
+                      not expect: `! swipe[4fg]: GESTURE_SWIPE_END in state idle (input
+                      bug): ignored: no swipe in progress`
       --early-actions after the reports, list every early action (an on-threshold or
                       on-begin firing before its gesture ended) beside the gesture's outcome:
                       confirmed, contradicted, or undecided (the input ended first)
