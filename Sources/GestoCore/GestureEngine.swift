@@ -91,6 +91,27 @@ public struct GestureEngine: Sendable {
             .earliest(touchDeadline)
     }
 
+    /// Whether a hold, a long press or a long-press-drag is in progress: the recognizers only a
+    /// HOLD_BEGIN starts, and the only ones (with the touch recognizers) that keep deadlines.
+    /// Noted with ``nextDeadline`` after each input that fed one of them; while it is false,
+    /// swipe and pinch events pass them by without asking each.
+    private var holdFamilyIsActive = false
+
+    /// Notes ``nextDeadline`` and ``holdFamilyIsActive`` after an input that fed a recognizer
+    /// of the hold family or the touch recognizers: nothing else changes them.
+    @inline(__always) private mutating func noteHoldFamily() {
+        nextDeadline = earliestRecognizerDeadline
+        holdFamilyIsActive = holds.isActive || longPresses.isActive || swipes.first.isActive
+    }
+
+    /// Checks, in debug builds (every test run), that what ``noteHoldFamily()`` notes is what
+    /// the recognizers would give now.
+    @inline(__always) private func assertHoldFamilyNoted() {
+        assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
+        assert(holdFamilyIsActive == (holds.isActive || longPresses.isActive || swipes.first.isActive),
+               "a hold, long press or long-press-drag was fed unnoted")
+    }
+
     /// True while any gesture is in progress.
     @inline(__always) public var isActive: Bool {
         holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive || touches.isActive
@@ -177,8 +198,8 @@ public struct GestureEngine: Sendable {
             dispatch(.event(event), emit: emit, diagnose: diagnose, trace: trace)
             return
         }
-        if feedRecognizers(event: event, emit: emit, diagnose: diagnose) { nextDeadline = earliestRecognizerDeadline }
-        assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
+        if feedRecognizers(event: event, emit: emit, diagnose: diagnose) { noteHoldFamily() }
+        assertHoldFamilyNoted()
     }
 
     /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
@@ -211,8 +232,8 @@ public struct GestureEngine: Sendable {
     @inline(__always)
     private mutating func dispatch(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void) {
-        if feedRecognizers(input, emit: emit, diagnose: diagnose) { nextDeadline = earliestRecognizerDeadline }
-        assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
+        if feedRecognizers(input, emit: emit, diagnose: diagnose) { noteHoldFamily() }
+        assertHoldFamilyNoted()
     }
 
     /// Feeds `input` to the recognizers that care; returns whether it fed one that keeps
@@ -257,22 +278,29 @@ public struct GestureEngine: Sendable {
         case .swipe, .hold: feedsPinches = feedsPinches && pinches.isActive
         case .pinch: feedsSwipes = feedsSwipes && swipes.isActive
         }
-        // An idle hold or long press ignores swipe and pinch events (only a HOLD_BEGIN starts
-        // one), so neither is called for them: most events are motion.
+        // Only a HOLD_BEGIN starts a hold, a long press or a long-press-drag: while none is in
+        // progress, a swipe or pinch event (most events are motion) passes them by.
+        var fedDeadlines = event.kind == .hold || holdFamilyIsActive
+        if fedDeadlines { feedHoldsAndLongPresses(event, emit: emit, diagnose: diagnose) }
+        if feedsSwipes, feedSwipes(event, emit: emit, diagnose: diagnose) { fedDeadlines = true }
+        if feedsPinches { feedPinches(event, emit: emit, diagnose: diagnose) }
+        return fedDeadlines
+    }
+
+    /// Feeds `event` to the hold and long-press recognizers that care: both, for a hold event;
+    /// for another, the ones in progress (only a HOLD_BEGIN starts one).
+    // Not inlined: the event's path then reads only the fields it tests, not the whole event.
+    @inline(never)
+    private mutating func feedHoldsAndLongPresses(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                                  diagnose: (RecognizerDiagnostic) -> Void) {
         let isMotion = event.kind != .hold
-        var fedDeadlines = false
         if families.contains(.holds), !isMotion || holds.isActive {
             holds.handle(.event(event), emit: { emit($0) }, diagnose: diagnose)
-            fedDeadlines = true
         }
         // The long press watches the same holds: their anomalies are the hold recognizer's to report.
         if families.contains(.longPresses), !isMotion || longPresses.isActive {
             longPresses.handle(.event(event)) { emit($0) }
-            fedDeadlines = true
         }
-        if feedsSwipes, feedSwipes(event, emit: emit, diagnose: diagnose) { fedDeadlines = true }
-        if feedsPinches { feedPinches(event, emit: emit, diagnose: diagnose) }
-        return fedDeadlines
     }
 
     private mutating func feedTouches(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
@@ -297,8 +325,16 @@ public struct GestureEngine: Sendable {
         // composition would only pass the swipe's reports through.
         if event.kind != .hold || event.phase != .begin,
            swipes.handleSecond(whileFirstIdle: event, emit: emit, diagnose: diagnose) { return false }
-        feedSwipeComposition(.event(event), emit: emit, diagnose: diagnose)
+        feedSwipeComposition(event, emit: emit, diagnose: diagnose)
         return true
+    }
+
+    /// Feeds `event` to the whole swipe composition.
+    // Not inlined, as feedHoldsAndLongPresses(_:emit:diagnose:).
+    @inline(never)
+    private mutating func feedSwipeComposition(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+                                               diagnose: (RecognizerDiagnostic) -> Void) {
+        feedSwipeComposition(.event(event), emit: emit, diagnose: diagnose)
     }
 
     /// Feeds `input` to the whole swipe composition (long-press-drag before swipe).
