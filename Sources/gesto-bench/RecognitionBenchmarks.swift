@@ -57,8 +57,8 @@ func runRecognitionOnly(events count: Int) {
     print("\(count) events, \(reports) reports, checksum \(formatFixed(checksum, decimals: 0))")
 }
 
-/// Prints recognition and text-replay figures.
-func runRecognitionBenchmarks() {
+/// Prints recognition figures and, with `textReplay`, the text-replay ones.
+func runRecognitionBenchmarks(textReplay: Bool = true) {
     let events = benchmarkEvents()
     // Five runs: the best is the figure least disturbed by other work on the machine, the
     // median says how far a typical run is from it (shared machines vary by 1.5x run to run).
@@ -75,6 +75,7 @@ func runRecognitionBenchmarks() {
           + "checksum \(formatFixed(checksum, decimals: 0)); target <= 100 ns)")
     printRecognitionInstructions()
 
+    guard textReplay else { return }
     for lines in replayLineCounts { runTextReplay(lines: lines) }
 }
 

@@ -1,6 +1,7 @@
 // gesto-bench: prints gesto's performance figures, each with its unit and target.
-// Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path] [--memory]`
-// (`--product-path`: only gestod and gestoctl end to end; `--memory`: only gestod's and
+// Run as `swift run -c release gesto-bench [--skip-gestod] [--product-path] [--recognition] [--memory]`
+// (`--product-path`: only gestod and gestoctl end to end; `--recognition`: only recognition's
+// time and instructions per event; `--memory`: only gestod's and
 // gestoctl's memory and libraries, and exec latency) (one core is enough; figures
 // vary with the machine's load, so each timed part reports its best run).
 // `--write-recording LINES PATH` writes the generated recording the benchmarks replay (to
@@ -22,6 +23,10 @@ if words.count == 3, words[0] == "--write-record", let frames = Int(words[1]) {
 }
 if words.count == 2, words[0] == "--recognition-events", let count = Int(words[1]) {
     runRecognitionOnly(events: count)
+    exit(0)
+}
+if arguments.contains("--recognition") {
+    runRecognitionBenchmarks(textReplay: false)
     exit(0)
 }
 if arguments.contains("--product-path") {
