@@ -65,88 +65,64 @@ public enum ReplayCommand {
             }
         }
         let json = options.flags.contains("json")
-        var sessions: [UInt32?: GesturePipeline] = [:]
-        var ledgers: [UInt32?: EarlyActionLedger] = [:]
-        var order: [UInt32?] = []
-        var lines = 0, actions = 0, warnings = 0
         // With --phases, what a recognizer did not expect (a lost END, a BEGIN twice) is a line
         // too, and so is each commitment.
         let showsDiagnostics = options.flags.contains("phases")
-        let listsEarlyActions = options.flags.contains("early-actions")
-        var device: UInt32? = nil
-        let print = { (line: ReplayLine) in
-            if listsEarlyActions { ledgers[device]?.note(line) }
-            guard line.isPrinted else { return }
-            lines += 1
-            actions += line.actions.count
-            output.write((json ? line.json : line.text) + "\n")
-            if showsDiagnostics, let committed = line.committed {
-                output.write((json ? committed.json : committed.text) + "\n")
-            }
-        }
+        var printer = ReplayPrinter(output: output, json: json, showsDiagnostics: showsDiagnostics,
+                                   ledgers: options.flags.contains("early-actions") ? [] : nil)
+        var sessions = ReplaySessions(config: config, showAllPhases: showsDiagnostics, focusedApp: options.values["app"])
         let diagnose = { (diagnostic: RecognizerDiagnostic) in
             guard showsDiagnostics else { return }
             output.write((json ? diagnostic.json : diagnostic.text) + "\n")
         }
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
-        var sizes: [UInt32?: Vector2] = [:]
+        var warnings = 0
+        // Each report goes to the printer through a closure made at the call: a closure kept in
+        // a constant escapes, and each variable it captured was boxed and its every access
+        // checked for exclusivity at run time (~300 instructions an input line).
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
-                    for each in order {
-                        device = each
-                        sessions[each]!.handleDeadlines(through: time, emit: print, diagnose: diagnose)
+                    for index in sessions.pipelines.indices {
+                        sessions.pipelines[index].handleDeadlines(through: time, emit: { printer.print($0, from: index) },
+                                                                  diagnose: diagnose)
                     }
                 }
-                let source: UInt32?
-                switch record {
-                case .gesture(let event): source = event.device
-                case .touch(let event): source = event.device
-                case .deviceAdded(let added):
-                    // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
-                    if let size = added.size { sizes[added.number] = size.millimeters }
-                    return
-                case .deviceRemoved, .otherEvent: return
-                }
-                if sessions[source] == nil {
-                    var session = GesturePipeline(
-                        config: config, showAllPhases: options.flags.contains("phases"), focusedApp: options.values["app"])
-                    session.touchscreenSize = sizes[source] ?? nil
-                    sessions[source] = session
-                    if listsEarlyActions { ledgers[source] = EarlyActionLedger(config: config) }
-                    order.append(source)
-                }
-                device = source
                 switch record {
                 case .gesture(let event):
-                    if listsEarlyActions { ledgers[source]!.note(event) }
-                    sessions[source]!.handle(event, emit: print, diagnose: diagnose)
+                    let index = sessions.index(of: event.device, printer: &printer)
+                    printer.ledgers?[index].note(event)
+                    sessions.pipelines[index].handle(event, emit: { printer.print($0, from: index) }, diagnose: diagnose)
                 case .touch(let event):
-                    if listsEarlyActions { ledgers[source]!.note(touch: event) }
-                    sessions[source]!.handle(touch: event, emit: print, diagnose: diagnose) { warning in
+                    let index = sessions.index(of: event.device, printer: &printer)
+                    printer.ledgers?[index].note(touch: event)
+                    sessions.pipelines[index].handle(touch: event, emit: { printer.print($0, from: index) }, diagnose: diagnose) { warning in
                         if showsDiagnostics { output.write((json ? warning.json : warning.description) + "\n") }
                     }
-                case .deviceAdded, .deviceRemoved, .otherEvent: break
+                case .deviceAdded(let added):
+                    // A touchscreen's size says whether its positions are in mm (TouchFrameAssembler).
+                    if let size = added.size { sessions.sizes[added.number] = size.millimeters }
+                case .deviceRemoved, .otherEvent:
+                    break
                 }
             }, warnings: { warning in
                 errors.write(warning.description + "\n")
             })
         } catch {
-            for each in order {
-                device = each
-                sessions[each]!.finish(at: clock.now, emit: print, diagnose: diagnose)
+            for index in sessions.pipelines.indices {
+                sessions.pipelines[index].finish(at: clock.now, emit: { printer.print($0, from: index) }, diagnose: diagnose)
             }
             errors.write("gestoctl replay: \(error)\n")
             return 1
         }
-        for each in order {
-            device = each
-            sessions[each]!.finish(at: clock.now, emit: print, diagnose: diagnose)
+        for index in sessions.pipelines.indices {
+            sessions.pipelines[index].finish(at: clock.now, emit: { printer.print($0, from: index) }, diagnose: diagnose)
         }
-        if listsEarlyActions { writeEarlyActions(order.compactMap { ledgers[$0] }, json: json, to: output) }
+        if let ledgers = printer.ledgers { writeEarlyActions(ledgers, json: json, to: output) }
         output.flush()
         if !json {
+            let lines = printer.lines, actions = printer.actions
             errors.write("\(lines) gesture report\(lines == 1 ? "" : "s"), \(actions) action\(actions == 1 ? "" : "s")"
                 + (warnings > 0 ? ", \(warnings) line\(warnings == 1 ? "" : "s") skipped (see above)" : "") + "\n")
         }
@@ -170,5 +146,64 @@ public enum ReplayCommand {
         output.write("early actions: \(all.count) (\(counts.confirmed) confirmed by their gesture's outcome, "
                      + "\(counts.contradicted) contradicted, \(counts.undecided) undecided: the input ended first)\n")
         for action in all { output.write(action.text + "\n") }
+    }
+}
+
+/// The pipelines of a replay: one per device, in the order the devices first sent input, each
+/// mutated in place through its index (reading one out of a dictionary, `sessions[device] ==
+/// nil` then `sessions[device]!.handle`, copied the whole pipeline on every input line).
+private struct ReplaySessions {
+    let config: Config
+    let showAllPhases: Bool
+    let focusedApp: String?
+    var pipelines: [GesturePipeline] = []
+    /// Each device's index in ``pipelines``.
+    var indices: [UInt32?: Int] = [:]
+    /// The device of the latest input and its index (most recordings have one device).
+    var latest: (device: UInt32?, index: Int)? = nil
+    /// The touchscreens' sizes from DEVICE_ADDED, in mm.
+    var sizes: [UInt32?: Vector2] = [:]
+
+    /// The index of `device`'s pipeline, made (with its early-action ledger) at its first input.
+    mutating func index(of device: UInt32?, printer: inout ReplayPrinter) -> Int {
+        if let latest, latest.device == device { return latest.index }
+        let index: Int
+        if let known = indices[device] {
+            index = known
+        } else {
+            index = pipelines.count
+            var pipeline = GesturePipeline(config: config, showAllPhases: showAllPhases, focusedApp: focusedApp)
+            pipeline.touchscreenSize = sizes[device] ?? nil
+            pipeline.dropsUnreadLines = true  // a replay prints only printed lines
+            pipelines.append(pipeline)
+            printer.ledgers?.append(EarlyActionLedger(config: config))
+            indices[device] = index
+        }
+        latest = (device, index)
+        return index
+    }
+}
+
+/// What a replay writes of each line its pipelines make, and how many.
+private struct ReplayPrinter {
+    let output: TextSink
+    let json: Bool
+    /// `--phases`: each line's commitment too.
+    let showsDiagnostics: Bool
+    /// `--early-actions`: one ledger per pipeline (nil without).
+    var ledgers: [EarlyActionLedger]?
+    /// The lines printed and the actions on them.
+    var lines = 0, actions = 0
+
+    /// Notes and prints `line`, made by the pipeline at `index`.
+    mutating func print(_ line: ReplayLine, from index: Int) {
+        ledgers?[index].note(line)
+        guard line.isPrinted else { return }
+        lines += 1
+        actions += line.actions.count
+        output.write((json ? line.json : line.text) + "\n")
+        if showsDiagnostics, let committed = line.committed {
+            output.write((json ? committed.json : committed.text) + "\n")
+        }
     }
 }

@@ -67,10 +67,12 @@ public struct GesturePipeline: Sendable {
     /// the output's own when that is `auto`). A change takes effect once no finger is down, so
     /// a touch in progress keeps one frame.
     public var touchscreenTransform = TouchTransform.normal
-    /// Whether reports no reader of gestod needs are dropped instead of emitted: a report that
-    /// is not printed, fired nothing, is not final and is no long-press-drag (which moves a
-    /// reorder strip). gestod sets it below `--log-level debug`, where such a line would only
-    /// be logged; building and handing on each one cost ~300 instructions per input line.
+    /// Whether reports no reader needs are dropped instead of emitted: a report that is not
+    /// printed, fired nothing, is not final and is no long-press-drag (which moves a reorder
+    /// strip). gestod sets it below `--log-level debug`, where such a line would only be
+    /// logged, and `gestoctl replay` always (it prints the printed lines and notes early
+    /// actions from firings and outcomes); building and handing on each one cost ~300
+    /// instructions per input line.
     /// The recognizers, the matcher and the printed-line bookkeeping still see every report.
     public var dropsUnreadLines: Bool {
         get { lines.dropsUnreadLines }
