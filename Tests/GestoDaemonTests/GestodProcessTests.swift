@@ -30,17 +30,31 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
 }
 
 @Suite(.serialized) struct GestodProcessTests {
-    let directory: URL
+    /// This test's folder: each test runs on a suite value of its own, and the folder goes
+    /// with that value however the test ends (no test removes it itself).
+    let folder: TemporaryFolder
+    var directory: URL { URL(fileURLWithPath: folder.path) }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gestod-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "gestod-test")
     }
 
     func write(_ text: String, to name: String) throws -> String {
         let url = directory.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
+    }
+
+    @Test func aTestsFolderGoesWithItsSuiteValue() throws {
+        // Regression: two tests never removed their folder, and every test that threw before
+        // its last line left its own behind.
+        var path = ""
+        do {
+            let other = try GestodProcessTests()
+            path = other.directory.path
+            _ = try other.write("bindings: []\n", to: "config.yaml")
+        }
+        #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: path), "\(path)")
     }
 
     @Test func aReplayRunsItsActionsWithTheGestureEnvironment() throws {
@@ -56,7 +70,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         // gestod exits only after its children are reaped: the file is complete.
         #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "swipe:3:down ended 3")
         #expect(result.errors.contains("replay finished"))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func anActionSeesItsFiringNotTheGlobalVerdict() throws {
@@ -111,7 +124,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let result = try runProduct("gestod", ["--replay", recording, "--config", config, "--no-wayland"])
         #expect(result.status == 0, "\(result.errors)")
         #expect(FileManager.default.fileExists(atPath: marker), "\(result.errors)")
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func aReplayWhoseEveryActionFailedExitsWithOne() throws {
@@ -120,7 +132,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
         #expect(result.status == 1, "\(result.errors)")
         #expect(result.errors.contains("every action of the replay failed (1)"))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func aLongPressDurationBeyondADayIsRefusedNotTrappedOn() throws {
@@ -136,7 +147,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let day = try write("settings: {long-press: {duration: 86400}}\nbindings: []\n", to: "day.yaml")
         let held = try runProduct("gestod", ["--replay", fixture, "--config", day, "--dry-run", "--no-wayland"])
         #expect(held.status == 0, "\(held.errors)")
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func replayWarningsAreCappedAndTheRestCounted() throws {
@@ -153,7 +163,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(warnings.last?.contains("150 more warnings not shown") == true, "\(warnings.last ?? "")")
         #expect(replay.errors.contains("250 lines skipped"))
         #expect(replay.output.contains("hold:3"))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func aContinuousCommandSeesTheCloseOfAStreamItsGestureTurnedAwayFrom() throws {
@@ -176,7 +185,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(phases.filter { $0 == "began " }.count == 1, "\(phases)")
         #expect(phases.filter { $0 == "cancelled preempted" }.count == 1, "\(phases)")
         #expect(phases.count > 2 && phases.allSatisfy { ["began ", "changed ", "cancelled preempted"].contains($0) }, "\(phases)")
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func printedGesturesListEveryActionOfAFiring() throws {
@@ -198,7 +206,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(fired.first?["actions"] as? [String] == ["exec: echo a", "exec: echo b"])
         #expect(fired.first?["action"] as? String == "exec: echo a")
         #expect(daemon.output == (try runProduct("gestoctl", ["replay", fixture, "--json", "--config", config])).output)
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func debugLogsWhatTheRecognizersDidNotExpectWithTheDevice() throws {
@@ -214,7 +221,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let info = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
         #expect(info.status == 0)
         #expect(!info.errors.contains("GESTURE_SWIPE_END"), "\(info.errors)")
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func dryRunLogsActionsInsteadOfRunningThem() throws {
@@ -225,7 +231,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(result.status == 0)
         #expect(result.errors.contains("would run: exec: touch"))
         #expect(!FileManager.default.fileExists(atPath: marker))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func traceLogsEachRecognizersStateChangesWithTheDevice() throws {
@@ -246,7 +251,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(debug.status == 0)
         #expect(!debug.errors.contains(": trace: "))
         #expect(!debug.errors.contains(" → began"))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func printedGesturesMatchTheReplayCommand() throws {
@@ -260,7 +264,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
             #expect(daemon.output == replay.output, "\(fixture)")
             #expect(!daemon.output.isEmpty)
         }
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func aBrokenConfigStopsAReplayWithItsLocation() throws {
@@ -269,7 +272,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
         #expect(result.status == 1)
         #expect(result.errors.contains("broken.yaml:3:5: error: unknown key 'exce'"))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func usageMistakesExitWithTwo() throws {
@@ -279,7 +281,6 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         let both = try runProduct("gestod", ["--replay", "x", "--device", "/dev/input/event0"])
         #expect(both.status == 2)
         #expect(try runProduct("gestod", ["--version"]).output.hasPrefix("gestod "))
-        try? FileManager.default.removeItem(at: directory)
     }
 
     @Test func gestoctlCheckAndVersion() throws {
@@ -299,6 +300,5 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(warned.errors.contains("also bound at \(repeated):2:5"), "\(warned.errors)")
         #expect(try runProduct("gestoctl", ["version"]).output.hasPrefix("gestoctl "))
         #expect(try runProduct("gestoctl", ["frobnicate"]).status == 2)
-        try? FileManager.default.removeItem(at: directory)
     }
 }

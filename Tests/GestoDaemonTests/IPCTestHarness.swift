@@ -21,12 +21,14 @@ struct HarnessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A private temporary folder (short, so the socket path fits in sun_path).
+/// A private temporary folder (short, so the socket path fits in sun_path), removed with
+/// everything in it when the last reference goes.
 final class TemporaryFolder {
     let path: String
-    init() throws {
+    /// Makes the folder `prefix-XXXXXX` in the temporary directory.
+    init(prefix: String = "gesto-ipc") throws {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array((base + (base.hasSuffix("/") ? "" : "/") + "gesto-ipc-XXXXXX").utf8CString)
+        var template = Array((base + (base.hasSuffix("/") ? "" : "/") + prefix + "-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
         path = String(cString: made)
     }
