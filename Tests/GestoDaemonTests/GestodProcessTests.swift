@@ -233,6 +233,43 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
+    @Test func dryRunLogsEachActionWithItsOwnFiring() throws {
+        // 001's Z turns from right to down at 0.643 s: on that one report the right stream
+        // closes (cancelled, preempted) and the down stream begins. Regression: every
+        // `would run:` line of a report showed the first firing's phase, so the down stream's
+        // began was logged as `phase=cancelled`, unlike what its command sees.
+        let log = directory.appendingPathComponent("seen").path
+        let config = try write("""
+            bindings:
+              - gesture: swipe:3:right
+                mode: continuous
+                exec: echo "right $GESTO_GESTURE $GESTO_PHASE $GESTO_REASON" >> '\(log)'
+              - gesture: swipe:3:down
+                mode: continuous
+                exec: echo "down $GESTO_GESTURE $GESTO_PHASE $GESTO_REASON" >> '\(log)'
+            """, to: "turn.yaml")
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let dry = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+        #expect(dry.status == 0, "\(dry.errors)")
+        // Each `would run: exec: echo "TAG …" >> … gesture=G phase=P[ reason=R]` as "TAG G P R".
+        let logged = dry.errors.split(separator: "\n").compactMap { line -> String? in
+            guard let run = line.range(of: "would run: exec: echo \""), let fields = line.range(of: "' gesture=") else { return nil }
+            let tag = line[run.upperBound...].prefix { $0 != " " }
+            var words = line[fields.upperBound...].split(separator: " ").map { $0.split(separator: "=", maxSplits: 1).last ?? "" }
+            if words.count == 2 { words.append("") }
+            return ([tag] + words).joined(separator: " ")
+        }
+        #expect(logged.contains("right swipe:3:down cancelled preempted"), "\(dry.errors)")
+        #expect(logged.contains("down swipe:3:down began "), "\(dry.errors)")
+        #expect(logged.filter { $0.hasPrefix("down ") && $0.contains(" cancelled ") }.isEmpty, "\(dry.errors)")
+        // The commands, run, see the same firings (in no set order: they run concurrently).
+        #expect(!FileManager.default.fileExists(atPath: log))
+        let run = try runProduct("gestod", ["--replay", fixture, "--config", config, "--no-wayland"])
+        #expect(run.status == 0, "\(run.errors)")
+        let seen = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+        #expect(logged.count > 2 && logged.sorted() == seen.sorted())
+    }
+
     @Test func traceLogsEachRecognizersStateChangesWithTheDevice() throws {
         let config = try write("bindings:\n  - gesture: swipe:3:right\n    exec: \"true\"\n", to: "trace.yaml")
         let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path

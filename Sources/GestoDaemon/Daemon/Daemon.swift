@@ -447,9 +447,13 @@ public final class Daemon {
         default:
             break
         }
+        // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): the firings
+        // of one report may differ in phase (a continuous stream's began, or its close when the
+        // gesture turned away, beside another binding's firing), so what is logged of an action
+        // is its firing's, as its command's GESTO_* are.
         for firing in line.firings {
             if let suppressed {
-                log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": line.gesture.name.description])
+                log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": firing.gesture.name.description])
                 continue
             }
             actionCount += 1
@@ -462,18 +466,25 @@ public final class Daemon {
             }
             switch firing.action {
             case _ where options.isDryRun:
-                log.info("would run: \(firing.action.summary)", ["gesture": line.gesture.name.description, "phase": line.gesture.phase.name])
+                // GESTO_GESTURE, GESTO_PHASE and GESTO_REASON, as the command would have them.
+                let gesture = firing.gesture
+                if let reason = gesture.cancellationReason {
+                    log.info("would run: \(firing.action.summary)",
+                             ["gesture": gesture.name.description, "phase": gesture.phase.name, "reason": reason.rawValue])
+                } else {
+                    log.info("would run: \(firing.action.summary)", ["gesture": gesture.name.description, "phase": gesture.phase.name])
+                }
             case .exec(let command):
                 // The firing, not the report: a continuous stream's own began and closing
                 // phase, progress against the binding's own threshold.
                 let environment = sessionEnvironment + firing.gesture.environment.map { (name: $0.0, value: $0.1) }
                 do { _ = try runner.run(command, environment: environment) } catch {
-                    actionFailed(firing.action, "\(error)", gesture: line.gesture.name)
+                    actionFailed(firing.action, "\(error)", gesture: firing.gesture.name)
                 }
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.
             case .windowMotion(let motion):
-                windowMotionDriver(warn: line.gesture.phase == .began)?
+                windowMotionDriver(warn: firing.gesture.phase == .began)?
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
             case .workspace(let workspace) where isContinuous:
                 // Outside the compositor nothing follows the fingers: the closing report decides,
@@ -483,12 +494,12 @@ public final class Daemon {
                                                      isRecognized: firing.gesture.phase == .ended,
                                                      axis: workspace.direction.fingerAxis, distance: workspace.distance)
                 guard target == .neighbour else {
-                    log.debug("workspace: the swipe springs back, no switch", ["gesture": line.gesture.name.description])
+                    log.debug("workspace: the swipe springs back, no switch", ["gesture": firing.gesture.name.description])
                     continue
                 }
-                performSessionAction(firing.action, gesture: line.gesture.name)
+                performSessionAction(firing.action, gesture: firing.gesture.name)
             case .keys, .window, .sway, .workspace:
-                performSessionAction(firing.action, gesture: line.gesture.name)
+                performSessionAction(firing.action, gesture: firing.gesture.name)
             }
         }
     }
