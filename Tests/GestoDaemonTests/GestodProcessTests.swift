@@ -270,6 +270,19 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(logged.count > 2 && logged.sorted() == seen.sorted())
     }
 
+    @Test func aGestureIsCountedOnceWhateverItsBindingsFired() throws {
+        // Regression: 001's one Z counted as two gestures with continuous swipe:3:right and
+        // swipe:3:down bindings: the line where the right stream closes (cancelled, preempted)
+        // counted as a finished gesture, though its report was `changed`.
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        for bindings in ["[]", "\n  - {gesture: swipe:3:right, mode: continuous, exec: \"true\"}\n  - {gesture: swipe:3:down, mode: continuous, exec: \"true\"}"] {
+            let config = try write("bindings: \(bindings)\n", to: "count.yaml")
+            let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.errors.contains("info: replay finished gestures=1 "), "\(bindings): \(result.errors.split(separator: "\n").last ?? "")")
+        }
+    }
+
     @Test func traceLogsEachRecognizersStateChangesWithTheDevice() throws {
         let config = try write("bindings:\n  - gesture: swipe:3:right\n    exec: \"true\"\n", to: "trace.yaml")
         let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path

@@ -435,7 +435,9 @@ public final class Daemon {
     /// Streams a report to monitors and runs its actions, unless paused or locked (a `trigger`
     /// runs even then: it is an explicit request).
     func perform(_ line: ReplayLine, device: UInt32?, triggered: Bool = false) {
-        if line.gesture.phase.isFinal && line.isOutcome { gestureCount += 1 }
+        // The report's phase, not the line's (the first firing's): a continuous stream closed
+        // because the gesture turned away is no finished gesture.
+        if line.reportPhase.isFinal && line.isOutcome { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
