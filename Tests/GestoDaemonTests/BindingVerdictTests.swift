@@ -139,6 +139,43 @@ let microTouchStrokes = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger
         #expect(fired.first?["action"] as? String == "exec: echo a")
     }
 
+    @Test func firingsThatSawAReportDifferentlyAreLinesOfTheirOwn() throws {
+        // 001's Z turns from right to down at 0.643 s: that one report closes the continuous
+        // right stream (cancelled, preempted) and begins the continuous down one. Regression:
+        // both actions were on one line showing the first firing, `cancelled`, so the down
+        // stream was never seen to begin.
+        let config = """
+            bindings:
+              - {gesture: swipe:3:right, mode: continuous, exec: echo right}
+              - {gesture: swipe:3:down, mode: continuous, exec: echo down}
+
+            """
+        let lines = try replay(strokeZ, config: config)
+        let turn = lines.filter { $0["time"] as? Double == 0.643 }
+        #expect(turn.count == 2, "\(turn)")
+        #expect(turn.first?["phase"] as? String == "cancelled" && turn.first?["reason"] as? String == "preempted")
+        #expect(turn.first?["actions"] as? [String] == ["exec: echo right"])
+        #expect(turn.last?["phase"] as? String == "began" && turn.last?["reason"] is NSNull)
+        #expect(turn.last?["actions"] as? [String] == ["exec: echo down"])
+        // Each stream, line by line, is what its command sees: began … closed.
+        for (action, closing) in [("exec: echo right", "cancelled"), ("exec: echo down", "ended")] {
+            let stream = firings(lines).filter { ($0["actions"] as? [String] ?? []).contains(action) }
+            #expect(stream.first?["phase"] as? String == "began", "\(action)")
+            #expect(stream.last?["phase"] as? String == closing, "\(action)")
+            #expect(stream.allSatisfy { $0["actions"] as? [String] == [action] }, "\(action)")
+        }
+        // The text lines too; the summary counts the report once.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-verdict-\(UUID().uuidString).yaml")
+        try config.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([fixtures.appendingPathComponent(strokeZ).path, "--config", file.path], output: output, errors: errors) == 0)
+        let text = output.text.split(separator: "\n").filter { $0.hasPrefix("    0.643  ") }
+        #expect(text.count == 2 && text[0].contains(" cancelled (preempted) ") && text[0].hasSuffix("  → exec: echo right")
+                && text[1].contains(" began ") && text[1].hasSuffix("  → exec: echo down"), "\(text)")
+        #expect(errors.text.contains("\(lines.count - 1) gesture reports, "), "\(errors.text)")
+    }
+
     @Test func theMonitorShowsEveryActionOfAFiring() throws {
         // Regression: `gestoctl monitor` printed only the event's "action", the first.
         let config = try Config.parse("bindings:\n  - {gesture: swipe:3:down, exec: echo a}\n  - {gesture: swipe:3:down, exec: echo b}\n",

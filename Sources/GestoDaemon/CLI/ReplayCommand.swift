@@ -192,14 +192,15 @@ private struct ReplayPrinter {
     let showsDiagnostics: Bool
     /// `--early-actions`: one ledger per pipeline (nil without).
     var ledgers: [EarlyActionLedger]?
-    /// The lines printed and the actions on them.
+    /// The reports printed (one split into several lines, ``ReplayLine/continuesReport``,
+    /// counts once) and the actions on them.
     var lines = 0, actions = 0
 
     /// Notes and prints `line`, made by the pipeline at `index`.
     mutating func print(_ line: ReplayLine, from index: Int) {
         ledgers?[index].note(line)
         guard line.isPrinted else { return }
-        lines += 1
+        if !line.continuesReport { lines += 1 }
         actions += line.actions.count
         output.write((json ? line.json : line.text) + "\n")
         if showsDiagnostics, let committed = line.committed {

@@ -436,8 +436,8 @@ public final class Daemon {
     /// runs even then: it is an explicit request).
     func perform(_ line: ReplayLine, device: UInt32?, triggered: Bool = false) {
         // The report's phase, not the line's (the first firing's): a continuous stream closed
-        // because the gesture turned away is no finished gesture.
-        if line.reportPhase.isFinal && line.isOutcome { gestureCount += 1 }
+        // because the gesture turned away is no finished gesture. Once per report.
+        if line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
@@ -445,14 +445,14 @@ public final class Daemon {
         switch line.gesture.name {
         case .longPressDrag, .touchLongPressDrag:
             // Paused or locked, no new strip shows; one already shown still follows to its drop.
+            // A report is fed once, with its first line.
+            if line.continuesReport { break }
             reorderStrips?.show(line.gesture, bindings: config.bindings, startsStrip: suppressed == nil)
         default:
             break
         }
-        // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): the firings
-        // of one report may differ in phase (a continuous stream's began, or its close when the
-        // gesture turned away, beside another binding's firing), so what is logged of an action
-        // is its firing's, as its command's GESTO_* are.
+        // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): what is
+        // logged of an action is its firing's, as its command's GESTO_* are.
         for firing in line.firings {
             if let suppressed {
                 log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": firing.gesture.name.description])

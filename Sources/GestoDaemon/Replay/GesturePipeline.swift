@@ -6,9 +6,18 @@ import GestoConfig
 
 /// One report of the pipeline: a recognized gesture, the bindings it fired, and whether it
 /// belongs in printed output (`gestoctl replay`, `gestod --print-gestures`).
+///
+/// What a line shows is what its actions see, the firing (DESIGN.md, "Bindings and
+/// verdicts"). The firings of one report can differ in phase: a `continuous` binding restates
+/// the report as its stream's `began`, or closes its stream `cancelled` (preempted) when the
+/// gesture turns away from its direction, beside other bindings' firings of the report as it
+/// is. Such a report becomes one line per run of firings (in binding order) that saw the same
+/// gesture: the first line carries the report, the others continue it
+/// (``continuesReport``).
 public struct ReplayLine: Sendable {
+    /// The gesture as this line's firings saw it (the report itself when none fired).
     public var gesture: RecognizedGesture
-    /// The bindings the report fired, in binding order (empty: none).
+    /// The firings of this line, in binding order (empty: none), each of which saw ``gesture``.
     public var firings: [BindingFiring<Action>]
     /// Whether a reader of the output needs this report (see ``GesturePipeline``).
     public var isPrinted: Bool
@@ -23,6 +32,9 @@ public struct ReplayLine: Sendable {
     public var reportPhase: RecognizerPhase
     /// The commitment this report made (``CommitmentTracker``), or nil.
     public var committed: GestureCommitment?
+    /// Whether an earlier line carried this line's report, whose other firings saw it in
+    /// another phase: the report is counted, and its commitment printed, with that line only.
+    public var continuesReport = false
 
     public init(gesture: RecognizedGesture, firings: [BindingFiring<Action>], isPrinted: Bool, isOutcome: Bool = true,
                 group: Int = 0, report: RecognizedGesture? = nil, committed: GestureCommitment? = nil) {
@@ -162,9 +174,10 @@ public struct GesturePipeline: Sendable {
         groups.handle(input, report: { report, source, commitment, match in
             lines.take(report, from: source, committed: commitment, match: match) { batch.append($0) }
         }, diagnose: diagnose, trace: trace)
-        for index in batch.indices where batch[index].isPrinted && batch[index].firings.isEmpty && batch[index].gesture.phase.isFinal {
+        // (The reports' phases: a stream a continuous binding closed on a `changed` report is no verdict.)
+        for index in batch.indices where batch[index].isPrinted && batch[index].firings.isEmpty && batch[index].reportPhase.isFinal {
             let name = batch[index].gesture.name.undirected
-            if batch.contains(where: { $0.isPrinted && !$0.firings.isEmpty && $0.gesture.phase.isFinal && $0.gesture.name.undirected == name }) {
+            if batch.contains(where: { $0.isPrinted && !$0.firings.isEmpty && $0.reportPhase.isFinal && $0.gesture.name.undirected == name }) {
                 batch[index].isPrinted = false
             }
         }

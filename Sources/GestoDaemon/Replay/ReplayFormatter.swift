@@ -9,7 +9,8 @@ extension ReplayLine {
     /// "reason": "end of input", "fingers": 2, "translation": [dx, dy], "velocity": [vx, vy],
     /// "scale": 1.28, "angle": 3.8, "progress": 0.9, "actions": [], "action": null}` (plus
     /// `"reorder": {"from": I, "to": J}` on a reorder move). The gesture, phase and progress are
-    /// the firing's when the report fired a binding (progress against that binding's threshold);
+    /// the firing's when the report fired a binding (progress against that binding's threshold;
+    /// firings that saw the report in another phase are lines of their own: ``ReplayLine``);
     /// `actions` lists every action fired, `action` repeats the first. Units: seconds, delta units, delta units per second, degrees.
     public var json: String { jsonObject.json }
 

@@ -90,9 +90,15 @@ struct ReportLines: Sendable {
                 return
             }
         }
-        let firings = fired ?? []
+        var firings = fired ?? []
         // What a reader sees is the firing: its phase (a continuous stream's began or
-        // closing cancel) and progress against the binding's own threshold.
+        // closing cancel) and progress against the binding's own threshold. Firings that saw
+        // the report otherwise than the first are lines of their own (``ReplayLine``).
+        var others: ArraySlice<BindingFiring<Action>> = []
+        if firings.count > 1, let split = firings.firstIndex(where: { $0.gesture != firings[0].gesture }) {
+            others = firings[split...]
+            firings.removeSubrange(split...)
+        }
         let shown = firings.first?.gesture ?? gesture
         var line = ReplayLine(gesture: shown, firings: firings, isPrinted: isPrinted,
                               isOutcome: source.isOutcome, group: source.group, report: gesture, committed: committed)
@@ -114,6 +120,14 @@ struct ReportLines: Sendable {
             }
         }
         emit(line)
+        while let first = others.first {
+            let end = others.firstIndex(where: { $0.gesture != first.gesture }) ?? others.endIndex
+            var next = ReplayLine(gesture: first.gesture, firings: Array(others[..<end]), isPrinted: isPrinted,
+                                  isOutcome: source.isOutcome, group: source.group, report: gesture)
+            next.continuesReport = true
+            emit(next)
+            others = others[end...]
+        }
     }
 
     private static func append(_ firing: BindingFiring<Action>, to firings: inout [BindingFiring<Action>]?) {
