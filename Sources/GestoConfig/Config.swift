@@ -128,6 +128,15 @@ let longestCommitVelocity: Double = VelocityTracker.maximumSpeed
 /// The largest commitment dominance: 100 (a ratio of finger motions; past it nothing commits
 /// before the lift on real touchpads, where jitter alone gives 1 %).
 let largestCommitDominance: Double = 100
+/// The widest pinch deadband, touchpad or touchscreen: 0.5. A pinch's direction is decided once
+/// its scale leaves 1 ± the deadband, so at 1 or more a pinch `in` could never begin (its scale
+/// would have to reach 0). At 0.5 an `in` already has to close to half its spread, and an
+/// `out` to spread by half, before either has a direction: the corpus's deepest pinches do
+/// (the T480's 010 closes to 0.21, its 011 spreads to 2.18), shallower ones do not (012
+/// spreads again only to 1.19). A wider band is surely a mistake.
+let widestPinchDeadband: Double = 0.5
+/// What follows ``widestPinchDeadband`` in its error.
+let pinchDeadbandMeaning = " (a pinch's direction is decided once its scale leaves 1 ± the deadband)"
 
 /// Walks the YAML tree, collecting every error.
 struct ConfigDecoder {
@@ -313,7 +322,8 @@ struct ConfigDecoder {
             if let v = number(value, key, positive: true) {
                 if v > 1 { s.outScale = v } else { error("'out' is the scale a spreading pinch reaches: it must be above 1 (e.g. 1.25), not \(formatCompact(v))", at: value.location) }
             }
-        case "deadband": s.directionDeadband = number(value, key, positive: true) ?? s.directionDeadband
+        case "deadband":
+            s.directionDeadband = number(value, key, positive: true, atMost: widestPinchDeadband, unit: pinchDeadbandMeaning) ?? s.directionDeadband
         case "swipe-scale-tolerance": s.swipeScaleTolerance = number(value, key, positive: true) ?? s.swipeScaleTolerance
         case "repeat-scale": s.repeatScale = number(value, key, atLeast: 1.001, unit: " (1.1 fires every 10 %)") ?? s.repeatScale
         case "commit-dominance": s.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.commitDominance

@@ -69,7 +69,9 @@ extension ConfigDecoder {
             if let v = number(value, key, positive: true) {
                 if v > 1 { s.pinch.outScale = v } else { error("'out' is the scale a spreading pinch reaches: it must be above 1 (e.g. 1.25), not \(formatCompact(v))", at: value.location) }
             }
-        case ("touch-pinch", "deadband"): s.pinch.directionDeadband = number(value, key, positive: false, atMost: 0.5) ?? s.pinch.directionDeadband
+        case ("touch-pinch", "deadband"):
+            s.pinch.directionDeadband = number(value, key, positive: false, atMost: widestPinchDeadband, unit: pinchDeadbandMeaning)
+                ?? s.pinch.directionDeadband
         case ("touch-pinch", "rotate-threshold"): s.pinch.rotateThreshold = number(value, key, positive: true, atMost: 3600) ?? s.pinch.rotateThreshold
         case ("touch-pinch", "rotate-begin-angle"): s.pinch.rotateBeginAngle = number(value, key, positive: false, atMost: 3600) ?? s.pinch.rotateBeginAngle
         case ("touch-pinch", "commit-dominance"):

@@ -156,6 +156,37 @@ import GestoYAML
         }
     }
 
+    @Test(arguments: [
+        // The direction is decided once the scale leaves 1 ± the deadband: at 1 a pinch in could
+        // never begin. Regression: the touchpad's took any positive value.
+        ("settings:\n  pinch: {deadband: 1}\n",
+         "x.yaml:2:21: error: 'deadband' must be at most 0.5 (a pinch's direction is decided once its scale leaves 1 ± the deadband), not 1"),
+        ("bindings:\n  - gesture: pinch:2:in\n    deadband: 0.75\n    exec: a\n", "x.yaml:3:15: error: 'deadband' must be at most 0.5 "),
+        ("settings:\n  pinch: {deadband: 0}\n", "x.yaml:2:21: error: 'deadband' must be above 0, not 0"),
+        ("settings:\n  touch-pinch: {deadband: 0.6}\n", "x.yaml:2:27: error: 'deadband' must be at most 0.5 (a pinch's direction is decided"),
+        ("bindings:\n  - gesture: touch-pinch:2\n    deadband: 2\n    exec: a\n", "x.yaml:3:15: error: 'deadband' must be at most 0.5 "),
+    ])
+    func aPinchDeadbandIsAtMostAHalf(text: String, message: String) {
+        do {
+            _ = try Config.parse(text, file: "x.yaml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+
+    @Test func aPinchDeadbandUpToAHalfIsKept() throws {
+        let config = try Config.parse("""
+            settings: {pinch: {deadband: 0.5}, touch-pinch: {deadband: 0}}
+            bindings:
+              - {gesture: pinch:2:in, deadband: 0.25, exec: a}
+              - {gesture: touch-pinch:2:in, deadband: 0.5, exec: b}
+            """, file: "d.yaml")
+        #expect(config.settings.pinch.directionDeadband == 0.5 && config.settings.touch.pinch.directionDeadband == 0)
+        #expect(config.bindings[0].settings.pinch.directionDeadband == 0.25)
+        #expect(config.bindings[1].settings.touch.pinch.directionDeadband == 0.5)
+    }
+
     @Test func animationSpringsUseTheNamesOfGestoctlMotion() throws {
         let config = try Config.parse("""
             animation: {response: 0.35, damping-fraction: 0.8}

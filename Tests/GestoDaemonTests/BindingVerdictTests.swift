@@ -294,6 +294,22 @@ let microTouchStrokes = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger
         #expect(try firstFiringTime(pinchIn, "pinch:2:in", early + "    commit-window: 0.3\n") == 0.585)
     }
 
+    @Test func aPinchDeadbandNoPinchCouldLeaveIsRefused() throws {
+        // Regression: `deadband: 1` passed `gestoctl check`, and 010's pinch in, which closes
+        // to 0.21, then never began: no line, no action.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-deadband-\(UUID().uuidString).yaml")
+        try "bindings:\n  - gesture: pinch:2:in\n    deadband: 1\n    exec: echo in\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let refused = replay(pinchIn, ["--config", file.path])
+        #expect(refused.status != 0 && refused.lines.isEmpty)
+        #expect(refused.errors.contains(":3:15: error: 'deadband' must be at most 0.5 (a pinch's direction is decided once its scale "
+                                        + "leaves 1 ± the deadband), not 1"), "\(refused.errors)")
+        // The widest band allowed still lets that pinch begin and fire, in the settings too.
+        #expect(try count(pinchIn, "pinch:2:in", "    deadband: 0.5\n") == 1)
+        #expect(actions(try replay(pinchIn, config: "settings: {pinch: {deadband: 0.5}}\nbindings:\n  - {gesture: pinch:2:in, exec: echo in}\n"))
+                == ["exec: echo in"])
+    }
+
     @Test func rotateOverridesChangeWhatFires() throws {
         #expect(try count(rotateCW, "rotate:2:clockwise") == 1)
         #expect(try count(rotateCW, "rotate:2:clockwise", "    threshold: 60\n") == 0)
