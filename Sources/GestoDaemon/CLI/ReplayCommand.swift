@@ -165,8 +165,14 @@ private struct ReplaySessions {
     var sizes: [UInt32?: Vector2] = [:]
 
     /// The index of `device`'s pipeline, made (with its early-action ledger) at its first input.
+    @inline(__always)
     mutating func index(of device: UInt32?, printer: inout ReplayPrinter) -> Int {
         if let latest, latest.device == device { return latest.index }
+        return lookUpIndex(of: device, printer: &printer)
+    }
+
+    /// ``index(of:printer:)`` for a device other than the latest's.
+    private mutating func lookUpIndex(of device: UInt32?, printer: inout ReplayPrinter) -> Int {
         let index: Int
         if let known = indices[device] {
             index = known
