@@ -101,15 +101,19 @@ public struct GestureEngine: Sendable {
     /// of the hold family or the touch recognizers: nothing else changes them.
     @inline(__always) private mutating func noteHoldFamily() {
         nextDeadline = earliestRecognizerDeadline
-        holdFamilyIsActive = holds.isActive || longPresses.isActive || swipes.first.isActive
+        holdFamilyIsActive = anyOfHoldFamilyIsActive
+    }
+
+    /// Whether a hold, a long press or a long-press-drag is in progress, asked of each.
+    @inline(__always) private var anyOfHoldFamilyIsActive: Bool {
+        holds.isActive || longPresses.isActive || swipes.first.isActive
     }
 
     /// Checks, in debug builds (every test run), that what ``noteHoldFamily()`` notes is what
     /// the recognizers would give now.
     @inline(__always) private func assertHoldFamilyNoted() {
         assert(nextDeadline == earliestRecognizerDeadline, "a recognizer with a deadline was fed unnoted")
-        assert(holdFamilyIsActive == (holds.isActive || longPresses.isActive || swipes.first.isActive),
-               "a hold, long press or long-press-drag was fed unnoted")
+        assert(holdFamilyIsActive == anyOfHoldFamilyIsActive, "a hold, long press or long-press-drag was fed unnoted")
     }
 
     /// True while any gesture is in progress.
