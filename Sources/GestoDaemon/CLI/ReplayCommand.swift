@@ -78,6 +78,7 @@ public enum ReplayCommand {
         let input = RecordedInput(path: options.positionals[0])
         var clock = ReplayClock()
         var warnings = 0
+        var failure: (any Error)? = nil
         // Each report goes to the printer through a closure made at the call: a closure kept in
         // a constant escapes, and each variable it captured was boxed and its every access
         // checked for exclusivity at run time (~300 instructions an input line).
@@ -110,14 +111,15 @@ public enum ReplayCommand {
                 errors.write(warning.description + "\n")
             })
         } catch {
-            for index in sessions.pipelines.indices {
-                sessions.pipelines[index].finish(at: clock.now, emit: { printer.print($0, from: index) }, diagnose: diagnose)
-            }
-            errors.write("gestoctl replay: \(error)\n")
-            return 1
+            failure = error
         }
+        // What the recording left in progress ends with it, whether it was read to its end or not.
         for index in sessions.pipelines.indices {
             sessions.pipelines[index].finish(at: clock.now, emit: { printer.print($0, from: index) }, diagnose: diagnose)
+        }
+        if let failure {
+            errors.write("gestoctl replay: \(failure)\n")
+            return 1
         }
         if let ledgers = printer.ledgers { writeEarlyActions(ledgers, json: json, to: output) }
         output.flush()
