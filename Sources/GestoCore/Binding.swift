@@ -183,7 +183,7 @@ public struct BindingMatcher: Sendable {
 
         /// Whether the binding matches a report of its own kind and fingers whose
         /// ``directionCode(_:)`` is `direction` (the caller compared ``kindKey(_:)`` already).
-        @inline(__always) func matches(direction reported: UInt8) -> Bool {
+        func matches(direction reported: UInt8) -> Bool {
             direction == 0 || direction == reported
         }
     }
@@ -348,7 +348,7 @@ public struct BindingMatcher: Sendable {
     }
 
     /// Whether binding `index` applies while `focusedApp` is focused (see ``BindingRule/applies(to:)``).
-    @inline(__always) private func applies(_ index: Int, to focusedApp: String?) -> Bool {
+    private func applies(_ index: Int, to focusedApp: String?) -> Bool {
         !briefs[index].hasApp || rules[index].applies(to: focusedApp)
     }
 
@@ -377,7 +377,6 @@ public struct BindingMatcher: Sendable {
         }
     }
 
-    @inline(__always)
     private mutating func handle(_ gesture: RecognizedGesture, key: Int, listeners range: Range<Int>, in listeners: [Int],
                                  focusedApp: String?, committedName: GestureName?, emit: (Int, RecognizedGesture) -> Void) {
         if range.isEmpty { return }

@@ -161,8 +161,7 @@ public struct CommitmentTracker: Sendable {
         case .idle: state = .watching(runStart: nil, runName: nil)
         case .watching: break
         // Committed, nothing more is decided until the final report resets the tracker: the
-        // paths below are read only while watching (most reports of a gesture come after
-        // its commitment, and the logarithm and the steps cost ~80 instructions each).
+        // paths below are read only while watching.
         case .committed: return nil
         }
         let logScale = log(max(report.scale, 1e-9))

@@ -36,7 +36,7 @@ public struct DragRecognizer: Recognizer {
 
     public init(fingers: Int? = nil) { self.fingers = fingers }
 
-    @inline(__always) public var nextDeadline: Timestamp? {
+    public var nextDeadline: Timestamp? {
         switch state {
         case .waiting(let deadline): deadline
         case .dragging: nil
@@ -52,7 +52,7 @@ public struct DragRecognizer: Recognizer {
     }
 
     /// A drag is in progress from the moment the press hands over to it until it finishes.
-    @inline(__always) public var isActive: Bool { hasStarted }
+    public var isActive: Bool { hasStarted }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         hasStarted = true
@@ -117,7 +117,7 @@ public struct DragRecognizer: Recognizer {
         emit(.report(phase, report(drag, at: time)))
     }
 
-    @inline(__always) private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
+    private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         return GestureValue(name: .longPressDrag(fingers: drag.fingers), time: time,
             translation: drag.translation, velocity: velocity,
@@ -145,8 +145,8 @@ public struct LongPressDragRecognizer: Recognizer {
         sequence = LongPressRecognizer(settings: settings, continuous: false).sequenced(before: DragRecognizer())
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }
-    @inline(__always) public var isActive: Bool { isEnabled && sequence.isActive }
+    public var nextDeadline: Timestamp? { isEnabled ? sequence.nextDeadline : nil }
+    public var isActive: Bool { isEnabled && sequence.isActive }
 
     /// The state as a trace names it (``RecognizerTransition``): the press's while it arms,
     /// then the drag's.

@@ -36,9 +36,7 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     private var heldBegin: RecognizerUpdate<Second.Value>?
     private var heldLatest: RecognizerUpdate<Second.Value>?
     private var heldFinal: RecognizerUpdate<Second.Value>?
-    /// Whether any of the three slots is set: checked on every input before touching them,
-    /// and a stored flag, because reading each large optional's case took an outlined call
-    /// (~30 instructions an event for the three).
+    /// Whether any of the three slots is set.
     private var hasHeldReports = false
 
     /// Makes `first.exclusively(before: second)`.
@@ -47,9 +45,9 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         self.second = second
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
+    public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
 
-    @inline(__always) public var isActive: Bool { first.isActive || second.isActive }
+    public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
@@ -93,38 +91,6 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         }
     }
 
-    /// Feeds `input` to the second alone and passes its reports on as they come, when that is
-    /// all ``handle(_:emit:diagnose:)`` would do; returns false, feeding nothing, otherwise.
-    /// The caller vouches that `input` cannot start the first (only a HOLD_BEGIN starts a
-    /// long-press-drag); this checks the rest: the first is idle (so it ignores the input),
-    /// nothing of the second is held back, and the first has not won the round. The first then
-    /// gives way at once, as in `handle`. The caller receives the second's own reports, not
-    /// ``ExclusiveValue``s. (The composition's closures and the wrapping and unwrapping of
-    /// each report cost ~170 instructions an event on the benchmark's swipes and pinches.)
-    @inline(__always)
-    mutating func handleSecond(whileFirstIdle input: RecognizerInput, emit: (RecognizerUpdate<Second.Value>) -> Void,
-                               diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
-        guard passesSecondThrough else { return false }
-        second.handle(input, emit: emit, diagnose: diagnose)
-        secondWasFedAlone()
-        return true
-    }
-
-    /// Whether the first is idle, nothing of the second is held and the first has not won.
-    @inline(__always) fileprivate var passesSecondThrough: Bool {
-        guard !first.isActive, !hasHeldReports else { return false }
-        switch precedence {
-        case .firstWon: return false
-        case .undecided, .secondReleased: return true
-        }
-    }
-
-    /// Leaves the round as `handle` does after the second alone was fed: released while the
-    /// second's round goes on, over with it.
-    @inline(__always) fileprivate mutating func secondWasFedAlone() {
-        precedence = second.isActive ? .secondReleased : .undecided
-    }
-
     private mutating func hold(_ update: RecognizerUpdate<Second.Value>) {
         hasHeldReports = true
         switch update.phase {
@@ -143,34 +109,6 @@ public struct ExclusiveRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         if let update = heldLatest { emit(RecognizerUpdate(update.phase, .second(update.value))) }
         if let update = heldFinal { emit(RecognizerUpdate(update.phase, .second(update.value))) }
         heldBegin = nil; heldLatest = nil; heldFinal = nil; hasHeldReports = false
-    }
-}
-
-extension ExclusiveRecognizer where Second == SwipeRecognizer {
-    /// ``handleSecond(whileFirstIdle:emit:diagnose:)`` for a swipe second, taking the caller's
-    /// report closure as it is: passed where the second's value type is generic, the closure
-    /// was re-abstracted through a thunk that copied each report (~30 instructions a swipe
-    /// report).
-    mutating func handleSecond(whileFirstIdle event: GestureEvent, emit: (RecognizedGesture) -> Void,
-                               diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
-        guard passesSecondThrough else { return false }
-        second.handle(event: event, emit: emit, diagnose: diagnose)
-        secondWasFedAlone()
-        return true
-    }
-}
-
-extension ExclusiveRecognizer where Second == SimultaneousRecognizer<PinchRecognizer, RotateRecognizer> {
-    /// ``handleSecond(whileFirstIdle:emit:diagnose:)`` for a pinch-and-rotate second, passing
-    /// each part's reports on as it makes them (``SimultaneousRecognizer/handle(partsOf:emit:diagnose:)``:
-    /// the caller vouches that each part reports at most once and diagnoses nothing).
-    @inline(__always)
-    mutating func handleSecondParts(whileFirstIdle event: GestureEvent, emit: (RecognizedGesture) -> Void,
-                                    diagnose: (RecognizerDiagnostic) -> Void) -> Bool {
-        guard passesSecondThrough else { return false }
-        second.handle(partsOf: event, emit: emit, diagnose: diagnose)
-        secondWasFedAlone()
-        return true
     }
 }
 

@@ -45,14 +45,14 @@ public struct HoldRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? {
+    public var nextDeadline: Timestamp? {
         switch state {
         case .idle, .holding: nil
         case .pending(let rest): rest.deadline
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .pending, .holding: true
@@ -134,7 +134,7 @@ public struct HoldRecognizer: Recognizer {
                               deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
     }
 
-    @inline(__always) private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
+    private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
         let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
         // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
         return GestureValue(name: .hold(fingers: rest.fingers), time: time,

@@ -75,14 +75,14 @@ public struct LongPressRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? {
+    public var nextDeadline: Timestamp? {
         switch state {
         case .idle, .pressed: nil
         case .arming(let arming): arming.deadline
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .arming, .pressed: true
@@ -182,7 +182,7 @@ public struct LongPressRecognizer: Recognizer {
         emit(.report(.arming, report(arming, at: event.time)))
     }
 
-    @inline(__always) private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
+    private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
         GestureValue(name: .longPress(fingers: arming.fingers), time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.

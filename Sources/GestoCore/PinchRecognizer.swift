@@ -19,9 +19,8 @@ public struct PinchRecognizer: Recognizer {
     public var settings: PinchSettings {
         didSet { thresholdLogarithms = Self.logarithms(of: settings) }
     }
-    /// `ln(inScale)` and `ln(outScale)`, the denominators of the progress: computed once, not
-    /// on every report (the same function of the same value, so progress is bit-identical;
-    /// the logarithm cost ~13 instructions an event on the benchmark).
+    /// `ln(inScale)` and `ln(outScale)`, the denominators of the progress, computed when the
+    /// settings are set.
     private var thresholdLogarithms: (in: Double, out: Double)
 
     private static func logarithms(of settings: PinchSettings) -> (in: Double, out: Double) {
@@ -51,7 +50,7 @@ public struct PinchRecognizer: Recognizer {
         thresholdLogarithms = Self.logarithms(of: settings)
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? { nil }
+    public var nextDeadline: Timestamp? { nil }
 
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState {
@@ -61,26 +60,10 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
-        }
-    }
-
-    /// Whether `event` makes at most one report and no diagnostic: all but an END while idle,
-    /// a BEGIN while tracking and an UPDATE with other fingers (a cancellation, then perhaps
-    /// the new pinch's `began`).
-    @inline(__always) func reportsAtMostOnceQuietly(_ event: GestureEvent) -> Bool {
-        guard event.kind == .pinch else { return true }
-        switch state {
-        case .idle: return event.phase != .end
-        case .tracking(let track):
-            switch event.phase {
-            case .begin: return false
-            case .update: return track.fingers == event.fingerCount
-            case .end: return true
-            }
         }
     }
 
@@ -94,13 +77,12 @@ public struct PinchRecognizer: Recognizer {
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(track, at: time)))
         case .event(let event):
-            handle(event: event, emit: emit, diagnose: diagnose)
+            handle(event, emit: emit, diagnose: diagnose)
         }
     }
 
-    /// Feeds one libinput event as ``handle(_:emit:diagnose:)`` does with `.event(event)`
-    /// (the engine's entry for motion, without wrapping the event in an input).
-    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void,
+    /// Feeds one libinput event (see ``handle(_:emit:diagnose:)``).
+    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
                          diagnose: (RecognizerDiagnostic) -> Void) {
         guard event.kind == .pinch else { return }
         switch (state, event.phase) {
@@ -180,7 +162,7 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) private func report(_ track: Track, at time: Timestamp) -> GestureValue {
+    private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction = Self.direction(of: track.scale, settings: settings)
         let logThreshold: Double = switch direction {
         case .in?: thresholdLogarithms.in

@@ -23,9 +23,7 @@ public struct PinchSwipeRecognizer: Recognizer {
     }
 
     private var state: State = .idle
-    /// The inner swipe's latest report while undecided (nil before it reports). Beside the
-    /// state, not its payload: `isActive` reads the state on every input, and a state carrying
-    /// a value took an outlined call (after copying it) to read its case.
+    /// The inner swipe's latest report while undecided (nil before it reports).
     private var latest: GestureValue?
 
     /// Makes the recognizer from the swipe thresholds and the pinch scale tolerance.
@@ -36,7 +34,7 @@ public struct PinchSwipeRecognizer: Recognizer {
         self.tolerance = pinch.swipeScaleTolerance
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? { nil }
+    public var nextDeadline: Timestamp? { nil }
 
     /// The state as a trace names it (``RecognizerTransition``): the claim's stage, with the
     /// fingers of the inner swipe.
@@ -50,7 +48,7 @@ public struct PinchSwipeRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .undecided, .swipe, .rejected: true
@@ -69,8 +67,7 @@ public struct PinchSwipeRecognizer: Recognizer {
                 emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: event.fingerCount, direction: nil), time: event.time)))
             }
         }
-        // The inner swipe is fed in place (a copy out and back moved its velocity tracker's
-        // samples twice per event); the closure touches only locals, not `self`.
+        // The closure touches only locals: `self` is mutating through `swipe` meanwhile.
         var next = state, nextLatest = latest
         swipe.handle(input) { update in
             switch next {

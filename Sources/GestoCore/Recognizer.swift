@@ -8,8 +8,8 @@ public enum RecognizerInput: Sendable, Hashable {
     case event(GestureEvent)
     /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch).
     /// Touchpad recognizers ignore it; touch recognizers ignore ``event(_:)``. Boxed: a frame
-    /// is twice a gesture event's size, and every input is copied through the composed
-    /// recognizers (inline, it cost the touchpad path ~1,000 instructions per event in copies).
+    /// is twice a gesture event's size, and every input passes through the composed
+    /// recognizers.
     indirect case touches(TouchFrame)
     /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
     /// (the daemon's timerfd fired, or a replay's clock passed it).

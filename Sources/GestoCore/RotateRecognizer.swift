@@ -25,7 +25,7 @@ public struct RotateRecognizer: Recognizer {
     /// Makes a rotation recognizer with the given thresholds.
     public init(settings: RotateSettings = RotateSettings()) { self.settings = settings }
 
-    @inline(__always) public var nextDeadline: Timestamp? { nil }
+    public var nextDeadline: Timestamp? { nil }
 
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState {
@@ -35,20 +35,10 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
-        }
-    }
-
-    /// Whether `event` makes at most one report (it diagnoses nothing): all but an UPDATE with
-    /// other fingers while tracking (a cancellation, then perhaps the new rotation's `began`).
-    @inline(__always) func reportsAtMostOnceQuietly(_ event: GestureEvent) -> Bool {
-        guard event.kind == .pinch, event.phase == .update else { return true }
-        switch state {
-        case .idle: return true
-        case .tracking(let fingers, _, _, _, _): return fingers == event.fingerCount
         }
     }
 
@@ -63,13 +53,12 @@ public struct RotateRecognizer: Recognizer {
                 emit(.report(.cancelled(.endOfInput), report(fingers, angle, scale, translation, at: time)))
             }
         case .event(let event):
-            handle(event: event, emit: emit)
+            handle(event, emit: emit)
         }
     }
 
-    /// Feeds one libinput event as ``handle(_:emit:)`` does with `.event(event)` (the engine's
-    /// entry for motion, without wrapping the event in an input).
-    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void) {
+    /// Feeds one libinput event (see ``handle(_:emit:)``).
+    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
         guard event.kind == .pinch else { return }
         switch (state, event.phase) {
         case (.idle, .begin):
@@ -123,7 +112,7 @@ public struct RotateRecognizer: Recognizer {
         if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
     }
 
-    @inline(__always) private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
+    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
         let direction: RotationDirection? = angle > 0 ? .clockwise : (angle < 0 ? .counterclockwise : nil)
         return GestureValue(
             name: .rotate(fingers: fingers, direction: direction),

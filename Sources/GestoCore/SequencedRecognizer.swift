@@ -32,9 +32,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
     }
 
     private var stage: Stage = .first(hasBegun: false)
-    /// The value the first succeeded with, while the second stage runs. Beside the stage, not
-    /// its payload: `isActive` and `nextDeadline` read the stage on every input, and a stage
-    /// carrying a value took an outlined call (after copying the value) to read its case.
+    /// The value the first succeeded with, while the second stage runs.
     private var completed: First.Value?
 
     /// Makes `first.sequenced(before: second)`.
@@ -43,7 +41,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         self.second = second
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? {
+    public var nextDeadline: Timestamp? {
         switch stage {
         case .first: first.nextDeadline
         case .second: second.nextDeadline
@@ -58,7 +56,7 @@ public struct SequencedRecognizer<First: Recognizer, Second: Recognizer>: Recogn
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch stage {
         case .first: first.isActive
         case .second: true

@@ -28,9 +28,9 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
         self.second = second
     }
 
-    @inline(__always) public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
+    public var nextDeadline: Timestamp? { first.nextDeadline.earliest(second.nextDeadline) }
 
-    @inline(__always) public var isActive: Bool { first.isActive || second.isActive }
+    public var isActive: Bool { first.isActive || second.isActive }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<Value>) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
@@ -43,9 +43,7 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
 
     /// The combination's phase on an input on which the parts reported `firstPhase` and
     /// `secondPhase` (at least one), advancing the round.
-    @inline(__always)
     private mutating func combinedPhase(_ firstPhase: RecognizerPhase?, _ secondPhase: RecognizerPhase?) -> RecognizerPhase {
-        // Each part's final phase in turn (not a loop over an array of the two: it allocated per input).
         if let phase = firstPhase, phase.isFinal { outcome = Self.combine(outcome, phase) }
         if let phase = secondPhase, phase.isFinal { outcome = Self.combine(outcome, phase) }
         let phase: RecognizerPhase
@@ -70,29 +68,6 @@ public struct SimultaneousRecognizer<First: Recognizer, Second: Recognizer>: Rec
         if case .cancelled = a { return a }
         if case .cancelled = b { return b }
         return .failed
-    }
-}
-
-extension SimultaneousRecognizer where First == PinchRecognizer, Second == RotateRecognizer {
-    /// Whether each part reports at most once on `event` and diagnoses nothing: then
-    /// ``handle(partsOf:emit:diagnose:)`` gives what ``handle(_:emit:diagnose:)``'s value holds.
-    @inline(__always) func reportsAtMostOnceQuietly(_ event: GestureEvent) -> Bool {
-        first.reportsAtMostOnceQuietly(event) && second.reportsAtMostOnceQuietly(event)
-    }
-
-    /// Feeds `event` as ``handle(_:emit:diagnose:)`` does and passes each part's reports on as
-    /// it makes them, the pinch's before the rotation's, rather than as a combined value: the
-    /// same reports when each part reports at most once and diagnoses nothing (the caller
-    /// checks ``reportsAtMostOnceQuietly(_:)``; the combined value keeps only a part's last
-    /// report). Building and unpacking that value cost ~110 instructions a pinch event.
-    @inline(__always)
-    mutating func handle(partsOf event: GestureEvent, emit: (RecognizedGesture) -> Void,
-                         diagnose: (RecognizerDiagnostic) -> Void) {
-        var firstPhase: RecognizerPhase?, secondPhase: RecognizerPhase?
-        first.handle(event: event, emit: { firstPhase = $0.phase; emit($0) }, diagnose: diagnose)
-        second.handle(event: event, emit: { secondPhase = $0.phase; emit($0) })
-        guard firstPhase != nil || secondPhase != nil else { return }
-        _ = combinedPhase(firstPhase, secondPhase)
     }
 }
 

@@ -32,14 +32,14 @@ public struct SwipeRecognizer: Recognizer {
     }
 
     private var state: State = .idle
-    /// The finger velocity of the swipe in progress. Kept beside the state, not in it, so the
-    /// 20 samples are not copied with the state on every event.
+    /// The finger velocity of the swipe in progress (beside the state: its samples are not
+    /// copied with the state on every event).
     private var tracker = VelocityTracker()
 
     /// Makes a swipe recognizer with the given thresholds.
     public init(settings: SwipeSettings = SwipeSettings()) { self.settings = settings }
 
-    @inline(__always) public var nextDeadline: Timestamp? { nil }
+    public var nextDeadline: Timestamp? { nil }
 
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState {
@@ -49,7 +49,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) public var isActive: Bool {
+    public var isActive: Bool {
         switch state {
         case .idle: false
         case .tracking: true
@@ -70,7 +70,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    @inline(__always) private func accepts(_ event: GestureEvent) -> Bool {
+    private func accepts(_ event: GestureEvent) -> Bool {
         switch event.kind {
         case .swipe: true
         case .pinch: acceptsPinchEvents && event.fingerCount >= 3
@@ -78,16 +78,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    /// Feeds one libinput event as ``handle(_:emit:diagnose:)`` does with `.event(event)`
-    /// (the engine's entry for motion, without wrapping the event in an input).
-    mutating func handle(event: GestureEvent, emit: (RecognizedGesture) -> Void,
-                         diagnose: (RecognizerDiagnostic) -> Void) {
-        handle(event, emit: emit, diagnose: diagnose)
-    }
-
-    // Inlined into the input's handler: called, it was handed a copy of the event and added a
-    // call's prologue to every swipe event (~20 instructions a swipe event).
-    @inline(__always)
+    /// Feeds one libinput event (see ``handle(_:emit:diagnose:)``).
     private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                  diagnose: (RecognizerDiagnostic) -> Void) {
         guard accepts(event) else { return }
@@ -174,7 +165,7 @@ public struct SwipeRecognizer: Recognizer {
         return travel >= settings.flickMinimumDistance && velocity.dot(axis) >= settings.velocity
     }
 
-    @inline(__always) private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
+    private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection
             ?? (track.stage == .began || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)

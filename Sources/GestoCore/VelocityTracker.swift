@@ -32,8 +32,7 @@ public struct VelocityTracker: Sendable {
     /// window: 400 ms. Rebuilding sheds the rounding the running sums gather and keeps the
     /// powers of `s` small; the fit loses about (span / window)⁴ of its precision to their
     /// size, here at most 4⁴ (≈ 2.5 of double's 16 digits), while a gesture of up to ~0.4 s
-    /// (most of them) is never rebuilt. (At 150 ms the rebuilds cost ~35 instructions an
-    /// event on the benchmark.)
+    /// (most of them) is never rebuilt.
     private static let rebaseSpan: Int64 = 400_000
 
     /// A sample: its time (µs) and position as they came, and its time relative to the
@@ -50,7 +49,7 @@ public struct VelocityTracker: Sendable {
 
         // With `sign` a constant (±1) the products by it fold away (sign · v is exact), so a
         // sample's removal subtracts exactly what its addition added.
-        @inline(__always) mutating func add(_ sample: Sample, from origin: Sample, sign: Double) {
+        mutating func add(_ sample: Sample, from origin: Sample, sign: Double) {
             let s = sample.s, s2v = s * s, dx = sample.x - origin.x, dy = sample.y - origin.y
             n += sign; s1 += sign * s; s2 += sign * s2v; s3 += sign * s2v * s; s4 += sign * s2v * s2v
             x += sign * dx; xs += sign * dx * s; xs2 += sign * dx * s2v
@@ -82,19 +81,19 @@ public struct VelocityTracker: Sendable {
     public var sampleCount: Int { count }
 
     /// The ring index of the oldest sample in the window (`count` is 1...capacity).
-    @inline(__always) private var oldestIndex: Int {
+    private var oldestIndex: Int {
         let index = newest &- count &+ 1
         return index < 0 ? index &+ Self.capacity : index
     }
 
     /// Microseconds from `earlier` to `later`, saturating (times come from input and may be
     /// at the ends of the Int64 range).
-    @inline(__always) private static func elapsed(_ later: Int64, since earlier: Int64) -> Int64 {
+    private static func elapsed(_ later: Int64, since earlier: Int64) -> Int64 {
         Timestamp(microseconds: later).microseconds(since: Timestamp(microseconds: earlier))
     }
 
     /// The seconds from `origin` to `time`.
-    @inline(__always) private static func seconds(_ time: Int64, since origin: Sample) -> Double {
+    private static func seconds(_ time: Int64, since origin: Sample) -> Double {
         Double(elapsed(time, since: origin.time)) / 1_000_000
     }
 
@@ -163,7 +162,7 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time` (normally the newest sample's time, or the lift time), in
     /// position units per second. Zero if fewer than two samples are usable or if the fingers
     /// rested more than ``maximumGap`` before `time`.
-    @inline(__always) public func velocity(at time: Timestamp) -> Vector2 {
+    public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
         let head = self.head
         if Self.elapsed(time.microseconds, since: head.time) > Self.maximumGap.microseconds { return .zero }
@@ -194,7 +193,6 @@ public struct VelocityTracker: Sendable {
     /// `c₂·det = Σx·d + Σxs·c + Σxs²·f`, so the slope is one weighted sum of the right-hand side
     /// whose weights both axes share.
     // Inlined into the query: called, it was handed a copy of the 11 sums.
-    @inline(__always)
     private static func slopeOfFit(_ m: Sums, at s: Double) -> Vector2? {
         let n = m.n, s1 = m.s1, s2 = m.s2, s3 = m.s3, s4 = m.s4
         let a = s2 * s3 - s1 * s4, b = n * s4 - s2 * s2, c = s1 * s2 - n * s3
