@@ -68,8 +68,8 @@ private let smallestRepeatDistance = 1.0, smallestRepeatScale = 1.001, smallestR
 private func repeatStepProblem(_ config: Config) -> String? {
     let all = [("settings", config.settings)] + config.bindings.enumerated().map { ("binding \($0.offset + 1) (\($0.element.gesture))", $0.element.settings) }
     for (place, settings) in all {
-        if settings.swipe.repeatDistance < smallestRepeatDistance {
-            return "\(place): 'repeat-distance' must be at least \(smallestRepeatDistance), not \(settings.swipe.repeatDistance)"
+        if settings.swipe.repeatDistance.deltaUnits < smallestRepeatDistance {
+            return "\(place): 'repeat-distance' must be at least \(smallestRepeatDistance), not \(settings.swipe.repeatDistance.deltaUnits)"
         }
         if settings.pinch.repeatScale < smallestRepeatScale {
             return "\(place): 'repeat-scale' must be at least \(smallestRepeatScale), not \(settings.pinch.repeatScale)"

@@ -299,14 +299,14 @@ struct ConfigDecoder {
 
     mutating func decodeSwipe(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout SwipeSettings) {
         switch key {
-        case "threshold": s.threshold = number(value, key, positive: true) ?? s.threshold
-        case "velocity": s.velocity = number(value, key, positive: true) ?? s.velocity
-        case "flick-distance": s.flickMinimumDistance = number(value, key, positive: false) ?? s.flickMinimumDistance
+        case "threshold": s.threshold.deltaUnits = number(value, key, positive: true) ?? s.threshold.deltaUnits
+        case "velocity": s.velocity.deltaUnits = number(value, key, positive: true) ?? s.velocity.deltaUnits
+        case "flick-distance": s.flickMinimumDistance.deltaUnits = number(value, key, positive: false) ?? s.flickMinimumDistance.deltaUnits
         case "diagonals": s.diagonals = boolean(value, key) ?? s.diagonals
         case "direction-lock": s.directionLock = boolean(value, key) ?? s.directionLock
-        case "lock-distance": s.lockDistance = number(value, key, positive: true) ?? s.lockDistance
-        case "repeat-distance": s.repeatDistance = number(value, key, atLeast: 1, unit: " unit") ?? s.repeatDistance
-        case "commit-velocity": s.commitVelocity = number(value, key, positive: false, atMost: longestCommitVelocity, unit: " units/s (8000 is the fastest velocity measured)") ?? s.commitVelocity
+        case "lock-distance": s.lockDistance.deltaUnits = number(value, key, positive: true) ?? s.lockDistance.deltaUnits
+        case "repeat-distance": s.repeatDistance.deltaUnits = number(value, key, atLeast: 1, unit: " unit") ?? s.repeatDistance.deltaUnits
+        case "commit-velocity": s.commitVelocity.deltaUnits = number(value, key, positive: false, atMost: longestCommitVelocity, unit: " units/s (8000 is the fastest velocity measured)") ?? s.commitVelocity.deltaUnits
         case "commit-window": s.commitWindow = commitWindow(value, key) ?? s.commitWindow
         default: unknownKey(key, at: at, expected: ConfigKeys.swipe)
         }
@@ -347,7 +347,7 @@ struct ConfigDecoder {
     mutating func decodeLongPress(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout LongPressSettings) {
         switch key {
         case "duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
-        case "tolerance": s.maximumDistance = number(value, key, positive: false) ?? s.maximumDistance
+        case "tolerance": s.maximumDistance.deltaUnits = number(value, key, positive: false) ?? s.maximumDistance.deltaUnits
         case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
         }

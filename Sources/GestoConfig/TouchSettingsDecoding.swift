@@ -57,7 +57,7 @@ extension ConfigDecoder {
         case ("touch-swipe", "velocity"): distance(value, key, &s.swipe.velocity, perSecond: true)
         case ("touch-swipe", "flick-distance"): distance(value, key, &s.swipe.flickMinimumDistance)
         case ("touch-swipe", "lock-distance"): distance(value, key, &s.swipe.lockDistance)
-        case ("touch-swipe", "edge-margin"): distance(value, key, &s.swipe.edgeMargin)
+        case ("touch-swipe", "edge-margin"): distance(value, key, &s.edgeMargin)
         case ("touch-swipe", "diagonals"): s.swipe.diagonals = boolean(value, key) ?? s.swipe.diagonals
         case ("touch-swipe", "commit-velocity"): distance(value, key, &s.swipe.commitVelocity, perSecond: true)
         case ("touch-swipe", "commit-window"): s.swipe.commitWindow = commitWindow(value, key) ?? s.swipe.commitWindow
@@ -72,11 +72,19 @@ extension ConfigDecoder {
         case ("touch-pinch", "deadband"):
             s.pinch.directionDeadband = number(value, key, positive: false, atMost: widestPinchDeadband, unit: pinchDeadbandMeaning)
                 ?? s.pinch.directionDeadband
-        case ("touch-pinch", "rotate-threshold"): s.pinch.rotateThreshold = number(value, key, positive: true, atMost: 3600) ?? s.pinch.rotateThreshold
-        case ("touch-pinch", "rotate-begin-angle"): s.pinch.rotateBeginAngle = number(value, key, positive: false, atMost: 3600) ?? s.pinch.rotateBeginAngle
+        case ("touch-pinch", "rotate-threshold"): s.rotate.threshold = number(value, key, positive: true, atMost: 3600) ?? s.rotate.threshold
+        case ("touch-pinch", "rotate-begin-angle"): s.rotate.beginAngle = number(value, key, positive: false, atMost: 3600) ?? s.rotate.beginAngle
+        // The touch-pinch section's commitment keys are its rotation's too (one section for both).
         case ("touch-pinch", "commit-dominance"):
-            s.pinch.commitDominance = number(value, key, positive: false, atMost: largestCommitDominance) ?? s.pinch.commitDominance
-        case ("touch-pinch", "commit-window"): s.pinch.commitWindow = commitWindow(value, key) ?? s.pinch.commitWindow
+            if let dominance = number(value, key, positive: false, atMost: largestCommitDominance) {
+                s.pinch.commitDominance = dominance
+                s.rotate.commitDominance = dominance
+            }
+        case ("touch-pinch", "commit-window"):
+            if let window = commitWindow(value, key) {
+                s.pinch.commitWindow = window
+                s.rotate.commitWindow = window
+            }
         case ("touch-pinch", "commit"): s.pinch.commit = commitTime(value, key) ?? s.pinch.commit
         default:
             unknownKey(key, at: at, expected: ConfigKeys.touchKeys(section, binding: false))
@@ -84,7 +92,7 @@ extension ConfigDecoder {
     }
 
     /// A distance written `20mm`, `10%` or `20` (millimetres): sets that unit's value of `d`.
-    mutating func distance(_ node: YAMLNode, _ key: String, _ d: inout TouchDistance, perSecond: Bool = false) {
+    mutating func distance(_ node: YAMLNode, _ key: String, _ d: inout ContactDistance, perSecond: Bool = false) {
         guard let text = scalar(node, key) else { return }
         let suffixes = perSecond ? ["mm/s", "%/s"] : ["mm", "%"]
         var body = Substring(text)

@@ -507,7 +507,7 @@ public struct BindingMatcher: Sendable {
         let steps: Double
         switch gesture.name {
         case .swipe(_, let direction?):
-            steps = max(0, gesture.translation.dot(direction.unitVector)) / settings.swipe.repeatDistance
+            steps = max(0, gesture.translation.dot(direction.unitVector)) / settings.swipe.repeatDistance.deltaUnits
         case .pinch(_, let direction?):
             let logScale = log(max(gesture.scale, 1e-9))
             let signed = direction == .out ? logScale : -logScale

@@ -86,6 +86,24 @@ public enum GestureName: Sendable, Hashable {
     /// `edge-swipe:EDGE` (one finger) or `edge-swipe:EDGE:F`: from a screen edge, inward.
     case edgeSwipe(edge: ScreenEdge, fingers: Int)
 
+    /// The direction of a swipe or a touch swipe (nil for any other gesture, or before it has one).
+    var swipeDirection: SwipeDirection? {
+        switch self {
+        case .swipe(_, let direction), .touchSwipe(_, let direction): direction
+        case .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchPinch, .touchRotate, .edgeSwipe: nil
+        }
+    }
+
+    /// The direction of a pinch or a touch pinch (nil for any other gesture, or before it has one).
+    var pinchDirection: PinchDirection? {
+        switch self {
+        case .pinch(_, let direction), .touchPinch(_, let direction): direction
+        case .swipe, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
+             .touchSwipe, .touchRotate, .edgeSwipe: nil
+        }
+    }
+
     /// The finger count of the gesture.
     public var fingerCount: Int {
         switch self {

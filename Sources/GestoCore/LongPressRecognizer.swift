@@ -161,7 +161,7 @@ public struct LongPressRecognizer: Recognizer {
                 }
                 arming.motion = .swiping
                 arming.translation += event.unacceleratedDelta
-                if arming.translation.length > settings.maximumDistance {
+                if arming.translation.length > settings.maximumDistance.deltaUnits {
                     state = .idle
                     emit(.report(.failed, report(arming, at: event.time)))
                 } else {

@@ -1,17 +1,25 @@
-// Recognizes libinput pinches as `in` (fingers closing) or `out` (spreading) by scale.
-// State diagram: idle ─BEGIN/UPDATE→ tracking(possible) ─scale leaves deadband→ tracking(began)
-//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled,  ─other fingers→ cancelled.
+// Recognizes pinches on every device, from contact samples (ContactSample.swift): a touchpad's
+// libinput pinches (`pinch:F:in|out`) and a touchscreen's strokes of two or more fingers
+// (`touch-pinch:F:in|out`, SwiftUI's MagnifyGesture about the fingers' centroid). `in` when the
+// fingers close, `out` when they spread, by the scale relative to the stream's start.
+//
+//   idle ─begin/update→ tracking(possible) ─settled, scale leaves the deadband→ tracking(began) [began] ─→ [changed]
+//   tracking ─end→ [ended | failed] ─→ idle;  ─cancel→ [cancelled];  ─end of input→ [cancelled]
+//   (a touchscreen stroke that never began a pinch ends unreported, unless its lift is one)
+//   tracking ─another finger count, fingers settled (libinput lost an END and BEGIN)→ [cancelled] restart
+//   tracking ─more fingers land (a touchscreen)→ ([cancelled] if began) tracking(possible), measures kept
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Recognizes a pinch from libinput pinch events.
+/// Recognizes a pinch of F fingers on one kind of device.
 ///
-/// Scale is libinput's, relative to the gesture start. Reports `began` once the scale leaves
-/// 1 ± ``PinchSettings/directionDeadband`` (the direction is known), `changed` after, and at
-/// the END `ended` if the scale passed ``PinchSettings/inScale`` or ``PinchSettings/outScale``
-/// in the reported direction, else `failed`. Progress is `ln(scale) / ln(threshold)`, so 1 at
-/// either threshold. The translation is the centroid's motion (the pinch anchor moves with it).
+/// Reports `began` once the scale leaves 1 ± ``PinchSettings/directionDeadband`` with the fingers
+/// settled (the direction is known), `changed` after, and at the lift `ended` if the scale
+/// passed ``PinchSettings/inScale`` or ``PinchSettings/outScale`` in the reported direction,
+/// else `failed`. Progress is `ln(scale) / ln(threshold)`, so 1 at either threshold. The
+/// translation is the centroid's motion (the pinch anchor moves with it), its velocity a
+/// least-squares fit (``VelocityTracker``).
 public struct PinchRecognizer: Recognizer {
     public typealias Value = GestureValue
 
@@ -19,6 +27,8 @@ public struct PinchRecognizer: Recognizer {
     public var settings: PinchSettings {
         didSet { thresholdLogarithms = Self.logarithms(of: settings) }
     }
+    /// The device whose streams it judges (the other's samples pass it by).
+    public let device: ContactDevice
     /// `ln(inScale)` and `ln(outScale)`, the denominators of the progress, computed when the
     /// settings are set.
     private var thresholdLogarithms: (in: Double, out: Double)
@@ -34,19 +44,26 @@ public struct PinchRecognizer: Recognizer {
 
     private struct Track: Sendable {
         var fingers: Int
+        /// libinput said this stream is a pinch; a touchscreen's stroke is only possibly one.
+        var isClassified: Bool
         var scale: Double = 1
         var angle: Double = 0
         var translation: Vector2 = .zero
         var stage = TrackingStage.possible
+
+        /// Whether the pinch's end is an outcome: once it began, or where libinput classified
+        /// the stream as a pinch.
+        var hasOutcome: Bool { stage == .began || isClassified }
     }
 
     private var state: State = .idle
     /// The centroid velocity of the pinch in progress (beside the state: not copied with it).
     private var tracker = VelocityTracker()
 
-    /// Makes a pinch recognizer with the given thresholds.
-    public init(settings: PinchSettings = PinchSettings()) {
+    /// Makes a pinch recognizer for `device` with the given thresholds.
+    public init(settings: PinchSettings = PinchSettings(), device: ContactDevice = .touchpad) {
         self.settings = settings
+        self.device = device
         thresholdLogarithms = Self.logarithms(of: settings)
     }
 
@@ -67,83 +84,114 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
+    /// touchpad, every stroke on a touchscreen.
+    private func judges(_ sample: ContactSample) -> Bool {
+        guard sample.device == device else { return false }
+        switch sample.touchpadGesture {
+        case nil, .pinch?: return true
+        case .swipe?, .hold?: return false
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .deadline, .touches:
+        case .deadline:
             return
         case .endOfInput(let time):
             guard case .tracking(let track) = state else { return }
             state = .idle
-            emit(.report(.cancelled(.endOfInput), report(track, at: time)))
-        case .event(let event):
-            handle(event, emit: emit, diagnose: diagnose)
+            if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
+        case .event, .touches:
+            guard let sample = input.contact, judges(sample) else { return }
+            handle(sample, emit: emit, diagnose: diagnose)
         }
     }
 
-    /// Feeds one libinput event (see ``handle(_:emit:diagnose:)``).
-    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
-                         diagnose: (RecognizerDiagnostic) -> Void) {
-        guard event.kind == .pinch else { return }
-        switch (state, event.phase) {
+    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
+                                 diagnose: (RecognizerDiagnostic) -> Void) {
+        switch (state, sample.phase) {
         case (.idle, .begin):
-            start(event)
+            start(sample)
         case (.idle, .update):
             // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
-            start(event)
-            update(with: event, emit: emit)
-        case (.idle, .end):
-            diagnose(RecognizerDiagnostic("pinch", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no pinch in progress"))
+            start(sample)
+            update(with: sample, emit: emit)
+        case (.idle, .end), (.idle, .cancel):
+            diagnose(RecognizerDiagnostic("pinch", fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no pinch in progress"))
         case (.tracking(let track), .begin):
-            diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
+            diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, sample,
                                           outcome: "the pinch in progress is cancelled: its END was lost"))
-            emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
-            start(event)
-        case (.tracking(let track), .update):
-            if track.fingers != event.fingerCount {
-                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, event,
-                                              outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
-                emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time)))
-                start(event)
+            emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time)))
+            start(sample)
+        case (.tracking(var track), .update):
+            if track.fingers != sample.fingerCount {
+                guard sample.isSettled else {
+                    // More fingers landed: their spread and turn are measured over the fingers
+                    // present in consecutive frames, so the stroke's measures carry on.
+                    if track.stage == .began { emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time))) }
+                    track.fingers = sample.fingerCount
+                    track.stage = .possible
+                    state = .tracking(track)
+                    update(with: sample, emit: emit)
+                    return
+                }
+                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, sample,
+                                              outcome: "cancelled: an UPDATE with \(sample.fingerCount) fingers without an END and BEGIN"))
+                emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time)))
+                start(sample)
             }
-            update(with: event, emit: emit)
-        case (.tracking(let track), .end):
+            update(with: sample, emit: emit)
+        case (.tracking(var track), .end):
             state = .idle
-            let result = report(track, at: event.time)
-            if event.isCancelled {
-                emit(.report(.cancelled(.cancelledByLibinput), result))
-            } else {
-                emit(.report(Self.meets(settings, scale: result.scale, name: result.name) ? .ended : .failed, result))
+            // A touchscreen's last frame is a measure too; libinput's END carries none.
+            if sample.motion != nil {
+                track = measured(track, sample)
+                tracker.add(position: track.translation, at: sample.time)
             }
+            let result = report(track, at: sample.time)
+            let isRecognized = Self.meets(settings, scale: result.scale, direction: result.name.pinchDirection)
+            if track.hasOutcome || isRecognized { emit(.report(isRecognized ? .ended : .failed, result)) }
+        case (.tracking(let track), .cancel):
+            state = .idle
+            if track.hasOutcome { emit(.report(.cancelled(.cancelledByLibinput), report(track, at: sample.time))) }
         }
     }
 
-    /// Starts tracking a pinch at `event`.
-    private mutating func start(_ event: GestureEvent) {
-        state = .tracking(Track(fingers: event.fingerCount))
+    /// Starts tracking a pinch at `sample`.
+    private mutating func start(_ sample: ContactSample) {
+        state = .tracking(Track(fingers: sample.fingerCount, isClassified: sample.touchpadGesture != nil))
         tracker.reset()
-        tracker.add(position: .zero, at: event.time)
+        tracker.add(position: .zero, at: sample.time)
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        guard case .tracking(var track) = state else { return }
-        // A scale of 0 or less is not a real reading; keep the last one.
-        if event.scale > 0 && event.scale.isFinite { track.scale = event.scale }
-        if event.angleDelta.isFinite { track.angle += event.angleDelta }
-        track.translation += event.unacceleratedDelta
-        tracker.add(position: track.translation, at: event.time)
+    /// `track` with `sample`'s measures: its scale (a scale of 0 or less, or not finite, is not
+    /// a real reading: the last one is kept), its turn and its motion.
+    private func measured(_ track: Track, _ sample: ContactSample) -> Track {
+        var track = track
+        if sample.scale > 0 && sample.scale.isFinite { track.scale = sample.scale }
+        if sample.angleDelta.isFinite { track.angle += sample.angleDelta }
+        track.translation += sample.motion ?? .zero
+        return track
+    }
+
+    private mutating func update(with sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+        guard case .tracking(let tracked) = state else { return }
+        var track = measured(tracked, sample)
+        tracker.add(position: track.translation, at: sample.time)
         var phase: RecognizerPhase? = nil
         switch track.stage {
         case .began:
             phase = .changed
-        case .possible where abs(track.scale - 1) >= settings.directionDeadband:
+        case .possible where sample.isSettled && abs(track.scale - 1) >= settings.directionDeadband:
             track.stage = .began
             phase = .began
         case .possible:
-            break  // Inside the deadband: no direction yet.
+            break  // Inside the deadband, or fingers still landing: no direction yet.
         }
         state = .tracking(track)
-        if let phase { emit(.report(phase, report(track, at: event.time))) }
+        if let phase { emit(.report(phase, report(track, at: sample.time))) }
     }
 
     /// The direction of a pinch at `scale`, or nil inside the deadband.
@@ -153,12 +201,12 @@ public struct PinchRecognizer: Recognizer {
         return nil
     }
 
-    /// Whether a pinch ending at `scale` counts as the direction in `name`.
-    public static func meets(_ settings: PinchSettings, scale: Double, name: GestureName) -> Bool {
-        guard case .pinch(_, let direction?) = name else { return false }
+    /// Whether a pinch ending at `scale` counts in `direction` (never without one).
+    public static func meets(_ settings: PinchSettings, scale: Double, direction: PinchDirection?) -> Bool {
         switch direction {
-        case .in: return scale <= settings.inScale
-        case .out: return scale >= settings.outScale
+        case .in?: scale <= settings.inScale
+        case .out?: scale >= settings.outScale
+        case nil: false
         }
     }
 
@@ -170,7 +218,8 @@ public struct PinchRecognizer: Recognizer {
         }
         let velocity = tracker.velocity(at: time)
         return GestureValue(
-            name: .pinch(fingers: track.fingers, direction: direction),
+            name: device == .touchpad ? .pinch(fingers: track.fingers, direction: direction)
+                : .touchPinch(fingers: track.fingers, direction: direction),
             time: time,
             translation: track.translation,
             velocity: velocity,

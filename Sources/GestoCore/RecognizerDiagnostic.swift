@@ -5,9 +5,6 @@
 // mid-gesture can be told from a gesto bug. Who is to blame is in ``Blame``.
 
 /// An input a recognizer did not expect in its state, and what it did about it.
-///
-/// Cheap to make (its text is put together only when read): recognizers make one whether or
-/// not anyone listens.
 public struct RecognizerDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Whose mistake the input most likely is (libinput's kernel / libinput / client split).
     public enum Blame: String, Sendable, Hashable {
@@ -24,8 +21,11 @@ public struct RecognizerDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var fingers: Int
     /// The state the input found: `idle`, `tracking`, `pending`…
     public var state: String
-    /// The event, as libinput names it (``GestureEvent/eventName``).
-    public var gestureEvent: GestureEvent
+    /// The input, as libinput names it: its event (`GESTURE_SWIPE_END`, ``GestureEvent/eventName``)
+    /// or, on a touchscreen, `TOUCH_FRAME` (``ContactSample/inputName``).
+    public var event: String
+    /// The input's time.
+    public var time: Timestamp
     /// What the recognizer did with it.
     public var outcome: String
     /// Whose mistake it most likely is.
@@ -33,20 +33,28 @@ public struct RecognizerDiagnostic: Sendable, Hashable, CustomStringConvertible 
 
     /// Makes the diagnostic of `kind` with `fingers` for `event` in `state`.
     public init(_ kind: String, fingers: Int, state: String, _ event: GestureEvent, outcome: String, blame: Blame = .input) {
+        self.init(kind, fingers: fingers, state: state, input: event.eventName, time: event.time, outcome: outcome, blame: blame)
+    }
+
+    /// Makes the diagnostic of `kind` with `fingers` for contact `sample` in `state`.
+    public init(_ kind: String, fingers: Int, state: String, _ sample: ContactSample, outcome: String, blame: Blame = .input) {
+        self.init(kind, fingers: fingers, state: state, input: sample.inputName, time: sample.time, outcome: outcome, blame: blame)
+    }
+
+    /// Makes the diagnostic of `kind` with `fingers` for the input named `input` at `time`.
+    public init(_ kind: String, fingers: Int, state: String, input: String, time: Timestamp, outcome: String,
+                blame: Blame = .input) {
         self.kind = kind
         self.fingers = fingers
         self.state = state
-        self.gestureEvent = event
+        self.event = input
+        self.time = time
         self.outcome = outcome
         self.blame = blame
     }
 
     /// The recognizer and its finger count, as in trace logs: `swipe[3fg]`, `hold[2fg]`.
     public var recognizer: String { kind == "engine" ? kind : "\(kind)[\(fingers)fg]" }
-    /// The input: libinput's event name (`GESTURE_SWIPE_END`).
-    public var event: String { gestureEvent.eventName }
-    /// The input's time.
-    public var time: Timestamp { gestureEvent.time }
 
     /// `swipe[3fg]: GESTURE_SWIPE_END in state idle at 1.234 s (input bug): ignored`.
     public var description: String {

@@ -37,22 +37,22 @@ struct GroupCommitments: Sendable {
     var touchPinch: CommitmentTracker
     var touchRotate: CommitmentTracker
     /// The touch swipes' thresholds, whose commit velocity depends on the touchscreen's unit.
-    private let touchSwipeSettings: TouchSwipeSettings
+    private let touchSwipeSettings: SwipeSettings
 
     init(settings: RecognizerSettings) {
-        swipe = CommitmentTracker(settings: settings.swipe.commitment)
+        swipe = CommitmentTracker(settings: settings.swipe.commitment(in: .deltaUnits))
         pinch = CommitmentTracker(settings: settings.pinch.commitment)
         rotate = CommitmentTracker(settings: settings.rotate.commitment)
         touchSwipeSettings = settings.touch.swipe
         touchSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters))
         edgeSwipe = CommitmentTracker(settings: settings.touch.swipe.commitment(in: .millimeters, isEdgeSwipe: true))
-        touchPinch = CommitmentTracker(settings: settings.touch.pinch.pinchCommitment)
-        touchRotate = CommitmentTracker(settings: settings.touch.pinch.rotationCommitment)
+        touchPinch = CommitmentTracker(settings: settings.touch.pinch.commitment)
+        touchRotate = CommitmentTracker(settings: settings.touch.rotate.commitment)
     }
 
     /// Measures touch swipes in `unit`, the unit of the touchscreen's frames (a group's
     /// pipeline serves one device).
-    mutating func measureTouches(in unit: TouchUnit) {
+    mutating func measureTouches(in unit: ContactUnit) {
         touchSwipe.settings = touchSwipeSettings.commitment(in: unit)
         edgeSwipe.settings = touchSwipeSettings.commitment(in: unit, isEdgeSwipe: true)
     }
@@ -117,7 +117,7 @@ public struct RecognizerGroups: Sendable {
     /// Per group: its commitment trackers, fed every report of the group.
     private var commitments: [GroupCommitments]
     /// The unit of the touch frames seen so far (the trackers' touch swipe speeds are in it).
-    private var touchUnit = TouchUnit.millimeters
+    private var touchUnit = ContactUnit.millimeters
     /// The bindings each group's reports are matched against. (A stored part of its own: the
     /// report handler, called while an engine runs, matches through it, which it could not
     /// do through `self`.)

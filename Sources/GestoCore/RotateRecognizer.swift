@@ -1,29 +1,49 @@
-// Recognizes rotation within libinput pinches by the accumulated angle deltas.
-// State diagram: idle ─pinch BEGIN/UPDATE→ tracking(possible) ─|angle| ≥ begin angle→ tracking(began)
-//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled.
+// Recognizes rotations on every device, from contact samples (ContactSample.swift): within a
+// touchpad's libinput pinches (`rotate:F:DIR`) and a touchscreen's strokes of two or more fingers
+// (`touch-rotate:F:DIR`, SwiftUI's RotateGesture about the fingers' centroid), by the angle the
+// fingers turned since the stream's start.
+//
+//   idle ─begin/update→ tracking(possible) ─settled, |angle| ≥ begin angle→ tracking(began) [began] ─→ [changed]
+//   tracking ─end→ [ended | failed] if it began, or turned past its begin angle and threshold ─→ idle
+//   tracking ─cancel / end of input→ [cancelled] if it began ─→ idle
+//   tracking ─another finger count, fingers settled→ ([cancelled] if began) restart
+//   tracking ─more fingers land (a touchscreen)→ ([cancelled] if began) tracking(possible), measures kept
 
-/// Recognizes a rotation from the angle deltas of libinput pinch events (clockwise positive).
+/// Recognizes a rotation of F fingers on one kind of device (clockwise positive).
 ///
 /// A rotation is reported only once its accumulated angle reaches
-/// ``RotateSettings/beginAngle`` (`began`): the few degrees that every pinch and scroll
-/// jitters by never show. At the END it is `ended` if the accumulated angle reached
-/// ``RotateSettings/threshold`` in the reported direction, else `failed`. Progress is
+/// ``RotateSettings/beginAngle`` with the fingers settled (`began`): the few degrees that every
+/// pinch and scroll jitters by never show. At the lift it is `ended` if the accumulated angle
+/// reached ``RotateSettings/threshold`` in the reported direction, else `failed`. Progress is
 /// `|angle| / threshold`.
 public struct RotateRecognizer: Recognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: RotateSettings
+    /// The device whose streams it judges (the other's samples pass it by).
+    public let device: ContactDevice
+
+    private struct Track: Sendable {
+        var fingers: Int
+        var angle: Double = 0
+        var scale: Double = 1
+        var translation: Vector2 = .zero
+        var stage = TrackingStage.possible
+    }
 
     private enum State: Sendable {
         case idle
-        case tracking(fingers: Int, angle: Double, scale: Double, translation: Vector2, stage: TrackingStage)
+        case tracking(Track)
     }
 
     private var state: State = .idle
 
-    /// Makes a rotation recognizer with the given thresholds.
-    public init(settings: RotateSettings = RotateSettings()) { self.settings = settings }
+    /// Makes a rotation recognizer for `device` with the given thresholds.
+    public init(settings: RotateSettings = RotateSettings(), device: ContactDevice = .touchpad) {
+        self.settings = settings
+        self.device = device
+    }
 
     public var nextDeadline: Timestamp? { nil }
 
@@ -31,7 +51,7 @@ public struct RotateRecognizer: Recognizer {
     var traceState: RecognizerTraceState {
         switch state {
         case .idle: .idle
-        case .tracking(let fingers, _, _, _, let stage): RecognizerTraceState(name: stage.name, fingers: fingers)
+        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
         }
     }
 
@@ -42,85 +62,109 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
+    /// touchpad (it reports the rotation with them), every stroke on a touchscreen.
+    private func judges(_ sample: ContactSample) -> Bool {
+        guard sample.device == device else { return false }
+        switch sample.touchpadGesture {
+        case nil, .pinch?: return true
+        case .swipe?, .hold?: return false
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         switch input {
-        case .deadline, .touches:
+        case .deadline:
             return
         case .endOfInput(let time):
-            guard case .tracking(let fingers, let angle, let scale, let translation, let stage) = state else { return }
+            guard case .tracking(let track) = state else { return }
             state = .idle
-            if stage == .began {
-                emit(.report(.cancelled(.endOfInput), report(fingers, angle, scale, translation, at: time)))
-            }
-        case .event(let event):
-            handle(event, emit: emit)
+            if track.stage == .began { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
+        case .event, .touches:
+            guard let sample = input.contact, judges(sample) else { return }
+            handle(sample, emit: emit)
         }
     }
 
-    /// Feeds one libinput event (see ``handle(_:emit:)``).
-    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        guard event.kind == .pinch else { return }
-        switch (state, event.phase) {
+    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+        switch (state, sample.phase) {
         case (.idle, .begin):
-            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+            state = .tracking(Track(fingers: sample.fingerCount))
         case (.idle, .update):
-            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-            update(with: event, emit: emit)
-        case (.idle, .end):
-            return
-        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .begin):
-            if stage == .began {
-                emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
-            }
-            state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
-        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .update):
-            if fingers != event.fingerCount {
-                if stage == .began {
-                    emit(.report(.cancelled(.fingerCountChanged), report(fingers, angle, scale, translation, at: event.time)))
+            state = .tracking(Track(fingers: sample.fingerCount))
+            update(with: sample, emit: emit)
+        case (.idle, .end), (.idle, .cancel):
+            return  // The pinch recognizer reports a lost BEGIN.
+        case (.tracking(let track), .begin):
+            if track.stage == .began { emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time))) }
+            state = .tracking(Track(fingers: sample.fingerCount))
+        case (.tracking(var track), .update):
+            if track.fingers != sample.fingerCount {
+                if track.stage == .began { emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time))) }
+                if sample.isSettled {
+                    // libinput lost an END and BEGIN: a new rotation starts here.
+                    track = Track(fingers: sample.fingerCount)
+                } else {
+                    // More fingers landed on a touchscreen: the stroke's turn carries on.
+                    track.fingers = sample.fingerCount
+                    track.stage = .possible
                 }
-                state = .tracking(fingers: event.fingerCount, angle: 0, scale: 1, translation: .zero, stage: .possible)
+                state = .tracking(track)
             }
-            update(with: event, emit: emit)
-        case (.tracking(let fingers, let angle, let scale, let translation, let stage), .end):
+            update(with: sample, emit: emit)
+        case (.tracking(var track), .end):
             state = .idle
-            guard stage == .began else { return }
-            let result = report(fingers, angle, scale, translation, at: event.time)
-            if event.isCancelled {
-                emit(.report(.cancelled(.cancelledByLibinput), result))
-            } else {
-                emit(.report(abs(angle) >= settings.threshold ? .ended : .failed, result))
-            }
+            // A touchscreen's last frame is a measure too; libinput's END carries none.
+            if sample.motion != nil { track = measured(track, sample) }
+            let isRecognized = abs(track.angle) >= settings.threshold
+            // A rotation that turned past its begin angle and threshold while a touchscreen's
+            // fingers were still landing (so it could not begin) is one all the same.
+            let hasTurnedEnough = isRecognized && abs(track.angle) >= settings.beginAngle
+            guard track.stage == .began || hasTurnedEnough else { return }
+            emit(.report(isRecognized ? .ended : .failed, report(track, at: sample.time)))
+        case (.tracking(let track), .cancel):
+            state = .idle
+            if track.stage == .began { emit(.report(.cancelled(.cancelledByLibinput), report(track, at: sample.time))) }
         }
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        guard case .tracking(let fingers, var angle, var scale, var translation, var stage) = state else { return }
-        if event.angleDelta.isFinite { angle += event.angleDelta }
-        if event.scale > 0 && event.scale.isFinite { scale = event.scale }
-        translation += event.unacceleratedDelta
+    /// `track` with `sample`'s measures: its turn, its scale (a scale of 0 or less, or not
+    /// finite, is not a real reading: the last one is kept) and its motion.
+    private func measured(_ track: Track, _ sample: ContactSample) -> Track {
+        var track = track
+        if sample.angleDelta.isFinite { track.angle += sample.angleDelta }
+        if sample.scale > 0 && sample.scale.isFinite { track.scale = sample.scale }
+        track.translation += sample.motion ?? .zero
+        return track
+    }
+
+    private mutating func update(with sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+        guard case .tracking(let tracked) = state else { return }
+        var track = measured(tracked, sample)
         var phase: RecognizerPhase? = nil
-        switch stage {
+        switch track.stage {
         case .began:
             phase = .changed
-        case .possible where abs(angle) >= settings.beginAngle:
-            stage = .began
+        case .possible where sample.isSettled && abs(track.angle) >= settings.beginAngle:
+            track.stage = .began
             phase = .began
         case .possible:
-            break  // Below the begin angle: pinches and scrolls jitter this much.
+            break  // Below the begin angle (pinches and scrolls jitter this much), or fingers still landing.
         }
-        state = .tracking(fingers: fingers, angle: angle, scale: scale, translation: translation, stage: stage)
-        if let phase { emit(.report(phase, report(fingers, angle, scale, translation, at: event.time))) }
+        state = .tracking(track)
+        if let phase { emit(.report(phase, report(track, at: sample.time))) }
     }
 
-    private func report(_ fingers: Int, _ angle: Double, _ scale: Double, _ translation: Vector2, at time: Timestamp) -> GestureValue {
-        let direction: RotationDirection? = angle > 0 ? .clockwise : (angle < 0 ? .counterclockwise : nil)
+    private func report(_ track: Track, at time: Timestamp) -> GestureValue {
+        let direction: RotationDirection? = track.angle > 0 ? .clockwise : (track.angle < 0 ? .counterclockwise : nil)
         return GestureValue(
-            name: .rotate(fingers: fingers, direction: direction),
+            name: device == .touchpad ? .rotate(fingers: track.fingers, direction: direction)
+                : .touchRotate(fingers: track.fingers, direction: direction),
             time: time,
-            translation: translation,
-            scale: scale,
-            angle: angle,
-            progress: abs(angle) / settings.threshold
+            translation: track.translation,
+            scale: track.scale,
+            angle: track.angle,
+            progress: abs(track.angle) / settings.threshold
         )
     }
 }

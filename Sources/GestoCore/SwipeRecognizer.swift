@@ -1,21 +1,31 @@
-// Recognizes libinput swipes: direction, distance threshold, flick velocity, direction lock.
-// State diagram: idle ─BEGIN/UPDATE→ tracking(possible) ─lock distance→ tracking(began)
-//                tracking ─END→ ended | failed,  ─END cancelled→ cancelled,  ─other fingers→ cancelled.
+// Recognizes swipes on every device, from contact samples (ContactSample.swift): a touchpad's
+// libinput swipes (`swipe:F:DIR`, and libinput pinches of three or more fingers that are swipes,
+// PinchSwipeRecognizer) and a touchscreen's strokes (`touch-swipe:F:DIR`): direction, distance
+// threshold, flick velocity, direction lock.
+//
+//   idle ─begin/update→ tracking(possible) ─settled, travel ≥ lock distance→ tracking(began) [began] ─→ [changed]
+//   tracking ─end→ [ended | failed] ─→ idle;  ─cancel→ [cancelled] ─→ idle;  ─end of input→ [cancelled]
+//   (a touchscreen stroke that never began a swipe ends unreported, unless its lift is one)
+//   tracking ─another finger count, fingers settled (libinput lost an END and BEGIN)→ [cancelled] restart
+//   tracking ─another finger count while fingers land (a touchscreen)→ ([cancelled] if began) restart
 
-/// Recognizes a swipe from libinput swipe events (and, for three or more fingers, from pinch
-/// events whose scale stays near 1 when ``acceptsPinchEvents`` is set).
+/// Recognizes a swipe of F fingers on one kind of device.
 ///
-/// Reports `began` once the centroid has travelled ``SwipeSettings/lockDistance`` (the
-/// direction is first known), `changed` on each later update, and at the END `ended` when the
-/// swipe travelled ``SwipeSettings/threshold`` or was flicked faster than
-/// ``SwipeSettings/velocity`` over at least ``SwipeSettings/flickMinimumDistance``, else
-/// `failed`. Progress is travel along the direction divided by the threshold.
+/// Reports `began` once the centroid has travelled ``SwipeSettings/lockDistance`` with the
+/// fingers settled (the direction is first known), `changed` on each later motion, and at the
+/// lift `ended` when the swipe travelled ``SwipeSettings/threshold`` along its direction or was
+/// flicked along it faster than ``SwipeSettings/velocity`` over at least
+/// ``SwipeSettings/flickMinimumDistance``, else `failed`. Progress is the travel along the
+/// direction divided by the threshold. Distances are the settings' values in the device's unit.
 public struct SwipeRecognizer: Recognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
     public var settings: SwipeSettings
-    /// Treat pinch events with three or more fingers as swipe motion (see ``PinchSwipeRecognizer``).
+    /// The device whose streams it judges (the other's samples pass it by).
+    public let device: ContactDevice
+    /// On a touchpad, also treat libinput pinches of three or more fingers as swipe motion
+    /// (see ``PinchSwipeRecognizer``).
     public var acceptsPinchEvents = false
 
     private enum State: Sendable {
@@ -25,10 +35,18 @@ public struct SwipeRecognizer: Recognizer {
 
     private struct Track: Sendable {
         var fingers: Int
+        var unit: ContactUnit
+        /// The device said this stream is a swipe (libinput's swipe, or pinch of three or more
+        /// fingers on a touchpad); a touchscreen's stroke is only possibly one.
+        var isClassified: Bool
         var translation: Vector2 = .zero
         var stage = TrackingStage.possible
         var lockedDirection: SwipeDirection?
-        var lastTime: Timestamp
+
+        /// Whether the swipe's end is an outcome: once it began, or where the device classified
+        /// the stream as a swipe. A touchscreen stroke that never began a swipe ends unreported
+        /// unless its lift is a swipe (a flick over before the fingers settled).
+        var hasOutcome: Bool { stage == .began || isClassified }
     }
 
     private var state: State = .idle
@@ -36,8 +54,11 @@ public struct SwipeRecognizer: Recognizer {
     /// copied with the state on every event).
     private var tracker = VelocityTracker()
 
-    /// Makes a swipe recognizer with the given thresholds.
-    public init(settings: SwipeSettings = SwipeSettings()) { self.settings = settings }
+    /// Makes a swipe recognizer for `device` with the given thresholds.
+    public init(settings: SwipeSettings = SwipeSettings(), device: ContactDevice = .touchpad) {
+        self.settings = settings
+        self.device = device
+    }
 
     public var nextDeadline: Timestamp? { nil }
 
@@ -56,113 +77,149 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
+    /// The gesture's name on this device.
+    private func name(_ fingers: Int, _ direction: SwipeDirection?) -> GestureName {
+        switch device {
+        case .touchpad: .swipe(fingers: fingers, direction: direction)
+        case .touchscreen: .touchSwipe(fingers: fingers, direction: direction)
+        }
+    }
+
+    /// Whether `sample` belongs to a stream this recognizer judges.
+    private func judges(_ sample: ContactSample) -> Bool {
+        guard sample.device == device else { return false }
+        switch sample.touchpadGesture {
+        case nil, .swipe?: return true
+        case .pinch?: return acceptsPinchEvents && sample.fingerCount >= 3
+        case .hold?: return false
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .deadline, .touches:
+        case .deadline:
             return
         case .endOfInput(let time):
             guard case .tracking(let track) = state else { return }
             state = .idle
-            emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true)))
-        case .event(let event):
-            handle(event, emit: emit, diagnose: diagnose)
+            if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true))) }
+        case .event, .touches:
+            guard let sample = input.contact, judges(sample) else { return }
+            handle(sample, emit: emit, diagnose: diagnose)
         }
     }
 
-    private func accepts(_ event: GestureEvent) -> Bool {
-        switch event.kind {
-        case .swipe: true
-        case .pinch: acceptsPinchEvents && event.fingerCount >= 3
-        case .hold: false
-        }
-    }
-
-    /// Feeds one libinput event (see ``handle(_:emit:diagnose:)``).
-    private mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
+    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
                                  diagnose: (RecognizerDiagnostic) -> Void) {
-        guard accepts(event) else { return }
-        switch (state, event.phase) {
+        switch (state, sample.phase) {
         case (.idle, .begin):
-            start(event)
+            start(sample)
         case (.idle, .update):
             // libinput sends UPDATEs without BEGIN (a hold turning into motion, or a log that
             // starts mid-gesture): the first UPDATE begins the swipe.
-            start(event)
-            update(with: event, emit: emit)
-        case (.idle, .end):
+            start(sample)
+            update(with: sample, emit: emit)
+        case (.idle, .end), (.idle, .cancel):
             // An END with nothing in progress: libinput's or the log's, ignore it.
-            diagnose(RecognizerDiagnostic("swipe", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no swipe in progress"))
+            diagnose(RecognizerDiagnostic("swipe", fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no swipe in progress"))
         case (.tracking(let track), .begin):
             // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
-            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, event,
+            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, sample,
                                           outcome: "the swipe in progress is cancelled: its END was lost"))
-            emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
-            start(event)
+            emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time, final: true)))
+            start(sample)
         case (.tracking(let track), .update):
-            if track.fingers != event.fingerCount {
-                diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, event,
-                                              outcome: "cancelled: an UPDATE with \(event.fingerCount) fingers without an END and BEGIN"))
-                emit(.report(.cancelled(.fingerCountChanged), report(track, at: event.time, final: true)))
-                start(event)
+            guard track.fingers == sample.fingerCount else {
+                restart(track, at: sample, emit: emit, diagnose: diagnose)
+                return
             }
-            update(with: event, emit: emit)
+            update(with: sample, emit: emit)
         case (.tracking(var track), .end):
             state = .idle
-            track.lastTime = max(track.lastTime, event.time)
-            if event.isCancelled {
-                emit(.report(.cancelled(.cancelledByLibinput), report(track, at: event.time, final: true)))
-            } else {
-                let result = report(track, at: event.time, final: true)
-                emit(.report(Self.meets(settings, translation: result.translation, velocity: result.velocity, direction: result.name)
-                             ? .ended : .failed, result))
+            // A touchscreen's last frame is a position too; libinput's END carries none.
+            if let motion = sample.motion {
+                track.translation += motion
+                tracker.add(position: track.translation, at: sample.time)
             }
+            let result = report(track, at: sample.time, final: true)
+            let isRecognized = isRecognized(result, unit: track.unit)
+            if track.hasOutcome || isRecognized { emit(.report(isRecognized ? .ended : .failed, result)) }
+        case (.tracking(let track), .cancel):
+            state = .idle
+            if track.hasOutcome { emit(.report(.cancelled(.cancelledByLibinput), report(track, at: sample.time, final: true))) }
         }
     }
 
-    /// Starts tracking a swipe at `event` (its position there is the origin).
-    private mutating func start(_ event: GestureEvent) {
-        state = .tracking(Track(fingers: event.fingerCount, lastTime: event.time))
-        tracker.reset()
-        tracker.add(position: .zero, at: event.time)
+    /// Another finger count in the middle of a swipe. While a touchscreen's fingers land, that is
+    /// the same stroke gaining fingers: before the swipe began they are part of it (it restarts
+    /// here, unreported), after, it is another gesture from here. Once the fingers have settled
+    /// (always, on a touchpad) it means libinput's END and BEGIN were lost: the swipe in progress
+    /// is cancelled and the new one starts with this sample's motion.
+    private mutating func restart(_ track: Track, at sample: ContactSample, emit: (RecognizedGesture) -> Void,
+                                  diagnose: (RecognizerDiagnostic) -> Void) {
+        guard sample.isSettled else {
+            if track.stage == .began {
+                // The frame's motion is the old fingers' (over the touches in both frames): it
+                // ends the old swipe, and the new one starts after it.
+                var last = track
+                last.translation += sample.motion ?? .zero
+                emit(.report(.cancelled(.fingerCountChanged), report(last, at: sample.time, final: true)))
+            }
+            start(sample)
+            return
+        }
+        diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, sample,
+                                      outcome: "cancelled: an UPDATE with \(sample.fingerCount) fingers without an END and BEGIN"))
+        emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time, final: true)))
+        start(sample)
+        update(with: sample, emit: emit)
     }
 
-    private mutating func update(with event: GestureEvent, emit: (RecognizedGesture) -> Void) {
+    /// Starts tracking a swipe at `sample` (its position there is the origin).
+    private mutating func start(_ sample: ContactSample) {
+        state = .tracking(Track(fingers: sample.fingerCount, unit: sample.unit, isClassified: sample.touchpadGesture != nil))
+        tracker.reset()
+        tracker.add(position: .zero, at: sample.time)
+    }
+
+    private mutating func update(with sample: ContactSample, emit: (RecognizedGesture) -> Void) {
         guard case .tracking(var track) = state else { return }
-        track.translation += event.unacceleratedDelta
-        tracker.add(position: track.translation, at: event.time)
-        track.lastTime = event.time
+        track.translation += sample.motion ?? .zero
+        tracker.add(position: track.translation, at: sample.time)
         var phase: RecognizerPhase? = nil
         switch track.stage {
         case .began:
             phase = .changed
-        case .possible where track.translation.length >= settings.lockDistance:
+        case .possible where sample.isSettled && track.translation.length >= settings.lockDistance.value(in: track.unit):
             track.stage = .began
             if settings.directionLock {
                 track.lockedDirection = SwipeDirection(of: track.translation, diagonals: settings.diagonals)
             }
             phase = .began
         case .possible:
-            break  // Not yet the lock distance: no direction to report.
+            break  // Not yet the lock distance, or fingers still landing: no direction to report.
         }
         state = .tracking(track)
-        if let phase { emit(.report(phase, report(track, at: event.time, final: false))) }
+        if let phase { emit(.report(phase, report(track, at: sample.time, final: false))) }
     }
 
-    /// Whether a final report meets the thresholds: far enough, or a flick.
-    public func isRecognized(_ gesture: RecognizedGesture) -> Bool {
-        Self.meets(settings, translation: gesture.translation, velocity: gesture.velocity, direction: gesture.name)
+    /// Whether a final report measured in `unit` meets the thresholds: far enough, or a flick.
+    private func isRecognized(_ gesture: GestureValue, unit: ContactUnit) -> Bool {
+        guard let direction = gesture.name.swipeDirection else { return false }
+        return Self.meets(settings, translation: gesture.translation, velocity: gesture.velocity, direction: direction, unit: unit)
     }
 
-    /// Whether a swipe with `translation` and release `velocity` counts under `settings`:
-    /// its travel along its direction reaches the threshold, or it travelled at least the
-    /// flick distance and its velocity along the direction reaches the velocity threshold.
-    public static func meets(_ settings: SwipeSettings, translation: Vector2, velocity: Vector2, direction name: GestureName) -> Bool {
-        guard case .swipe(_, let direction?) = name else { return false }
+    /// Whether a swipe in `direction` with `translation` and release `velocity`, measured in
+    /// `unit`, counts under `settings`: its travel along the direction reaches the threshold, or
+    /// it travelled at least the flick distance and its velocity along the direction reaches the
+    /// velocity threshold. (Edge swipes are judged by the same rule along their inward direction.)
+    public static func meets(_ settings: SwipeSettings, translation: Vector2, velocity: Vector2,
+                             direction: SwipeDirection, unit: ContactUnit) -> Bool {
         let axis = direction.unitVector
         let travel = translation.dot(axis)
-        if travel >= settings.threshold { return true }
-        return travel >= settings.flickMinimumDistance && velocity.dot(axis) >= settings.velocity
+        if travel >= settings.threshold.value(in: unit) { return true }
+        return travel >= settings.flickMinimumDistance.value(in: unit) && velocity.dot(axis) >= settings.velocity.value(in: unit)
     }
 
     private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
@@ -171,12 +228,12 @@ public struct SwipeRecognizer: Recognizer {
             ?? (track.stage == .began || final ? SwipeDirection(of: track.translation, diagonals: settings.diagonals) : nil)
         let travel = direction.map { track.translation.dot($0.unitVector) } ?? track.translation.length
         return GestureValue(
-            name: .swipe(fingers: track.fingers, direction: direction),
+            name: name(track.fingers, direction),
             time: time,
             translation: track.translation,
             velocity: velocity,
             predictedEndTranslation: track.translation + RecognizerSettings.projection(of: velocity),
-            progress: max(0, travel) / settings.threshold
+            progress: max(0, travel) / settings.threshold.value(in: track.unit)
         )
     }
 }

@@ -17,14 +17,14 @@ import GestoYAML
                 mode: on-threshold
                 exec: notify-send pinched
             """, file: "config.yaml")
-        #expect(config.settings.swipe.threshold == 120)
-        #expect(config.settings.swipe.velocity == 800)
+        #expect(config.settings.swipe.threshold.deltaUnits == 120)
+        #expect(config.settings.swipe.velocity.deltaUnits == 800)
         #expect(config.bindings.count == 2)
         #expect(config.bindings[0].gesture == .swipe(fingers: 3, direction: .left))
         #expect(config.bindings[0].action == .exec("swaymsg workspace next"))
         #expect(config.bindings[0].mode == .onEnd)
         #expect(config.bindings[1].mode == .onThreshold)
-        #expect(config.bindings[0].settings.swipe.threshold == 120)
+        #expect(config.bindings[0].settings.swipe.threshold.deltaUnits == 120)
         #expect(config.bindingLocations[1].line == 6)
     }
 
@@ -39,8 +39,8 @@ import GestoYAML
             settings:
               swipe: {threshold: 200}
             """, file: "c.yaml")
-        #expect(config.bindings[0].settings.swipe.threshold == 300)
-        #expect(config.bindings[1].settings.swipe.threshold == 200)
+        #expect(config.bindings[0].settings.swipe.threshold.deltaUnits == 300)
+        #expect(config.bindings[1].settings.swipe.threshold.deltaUnits == 200)
     }
 
     @Test func unknownKeyIsAnErrorWithLocationAndSuggestion() {
@@ -318,7 +318,7 @@ import GestoYAML
             """, file: "o.yaml")
         #expect(config.bindings[0].settings.hold.minimumDuration == 1.5)
         #expect(config.bindings[1].settings.longPress.minimumDuration == 0.6)
-        #expect(config.bindings[1].settings.longPress.maximumDistance == 4)
+        #expect(config.bindings[1].settings.longPress.maximumDistance.deltaUnits == 4)
         #expect(throws: ConfigErrors.self) {
             try Config.parse("bindings:\n  - gesture: long-press:3\n    drag: true\n    exec: a\n", file: "d.yaml")
         }
@@ -432,11 +432,11 @@ import GestoYAML
               - {gesture: rotate:2, mode: on-threshold, commit-dominance: 3, commit-window: 0, exec: b}
               - {gesture: pinch:2:in, mode: on-threshold, exec: c}
             """, file: "c.yaml")
-        #expect(config.settings.swipe.commitVelocity == 1800 && config.settings.swipe.commitWindow == 0.03)
-        #expect(config.bindings[0].settings.swipe.commitVelocity == 0 && config.bindings[0].settings.swipe.commitWindow == 0.03)
+        #expect(config.settings.swipe.commitVelocity.deltaUnits == 1800 && config.settings.swipe.commitWindow == 0.03)
+        #expect(config.bindings[0].settings.swipe.commitVelocity.deltaUnits == 0 && config.bindings[0].settings.swipe.commitWindow == 0.03)
         #expect(config.bindings[1].settings.rotate.commitDominance == 3 && config.bindings[1].settings.rotate.commitWindow == 0)
         #expect(config.bindings[2].settings.pinch.commitDominance == 2)
-        #expect(RecognizerSettings().swipe.commitVelocity == 2500 && RecognizerSettings().pinch.commitWindow == 0.016)
+        #expect(RecognizerSettings().swipe.commitVelocity.deltaUnits == 2500 && RecognizerSettings().pinch.commitWindow == 0.016)
         #expect(RecognizerSettings().pinch.commit == .lift && RecognizerSettings().touch.pinch.commit == .lift)
     }
 

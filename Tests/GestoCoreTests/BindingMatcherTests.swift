@@ -85,7 +85,7 @@ import Testing
 
     @Test func repeatFiresEveryStep() {
         var binding = Binding(gesture: left, mode: .repeat, action: "r")
-        binding.settings.swipe.repeatDistance = 100
+        binding.settings.swipe.repeatDistance.deltaUnits = 100
         // 20 × 15 = 300 units: three steps.
         #expect(firings([binding], swipeLeft()) == ["r@changed", "r@changed", "r@changed"])
     }
@@ -93,18 +93,18 @@ import Testing
     @Test func aTinyRepeatStepIsBoundedNotACrash() {
         // Regression: a step of 1e-300 overflowed Int and trapped (found through libgesto).
         var binding = Binding(gesture: left, mode: .repeat, action: "r")
-        binding.settings.swipe.repeatDistance = 1e-300
+        binding.settings.swipe.repeatDistance.deltaUnits = 1e-300
         #expect(firings([binding], swipeLeft(steps: 2)).count == 10_000)
     }
 
     @Test func perBindingThresholdOverridesTheGlobalOne() {
         var sensitive = Binding(gesture: left, action: "s")
-        sensitive.settings.swipe.threshold = 50
+        sensitive.settings.swipe.threshold.deltaUnits = 50
         // 5 × 15 = 75 units: the global 150 would fail it; the binding's own recognizer, at
         // 50, recognizes it, and the firing says so (it used to fire on a `failed` report).
         #expect(firings([sensitive], swipeLeft(steps: 5)) == ["s@ended"])
         var strict = Binding(gesture: left, action: "x")
-        strict.settings.swipe.threshold = 1000
+        strict.settings.swipe.threshold.deltaUnits = 1000
         #expect(firings([strict], swipeLeft()).isEmpty)
     }
 

@@ -116,7 +116,7 @@ import GestoInput
             exec: echo edge
         """, file: "t.yaml")
         #expect(config.settings.touch.swipe.threshold.millimeters == 30)
-        #expect(config.settings.touch.swipe.edgeMargin.percent == 3)
+        #expect(config.settings.touch.edgeMargin.percent == 3)
         #expect(config.settings.touch.swipe.velocity.millimeters == 80)
         #expect(config.settings.touch.tap.maximumDuration == 0.25)
         #expect(config.bindings[0].rule.settings.touch.swipe.threshold.percent == 12)

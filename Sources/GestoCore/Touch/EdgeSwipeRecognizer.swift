@@ -11,13 +11,15 @@
 public struct EdgeSwipeRecognizer: Recognizer {
     public typealias Value = GestureValue
 
-    /// The thresholds (the swipe's, and its edge margin).
-    public let settings: TouchSwipeSettings
+    /// The swipe thresholds.
+    public let settings: SwipeSettings
+    /// How close to an edge the stroke must start (``TouchSettings/edgeMargin``).
+    public let margin: ContactDistance
 
     struct Track: Sendable {
         var edge: ScreenEdge
         var stage: TrackingStage
-        var unit: TouchUnit
+        var unit: ContactUnit
     }
 
     enum State: Sendable {
@@ -33,7 +35,10 @@ public struct EdgeSwipeRecognizer: Recognizer {
     private var fingers = 1
 
     /// Makes a recognizer with the given thresholds.
-    public init(settings: TouchSwipeSettings = TouchSwipeSettings()) { self.settings = settings }
+    public init(settings: SwipeSettings = .touchscreen, margin: ContactDistance = TouchSettings().edgeMargin) {
+        self.settings = settings
+        self.margin = margin
+    }
 
     public var nextDeadline: Timestamp? { nil }
 
@@ -75,7 +80,7 @@ public struct EdgeSwipeRecognizer: Recognizer {
         case .idle:
             guard !frame.touches.isEmpty, !frame.isCancelled else { return }
             guard let edge = Self.edge(of: frame.stroke.origin, extent: frame.extent,
-                                       margin: settings.edgeMargin.value(in: frame.unit)) else {
+                                       margin: margin.value(in: frame.unit)) else {
                 state = .spent
                 return
             }
@@ -92,10 +97,11 @@ public struct EdgeSwipeRecognizer: Recognizer {
             let current = value(track, at: frame.time)
             if frame.isStrokeEnd {
                 state = .idle
-                let verdict = TouchSwipeVerdict(translation: current.translation, velocity: current.velocity,
-                                                unit: track.unit, settings: settings)
+                // The swipe's own verdict, along the edge's inward direction.
+                let counts = SwipeRecognizer.meets(settings, translation: current.translation, velocity: current.velocity,
+                                                   direction: track.edge.inward, unit: track.unit)
                 let inward = SwipeDirection(of: current.translation, diagonals: false) == track.edge.inward
-                emit(.report(verdict.counts && inward && track.stage == .began ? .ended : .failed, current))
+                emit(.report(counts && inward && track.stage == .began ? .ended : .failed, current))
                 return
             }
             switch track.stage {

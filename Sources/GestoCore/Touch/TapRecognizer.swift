@@ -19,7 +19,7 @@ public struct TapRecognizer: Recognizer {
         var fingers: Int
         var lift: Timestamp
         var place: Vector2
-        var unit: TouchUnit
+        var unit: ContactUnit
         var translation: Vector2
     }
 

@@ -10,17 +10,18 @@ public struct TouchEngine: Sendable {
 
     private var taps: TapRecognizer
     private var longPresses: TouchLongPressRecognizer
-    private var swipes: ExclusiveRecognizer<EdgeSwipeRecognizer, TouchSwipeRecognizer>
-    private var pinches: SimultaneousRecognizer<TouchPinchRecognizer, TouchPinchRecognizer>
+    private var swipes: ExclusiveRecognizer<EdgeSwipeRecognizer, SwipeRecognizer>
+    private var pinches: SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>
 
     /// Makes an engine with the given thresholds.
     public init(settings: TouchSettings = TouchSettings()) {
         self.settings = settings
         taps = TapRecognizer(settings: settings)
         longPresses = TouchLongPressRecognizer(settings: settings.longPress)
-        swipes = EdgeSwipeRecognizer(settings: settings.swipe).exclusively(before: TouchSwipeRecognizer(settings: settings.swipe))
-        pinches = TouchPinchRecognizer(.scale, settings: settings.pinch)
-            .simultaneously(with: TouchPinchRecognizer(.angle, settings: settings.pinch))
+        swipes = EdgeSwipeRecognizer(settings: settings.swipe, margin: settings.edgeMargin)
+            .exclusively(before: SwipeRecognizer(settings: settings.swipe, device: .touchscreen))
+        pinches = PinchRecognizer(settings: settings.pinch, device: .touchscreen)
+            .simultaneously(with: RotateRecognizer(settings: settings.rotate, device: .touchscreen))
     }
 
     /// The earliest time a recognizer needs a deadline input, or nil.

@@ -2,14 +2,6 @@
 // computed from their raw points (centroid, spread, angle) since the previous frame and since
 // the first finger landed. This is what every touch recognizer is fed, one frame per input.
 
-/// The unit of a frame's positions: millimetres where the device reports a resolution, else
-/// percent of the device's width and height (libinput then has no millimetres to give: the 3M
-/// MicroTouch and EP0430M09 of the test corpus print raw device units in their "mm" column).
-public enum TouchUnit: String, Sendable, Hashable {
-    case millimeters = "mm"
-    case percent = "%"
-}
-
 /// One finger on the screen.
 public struct TouchPoint: Sendable, Hashable {
     /// The device's slot.
@@ -81,8 +73,9 @@ public struct TouchFrame: Sendable, Hashable {
     public var time: Timestamp
     /// The device, as in ``TouchEvent/device``.
     public var device: UInt32?
-    /// The unit of every position and distance of the frame.
-    public var unit: TouchUnit
+    /// The unit of every position and distance of the frame: millimetres where the device
+    /// reports a resolution, else percent.
+    public var unit: ContactUnit
     /// The device's width and height in ``unit`` (100 × 100 in percent).
     public var extent: Vector2
     /// The touches down after this frame, in landing order.
@@ -95,10 +88,19 @@ public struct TouchFrame: Sendable, Hashable {
     public var isCancelled: Bool
     /// The stroke this frame belongs to, up to and including it.
     public var stroke: TouchStroke
+    /// The first finger of the stroke landed in this frame.
+    public var startsStroke: Bool
+    /// The motion of the fingers' centroid in this frame, over the touches down in the previous
+    /// frame too (the step the stroke's ``TouchStroke/translation`` took), in ``unit``.
+    public var motion: Vector2
+    /// The fingers' rotation about their centroid in this frame, over the touches down in the
+    /// previous frame too (the step the stroke's ``TouchStroke/angle`` took), in degrees.
+    public var turn: Double
 
     /// Makes a frame.
-    public init(time: Timestamp, device: UInt32? = nil, unit: TouchUnit, extent: Vector2, touches: [TouchPoint],
-                landed: Int, lifted: Int, isCancelled: Bool = false, stroke: TouchStroke) {
+    public init(time: Timestamp, device: UInt32? = nil, unit: ContactUnit, extent: Vector2, touches: [TouchPoint],
+                landed: Int, lifted: Int, isCancelled: Bool = false, stroke: TouchStroke,
+                startsStroke: Bool = false, motion: Vector2 = .zero, turn: Double = 0) {
         self.time = time
         self.device = device
         self.unit = unit
@@ -108,6 +110,9 @@ public struct TouchFrame: Sendable, Hashable {
         self.lifted = lifted
         self.isCancelled = isCancelled
         self.stroke = stroke
+        self.startsStroke = startsStroke
+        self.motion = motion
+        self.turn = turn
     }
 
     /// True when no finger is left down: the stroke ended with this frame.
@@ -119,27 +124,5 @@ public struct TouchFrame: Sendable, Hashable {
         var sum = Vector2.zero
         for touch in touches { sum += touch.position }
         return sum * (1 / Double(touches.count))
-    }
-}
-
-/// A distance that depends on what the device can measure: millimetres where it reports a
-/// resolution, else percent of the screen's width or height.
-public struct TouchDistance: Sendable, Hashable {
-    /// The distance on a device with a resolution, in millimetres.
-    public var millimeters: Double
-    /// The distance on a device without one, in percent of the screen.
-    public var percent: Double
-
-    public init(millimeters: Double, percent: Double) {
-        self.millimeters = millimeters
-        self.percent = percent
-    }
-
-    /// The distance in `unit`.
-    @inlinable public func value(in unit: TouchUnit) -> Double {
-        switch unit {
-        case .millimeters: millimeters
-        case .percent: percent
-        }
     }
 }

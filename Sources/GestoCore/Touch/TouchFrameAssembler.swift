@@ -54,7 +54,7 @@ public struct TouchFrameAssembler: Sendable {
     /// The device's own extent, before the transform.
     private let deviceExtent: Vector2
     /// The unit of the frames.
-    public var unit: TouchUnit { size == nil ? .percent : .millimeters }
+    public var unit: ContactUnit { size == nil ? .percent : .millimeters }
     private let extent: Vector2
     private let device: UInt32?
 
@@ -66,6 +66,8 @@ public struct TouchFrameAssembler: Sendable {
     private var touches: [Tracked] = []
     private var landed = 0
     private var lifted = 0
+    /// Whether the stroke's first finger landed since the last frame.
+    private var startsStroke = false
     /// The time of the first change waiting for its TOUCH_FRAME, nil with none.
     private var pendingTime: Timestamp?
     private var stroke: TouchStroke?
@@ -159,6 +161,7 @@ public struct TouchFrameAssembler: Sendable {
         if stroke == nil {
             stroke = TouchStroke(startTime: event.time, origin: position)
             reportedMissingFrame = false
+            startsStroke = true
         }
         touches.append(Tracked(point: TouchPoint(slot: event.slot, position: position, landingTime: event.time), framed: nil))
         landed += 1
@@ -210,6 +213,7 @@ public struct TouchFrameAssembler: Sendable {
         ignoredSlots.removeAll(keepingCapacity: true)
         landed = 0
         lifted = 0
+        startsStroke = false
         pendingTime = nil
         stroke = nil
     }
@@ -224,6 +228,7 @@ public struct TouchFrameAssembler: Sendable {
         guard var stroke else { return }
         var common = 0
         var before = Vector2.zero, after = Vector2.zero
+        var motion = Vector2.zero, turn = 0.0
         for touch in touches {
             guard let framed = touch.framed else { continue }
             common += 1
@@ -234,7 +239,8 @@ public struct TouchFrameAssembler: Sendable {
             let n = 1 / Double(common)
             before = before * n
             after = after * n
-            stroke.translation += after - before
+            motion = after - before
+            stroke.translation += motion
             if common >= 2 {
                 var spreadBefore = 0.0, spreadAfter = 0.0, cross = 0.0, dot = 0.0
                 for touch in touches {
@@ -246,7 +252,10 @@ public struct TouchFrameAssembler: Sendable {
                     dot += v0.dot(v1)
                 }
                 if spreadBefore > 0, spreadAfter > 0 { stroke.scale *= spreadAfter / spreadBefore }
-                if cross != 0 || dot != 0 { stroke.angle += atan2(cross, dot) * 180 / Double.pi }
+                if cross != 0 || dot != 0 {
+                    turn = atan2(cross, dot) * 180 / Double.pi
+                    stroke.angle += turn
+                }
             }
         }
         stroke.fingerCount = max(stroke.fingerCount, touches.count)
@@ -262,9 +271,11 @@ public struct TouchFrameAssembler: Sendable {
         points.reserveCapacity(touches.count)
         for touch in touches { points.append(touch.point) }
         let frame = TouchFrame(time: time, device: device, unit: unit, extent: extent, touches: points,
-                               landed: landed, lifted: lifted, stroke: stroke)
+                               landed: landed, lifted: lifted, stroke: stroke,
+                               startsStroke: startsStroke, motion: motion, turn: turn)
         landed = 0
         lifted = 0
+        startsStroke = false
         if touches.isEmpty { self.stroke = nil } else { self.stroke = stroke }
         emit(frame)
     }

@@ -14,14 +14,14 @@ public struct TouchLongPressRecognizer: Recognizer {
     public typealias Value = GestureValue
 
     /// The thresholds.
-    public let settings: TouchLongPressSettings
+    public let settings: LongPressSettings
 
     enum State: Sendable {
         case idle
         /// Fingers resting; the press completes at `deadline` if they stay within tolerance.
-        case arming(fingers: Int, deadline: Timestamp, unit: TouchUnit)
+        case arming(fingers: Int, deadline: Timestamp, unit: ContactUnit)
         /// The press was recognized with the stroke's translation at `base`; no drag yet.
-        case pressed(fingers: Int, base: Vector2, unit: TouchUnit)
+        case pressed(fingers: Int, base: Vector2, unit: ContactUnit)
         /// The drag after the press is in progress.
         case dragging(fingers: Int, base: Vector2)
         /// The press failed; nothing more until the last finger lifts.
@@ -32,7 +32,7 @@ public struct TouchLongPressRecognizer: Recognizer {
     private var tracker = VelocityTracker()
 
     /// Makes a recognizer with the given thresholds.
-    public init(settings: TouchLongPressSettings = TouchLongPressSettings()) { self.settings = settings }
+    public init(settings: LongPressSettings = .touchscreen) { self.settings = settings }
 
     public var nextDeadline: Timestamp? {
         if case .arming(_, let deadline, _) = state { return deadline }

@@ -304,9 +304,9 @@ public final class Daemon {
 
     /// What the overlays need of touchscreen `device`: the unit of its positions (mm when it
     /// reports a size) and its output's physical size as seen (mm; nil when unknown).
-    private func touchscreenGeometry(of device: UInt32?) -> (unit: TouchUnit, outputSize: Vector2?) {
+    private func touchscreenGeometry(of device: UInt32?) -> (unit: ContactUnit, outputSize: Vector2?) {
         // Not read from the pipeline: this runs inside its emit, while it is being mutated.
-        let unit: TouchUnit = touchscreenSize(of: device) == nil ? .percent : .millimeters
+        let unit: ContactUnit = touchscreenSize(of: device) == nil ? .percent : .millimeters
         return (unit, touchscreenOutput?.screenPhysicalSize)
     }
 

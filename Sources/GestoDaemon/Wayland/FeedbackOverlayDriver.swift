@@ -92,7 +92,7 @@ public final class FeedbackOverlayDriver {
     ///     is where the finger is.
     public func show(_ firing: BindingFiring<Action>, of binding: Binding<Action>,
                      animation: SpringParameters = .niriWindowMovement,
-                     touchscreen: (unit: TouchUnit, outputSize: Vector2?)? = nil) {
+                     touchscreen: (unit: ContactUnit, outputSize: Vector2?)? = nil) {
         guard session.isConnected, session.offeredVersion(of: .layerShell) != nil else {
             if !hasWarned { log.info("no overlay for continuous bindings: no layer-shell compositor connected") }
             hasWarned = true
@@ -129,19 +129,21 @@ public final class FeedbackOverlayDriver {
     /// points per threshold; a touchscreen's (`touch-swipe`, `edge-swipe`) its threshold's own
     /// distance on the screen, following the finger 1:1.
     static func swipeOverlay(of binding: Binding<Action>, session: WaylandSession, animation: SpringParameters,
-                             touchscreen: (unit: TouchUnit, outputSize: Vector2?)?, clock: @escaping () -> Timestamp) -> FeedbackOverlay {
+                             touchscreen: (unit: ContactUnit, outputSize: Vector2?)?, clock: @escaping () -> Timestamp) -> FeedbackOverlay {
         switch (binding.gesture, touchscreen) {
         case (.touchSwipe, let touch?), (.edgeSwipe, let touch?):
             return FeedbackOverlay(session: session, threshold: binding.settings.touch.swipe.threshold.value(in: touch.unit),
                                    units: units(touch), parameters: animation, clock: clock)
         default:
-            return FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold, parameters: animation, clock: clock)
+            return FeedbackOverlay(session: session, threshold: binding.settings.swipe.threshold.deltaUnits, parameters: animation, clock: clock)
         }
     }
 
-    /// A touchscreen's report units: percent of the screen, or mm at the output's size.
-    static func units(_ touchscreen: (unit: TouchUnit, outputSize: Vector2?)) -> ScreenUnits {
+    /// A touchscreen's report units: percent of the screen, or mm at the output's size (a
+    /// touchpad's delta units are a point each, as the overlays draw them without a touchscreen).
+    static func units(_ touchscreen: (unit: ContactUnit, outputSize: Vector2?)) -> ScreenUnits {
         switch touchscreen.unit {
+        case .deltaUnits: .points(perUnit: 1)
         case .percent: .screenPercent
         case .millimeters: .millimeters(outputSize: touchscreen.outputSize)
         }

@@ -1,0 +1,104 @@
+// What the recognizers judge: a contact stream, the fingers on one device from the moment they
+// start a gesture to the moment they end it, one sample per report of the device. Each kind of
+// device is a front end that turns its own events into samples (TouchpadFrontEnd.swift,
+// TouchscreenFrontEnd.swift), so one recognizer judges a swipe, a pinch or a rotation whatever
+// reported it (DESIGN.md, "Devices are front ends"; Flutter's trackpad pan-zoom events judged by
+// its touch recognizers are the model).
+
+/// The kind of device a contact stream comes from: what a recognizer says it accepts (as
+/// Flutter's `supportedDevices`), and what names its gestures (`swipe:3` or `touch-swipe:3`).
+public enum ContactDevice: Sendable, Hashable {
+    /// A touchpad, through libinput's gesture events.
+    case touchpad
+    /// A touchscreen, through libinput's touch events assembled into frames.
+    case touchscreen
+}
+
+/// Where a sample stands in its stream.
+public enum ContactPhase: Sendable, Hashable {
+    /// The stream starts: libinput's gesture BEGIN, or a stroke's first frame.
+    case begin
+    /// The fingers moved (or, on a touchscreen, a frame came).
+    case update
+    /// The fingers lifted: libinput's END, or a stroke's last frame.
+    case end
+    /// The device cancelled the stream: libinput's cancelled END, or `TOUCH_CANCEL`.
+    case cancel
+}
+
+/// One sample of a contact stream.
+///
+/// Motion is given per sample (the step since the previous sample, as libinput's deltas), so a
+/// recognizer measures from wherever it starts; the scale is the stream's own, relative to its
+/// start. Distances are in ``unit``.
+public struct ContactSample: Sendable, Hashable {
+    /// Where the sample stands in its stream.
+    public var phase: ContactPhase
+    /// The device kind.
+    public var device: ContactDevice
+    /// On a touchpad, the gesture libinput reports (it decides swipe, pinch or hold itself);
+    /// nil on a touchscreen, whose stroke every recognizer judges.
+    public var touchpadGesture: GestureKind?
+    /// The stream's finger count: libinput's on a touchpad, the most fingers down at once so
+    /// far on a touchscreen (lisgd's and hyprgrass's rule).
+    public var fingerCount: Int
+    /// The fingers down now (a touchscreen's fingers lift one by one; on a touchpad, the finger
+    /// count).
+    public var fingersDown: Int
+    /// The sample's time.
+    public var time: Timestamp
+    /// The unit of ``motion`` and of every distance a recognizer compares it with.
+    public var unit: ContactUnit
+    /// The centroid's motion since the previous sample (+x right, +y down), or nil when the
+    /// input carries no position (libinput's BEGIN and END carry no deltas).
+    public var motion: Vector2?
+    /// The fingers' spread relative to the stream's start (above 1 when they move apart).
+    public var scale: Double
+    /// The fingers' rotation since the previous sample, in degrees, clockwise positive.
+    public var angleDelta: Double
+    /// Whether the fingers have settled: a touchscreen's fingers of one gesture land over
+    /// ~100 ms, and a gesture decides its finger count only once they have (a touchpad's
+    /// libinput decided it already: always true there).
+    public var isSettled: Bool
+
+    /// Makes a sample; what is not given is what a sample without motion has.
+    public init(_ phase: ContactPhase, device: ContactDevice, touchpadGesture: GestureKind? = nil,
+                fingers fingerCount: Int, fingersDown: Int? = nil, time: Timestamp, unit: ContactUnit,
+                motion: Vector2? = nil, scale: Double = 1, angleDelta: Double = 0, isSettled: Bool = true) {
+        self.phase = phase
+        self.device = device
+        self.touchpadGesture = touchpadGesture
+        self.fingerCount = fingerCount
+        self.fingersDown = fingersDown ?? fingerCount
+        self.time = time
+        self.unit = unit
+        self.motion = motion
+        self.scale = scale
+        self.angleDelta = angleDelta
+        self.isSettled = isSettled
+    }
+
+    /// The input the sample came from, as libinput names it (`GESTURE_SWIPE_UPDATE`,
+    /// `TOUCH_FRAME`): diagnostics and traces name it.
+    public var inputName: String {
+        guard let kind = touchpadGesture else { return phase == .cancel ? "TOUCH_CANCEL" : "TOUCH_FRAME" }
+        let gesture = kind.description.uppercased()
+        switch phase {
+        case .begin: return "GESTURE_\(gesture)_BEGIN"
+        case .update: return "GESTURE_\(gesture)_UPDATE"
+        case .end, .cancel: return "GESTURE_\(gesture)_END"
+        }
+    }
+}
+
+extension RecognizerInput {
+    /// The contact sample of an event or a touch frame (its device's front end), or nil for a
+    /// deadline, the end of input, or a frame that is no sample.
+    public var contact: ContactSample? {
+        switch self {
+        case .event(let event): ContactSample(touchpad: event)
+        case .touches(let frame): ContactSample(touchscreen: frame)
+        case .deadline, .endOfInput: nil
+        }
+    }
+}
