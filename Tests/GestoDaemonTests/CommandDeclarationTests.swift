@@ -1,10 +1,24 @@
 // gestoctl's commands are declared once (CommandDeclaration) and what a user reads about them
-// is made from that: the help and the argument checks know every declared option and choice.
+// is made from that: the packaged completions are `gestoctl completion SHELL`'s output, and
+// the help and the argument checks know every declared option and choice.
+import Foundation
 import Testing
 import GestoConfig
 @testable import GestoDaemon
 
 @Suite struct CommandDeclarationTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(arguments: CompletionShell.allCases)
+    func packagedCompletionIsTheCommandsOutput(shell: CompletionShell) throws {
+        let packaged = try String(contentsOf: Self.packageRoot.appendingPathComponent(shell.packagedPath), encoding: .utf8)
+        let output = StringSink(), errors = StringSink()
+        #expect(CompletionCommand.declaration.execute([shell.rawValue], in: CommandContext(output: output, errors: errors)) == 0)
+        #expect(packaged == output.text,
+                "\(shell.packagedPath) differs from `gestoctl completion \(shell.rawValue)`: regenerate it with that command")
+    }
+
     @Test func everyOptionIsInItsCommandsHelpAndEveryCommandInTheOverview() {
         let overview = GestoctlMain.usage
         for command in GestoctlMain.commands {
@@ -49,6 +63,7 @@ import GestoConfig
 
     @Test func closedChoicesIgnoreCaseAndTakeTheirAliases() {
         #expect(errors(ImportCommand.declaration, ["Touchégg", "--compositor", "NIRI", "/nonexistent/touchegg.conf"]).status == 1)
+        #expect(errors(CompletionCommand.declaration, ["tcsh"]).errors.hasPrefix("gestoctl completion: unknown shell 'tcsh' (expected bash, zsh, fish)"))
         // --fusuma-version offers 2 and 3 but reads any fusuma version itself.
         #expect(errors(ImportCommand.declaration, ["fusuma", "--fusuma-version", "3.1", "/nonexistent"]).status == 1)
     }

@@ -13,7 +13,7 @@ public enum GestoctlMain {
             TriggerCommand.declaration, VersionCommand.declaration, DoctorCommand.declaration,
             EnableCommand.enableDeclaration, EnableCommand.disableDeclaration,
             ReplayCommand.declaration, CheckCommand.declaration, MotionCommand.declaration, InitCommand.declaration,
-            ImportCommand.declaration,
+            ImportCommand.declaration, CompletionCommand.declaration,
         ]
         return listed + [help(naming: listed.map(\.name))]
     }()
