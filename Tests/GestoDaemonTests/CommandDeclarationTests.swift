@@ -1,6 +1,7 @@
-// gestoctl's commands are declared once (CommandDeclaration) and what a user reads about them
-// is made from that: the packaged completions are `gestoctl completion SHELL`'s output, and
-// the help and the argument checks know every declared option and choice.
+// gestoctl's commands are declared once (CommandDeclaration) and everything a user reads about
+// them is made from that: the packaged completions are `gestoctl completion SHELL`'s output,
+// the man page's SYNOPSIS names exactly the declared commands, and the help and the argument
+// checks know every declared option and choice.
 import Foundation
 import Testing
 import GestoConfig
@@ -17,6 +18,37 @@ import GestoConfig
         #expect(CompletionCommand.declaration.execute([shell.rawValue], in: CommandContext(output: output, errors: errors)) == 0)
         #expect(packaged == output.text,
                 "\(shell.packagedPath) differs from `gestoctl completion \(shell.rawValue)`: regenerate it with that command")
+    }
+
+    /// The first word after `gestoctl` on each line of the man page's SYNOPSIS, and the words
+    /// of a `{a | b}` list.
+    static func synopsisCommands() throws -> Set<String> {
+        let page = try String(contentsOf: Self.packageRoot.appendingPathComponent("packaging/man/gestoctl.1"), encoding: .utf8)
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: ".SH SYNOPSIS"))
+        let end = try #require(lines[(start + 1)...].firstIndex { $0.hasPrefix(".SH ") })
+        var names: Set<String> = []
+        var afterBareName = false
+        for line in lines[(start + 1)..<end] {
+            let words = line.split(separator: " ").map { String($0).replacing("\\-", with: "-") }
+            if words.first == ".B", words.count > 1, words[1] == "gestoctl" {
+                if words.count > 2 { names.insert(words[2]) }
+                afterBareName = words.count == 2
+                continue
+            }
+            if afterBareName, words.first == ".RB", words.count > 1, words[1] == "{" {
+                for word in words.dropFirst(2) where word != "|" && word != "}" { names.insert(word) }
+            }
+            afterBareName = false
+        }
+        return names
+    }
+
+    @Test func manSynopsisNamesEveryDeclaredCommandAndNoOther() throws {
+        let declared = Set(GestoctlMain.commands.map(\.name))
+        let synopsis = try Self.synopsisCommands()
+        #expect(declared.subtracting(synopsis).isEmpty, "declared but not in gestoctl(1)'s SYNOPSIS: \(declared.subtracting(synopsis).sorted())")
+        #expect(synopsis.subtracting(declared).isEmpty, "in gestoctl(1)'s SYNOPSIS but not declared: \(synopsis.subtracting(declared).sorted())")
     }
 
     @Test func everyOptionIsInItsCommandsHelpAndEveryCommandInTheOverview() {
