@@ -677,7 +677,7 @@ extension StringProtocol {
 /// The candidate nearest to `word` by edit distance, if it is close (a typo). A swap of two
 /// neighbouring letters counts as one edit (`exce`, `kyes`, `mdoe`, `gestrue`), as in the
 /// optimal-string-alignment distance.
-func closest(_ word: String, among candidates: [String]) -> String? {
+public func closest(_ word: String, among candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

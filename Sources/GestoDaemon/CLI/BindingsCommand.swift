@@ -3,22 +3,15 @@
 
 /// The `gestoctl bindings` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
 public enum BindingsCommand {
-    public static let usage = """
-    usage: gestoctl bindings [--json] [--socket PATH]
-
-    Lists the active bindings in config order: gesture, fire mode, action, and the app a
-    per-app binding is limited to.
-
-    \(ConnectionOptions.help)
-    """
-
-    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "bindings", usage: usage, output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
-        return ControlCommand.run(.bindings, ConnectionOptions(parsed), output: output, errors: errors) { result in
+    static let declaration = CommandDeclaration(
+        "bindings", summary: "the active bindings (per-app ones marked)", group: .daemon,
+        options: ConnectionOptions.declarations,
+        discussion: """
+        Lists the active bindings in config order: gesture, fire mode, action, and the app a
+        per-app binding is limited to.
+        """
+    ) { parsed, context in
+        ControlCommand.run(.bindings, ConnectionOptions(parsed), output: context.output, errors: context.errors) { result in
             let bindings = try BindingList(json: result).bindings
             if bindings.isEmpty { return "no bindings (`gestoctl init` writes a starter config)" }
             let width = bindings.map(\.gesture.count).max() ?? 0
@@ -29,5 +22,9 @@ public enum BindingsCommand {
                 return line
             }.joined(separator: "\n")
         }
+    }
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
     }
 }

@@ -5,28 +5,30 @@ import GestoConfig
 /// The `gestoctl check` command. Exit status: 0 valid (or no config at the default path),
 /// 1 invalid or unreadable, 2 bad usage.
 public enum CheckCommand {
-    public static let usage = """
-    usage: gestoctl check [FILE]
-
-    Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml) and prints every
-    problem as FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake,
-    such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE). A workspace: binding
-    that gestod cannot perform in this session (anywhere but sway) is named in a note: line.
-    """
+    static let declaration = CommandDeclaration(
+        "check", summary: "validate a config file", group: .standalone,
+        positionals: [PositionalDeclaration(placeholder: "FILE", value: .file(extensions: ["yaml", "yml"]),
+                                            help: "the config to check", isOptional: true)],
+        discussion: """
+        Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml) and prints every
+        problem as FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake,
+        such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE). A workspace: binding
+        that gestod cannot perform in this session (anywhere but sway) is named in a note: line.
+        """
+    ) { parsed, context in
+        validate(parsed.positionals.first, output: context.output, errors: context.errors,
+                 environment: context.environment ?? InitCommand.currentEnvironment())
+    }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink,
                            environment: [String: String]? = nil) -> Int32 {
-        let options: CommandArguments
-        do {
-            options = try CommandArguments(arguments, command: "check")
-            try options.allow([], maximumPositionals: 1)
-        } catch let error as UsageError {
-            if error.isHelpRequest { output.write(usage + "\n"); return 0 }
-            errors.write("gestoctl check: \(error.message)\n(see gestoctl check --help)\n")
-            return 2
-        } catch { return 2 }
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors, environment: environment))
+    }
+
+    /// Validates the config at `given` (nil: the default path) and prints what it found.
+    static func validate(_ given: String?, output: TextSink, errors: TextSink, environment: [String: String]) -> Int32 {
         let path: String
-        if let given = options.positionals.first {
+        if let given {
             path = given
         } else if let fallback = ConfigFile.defaultPath {
             guard ConfigFile.exists(fallback) else {
@@ -42,7 +44,7 @@ public enum CheckCommand {
         case .success(let config):
             let count = config.bindings.count
             for warning in config.warnings { errors.write(warning.description + "\n") }
-            for note in inactiveWorkspaceNotes(config, on: InitCommand.Compositor.detect(environment: environment ?? InitCommand.currentEnvironment())) {
+            for note in inactiveWorkspaceNotes(config, on: InitCommand.Compositor.detect(environment: environment)) {
                 errors.write(note + "\n")
             }
             output.write("\(path): ok, \(count) binding\(count == 1 ? "" : "s")\n")

@@ -1,6 +1,6 @@
-// Command-line parsing shared by gestoctl's and gestod's commands: `--name value`,
-// `--name=value`, bare flags, repeatable options and positional arguments, with mistakes
-// reported as usage errors (exit status 2) that name the option.
+// Command-line parsing: `--name value`, `--name=value`, bare flags, repeatable options and
+// positional arguments, with mistakes reported as usage errors (exit status 2) that name the
+// option. gestod parses its options here; gestoctl's commands are declared (CommandParser).
 import GestoCore
 
 /// A command-line mistake, printed with a usage hint and exit status 2.
@@ -28,6 +28,9 @@ struct CommandArguments {
     /// An option given last without its value: reported by ``allow(_:maximumPositionals:)``,
     /// as unknown if the command has no such option (`--jsn` is a typo, not a value option).
     private var missingValue: String?
+
+    /// No arguments yet, for `command`.
+    init(command: String) { self.command = command }
 
     /// Parses `arguments`. `bareFlags` take no value; `repeatable` may be given many times.
     /// - Throws: ``UsageError`` for a missing value, a value on a flag, or a repeated option;
@@ -71,7 +74,6 @@ struct CommandArguments {
                 values[name] = value
             }
         }
-        if flags.contains("csv") && values["svg"] != nil { throw UsageError("--csv and --svg exclude each other") }
     }
 
     /// Fails on any option not in `allowed`, or on more than `maximumPositionals` arguments.

@@ -6,14 +6,14 @@ import GestoWayland
 
 /// `--socket` and `--json`, parsed.
 struct ConnectionOptions {
-    /// The options' help lines, appended to each command's usage.
-    static let help = """
-      --socket PATH   gestod's control socket (default $GESTO_SOCKET, else
-                      $XDG_RUNTIME_DIR/gesto/gestod.sock)
-      --json          print the result as one JSON object (for scripts)
-    """
-    /// The option names, for `CommandArguments.allow`.
-    static let names = ["socket", "json"]
+    /// The options as every control command declares them.
+    static let declarations: [OptionDeclaration] = [
+        .flag("json", help: "print the result as one JSON object (for scripts)"),
+        .value("socket", "PATH", .file(extensions: []), help: """
+            gestod's control socket (default $GESTO_SOCKET, else
+            $XDG_RUNTIME_DIR/gesto/gestod.sock)
+            """),
+    ]
 
     /// `--socket PATH`, if given.
     var socketPath: String?
@@ -28,29 +28,6 @@ struct ConnectionOptions {
 
 /// The steps shared by the control commands.
 enum ControlCommand {
-    /// Parses a control command's arguments.
-    ///
-    /// - Returns: The arguments, or the exit status when they were a help request (0, usage
-    ///   printed) or wrong (2, the mistake printed).
-    static func parse(_ arguments: [String], command: String, usage: String, flags: Set<String> = [],
-                      options: [String] = [], maximumPositionals: Int = 0,
-                      output: TextSink, errors: TextSink) -> Result<CommandArguments, ExitStatus> {
-        do {
-            let parsed = try CommandArguments(arguments, command: command, bareFlags: flags.union(["json"]))
-            try parsed.allow(ConnectionOptions.names + Array(flags) + options, maximumPositionals: maximumPositionals)
-            return .success(parsed)
-        } catch let error as UsageError {
-            if error.isHelpRequest {
-                output.write(usage + "\n")
-                return .failure(ExitStatus(0))
-            }
-            errors.write("gestoctl \(command): \(error.message)\n(see gestoctl \(command) --help)\n")
-            return .failure(ExitStatus(2))
-        } catch {
-            return .failure(ExitStatus(2))
-        }
-    }
-
     /// Connects to gestod; prints why not (and how to start it) on failure.
     static func connect(_ options: ConnectionOptions, output: TextSink, errors: TextSink) -> Result<IPCConnection, ExitStatus> {
         guard let path = UnixSocket.path(explicit: options.socketPath) else {

@@ -12,20 +12,31 @@ import Glibc
 /// The `gestoctl doctor` command. Exit status: 0 nothing is wrong (warnings allowed), 1 a
 /// check found a problem, 2 bad usage.
 public enum DoctorCommand {
-    public static let usage = """
-    usage: gestoctl doctor [--json] [--socket PATH] [--config FILE]
-
-    Checks what gesto needs, one line per check, each with its fix when it fails: the
-    touchpads and whether you can read them (uaccess ACL or the input group), libinput's
-    gesture support per touchpad, the compositor and the Wayland protocols it offers (and
-    which configured actions a missing one rules out), the config, whether gestod runs and
-    is paused, the session's lock state, and the compositor's built-in gestures that collide
-    with bound ones. Exit status 1 when a check found a problem.
-
-      --config FILE   the config to check (default: gestod's, else
-                      $XDG_CONFIG_HOME/gesto/config.yaml)
-    \(ConnectionOptions.help)
-    """
+    static let declaration = CommandDeclaration(
+        "doctor", summary: "check what gesto needs (touchpads, compositor, config, gestod), each with its fix",
+        group: .daemon,
+        options: ConnectionOptions.declarations + [
+            .value("config", "FILE", .file(extensions: ["yaml", "yml"]), help: """
+                the config to check (default: gestod's, else
+                $XDG_CONFIG_HOME/gesto/config.yaml)
+                """),
+        ],
+        discussion: """
+        Checks what gesto needs, one line per check, each with its fix when it fails: the
+        touchpads and whether you can read them (uaccess ACL or the input group), libinput's
+        gesture support per touchpad, the compositor and the Wayland protocols it offers (and
+        which configured actions a missing one rules out), the config, whether gestod runs and
+        is paused, the session's lock state, and the compositor's built-in gestures that collide
+        with bound ones. Exit status 1 when a check found a problem.
+        """
+    ) { parsed, context in
+        var probe = Probe(environment: context.environment ?? processEnvironment())
+        probe.socketPath = parsed.values["socket"]
+        probe.configPath = parsed.values["config"]
+        let results = checks(probe)
+        context.output.write((parsed.flags.contains("json") ? json(results) : text(results)) + "\n")
+        return results.contains { $0.verdict == .problem } ? 1 : 0
+    }
 
     /// How a check came out.
     public enum Verdict: String, Sendable {
@@ -89,22 +100,7 @@ public enum DoctorCommand {
     }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "doctor", usage: usage, options: ["config"],
-                                    output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
-        var probe = Probe(environment: processEnvironment())
-        probe.socketPath = parsed.values["socket"]
-        probe.configPath = parsed.values["config"]
-        let results = checks(probe)
-        if parsed.flags.contains("json") {
-            output.write(json(results) + "\n")
-        } else {
-            output.write(text(results) + "\n")
-        }
-        return results.contains { $0.verdict == .problem } ? 1 : 0
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
     }
 
     /// The checks' JSON: `{"checks": [{"check", "status", "detail", "fix"}], "problems": N}`.

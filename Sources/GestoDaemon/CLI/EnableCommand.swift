@@ -13,20 +13,26 @@ public enum EnableCommand {
     /// The user unit the package installs.
     public static let unit = "gestod.service"
 
-    public static let enableUsage = """
-    usage: gestoctl enable [--no-start]
+    static let enableDeclaration = CommandDeclaration(
+        "enable", summary: "start gestod at every login (the systemd user unit)", group: .daemon,
+        options: [.flag("no-start", help: "enable it without starting it now")],
+        discussion: """
+        Makes gestod start at every login, in any Wayland session: enables the systemd user unit
+        gestod.service (systemctl --user enable --now gestod.service), which login reaches on
+        Debian 12's sway too. gestod connects to the compositor when it starts, so the unit may
+        start before it.
+        """
+    ) { parsed, context in
+        perform(parsed, enabling: true, output: context.output, errors: context.errors, systemctl: ["systemctl"])
+    }
 
-    Makes gestod start at every login, in any Wayland session: enables the systemd user unit
-    gestod.service (systemctl --user enable --now gestod.service), which login reaches on
-    Debian 12's sway too. gestod connects to the compositor when it starts, so the unit may
-    start before it. --no-start enables it without starting it now.
-    """
-
-    public static let disableUsage = """
-    usage: gestoctl disable [--no-stop]
-
-    Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop).
-    """
+    static let disableDeclaration = CommandDeclaration(
+        "disable", summary: "stop starting gestod at every login", group: .daemon,
+        options: [.flag("no-stop", help: "disable it without stopping it now")],
+        discussion: "Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop)."
+    ) { parsed, context in
+        perform(parsed, enabling: false, output: context.output, errors: context.errors, systemctl: ["systemctl"])
+    }
 
     /// How to start gestod with the session where there is no systemd user manager.
     public static let withoutSystemd = """
@@ -45,17 +51,18 @@ public enum EnableCommand {
     ///   the program is found on `PATH`.
     public static func run(_ arguments: [String], enabling: Bool, output: TextSink, errors: TextSink,
                            systemctl: [String] = ["systemctl"]) -> Int32 {
+        let declaration = enabling ? enableDeclaration : disableDeclaration
+        switch declaration.checkedArguments(arguments, in: CommandContext(output: output, errors: errors)) {
+        case .success(let options): return perform(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl)
+        case .failure(let status): return status.code
+        }
+    }
+
+    /// Runs systemctl to enable or disable the unit, as `options` say.
+    static func perform(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
+                        systemctl: [String]) -> Int32 {
         let command = enabling ? "enable" : "disable"
         let skip = enabling ? "no-start" : "no-stop"
-        let options: CommandArguments
-        do {
-            options = try CommandArguments(arguments, command: command, bareFlags: [skip])
-            try options.allow([skip])
-        } catch let error as UsageError {
-            if error.isHelpRequest { output.write((enabling ? enableUsage : disableUsage) + "\n"); return 0 }
-            errors.write("gestoctl \(command): \(error.message)\n(see gestoctl \(command) --help)\n")
-            return 2
-        } catch { return 2 }
         var systemctlArguments = ["--user", command]
         if !options.flags.contains(skip) { systemctlArguments.append("--now") }
         systemctlArguments.append(unit)

@@ -11,56 +11,71 @@ import GestoWayland
 /// The `gestoctl import` command. Exit status: 0 imported (warnings or not), 1 the source cannot
 /// be read or the output cannot be written, 2 bad usage.
 public enum ImportCommand {
-    public static let usage = """
-    usage: gestoctl import FORMAT [FILE] [-o FILE [--force]] [--json]
-                           [--compositor sway|hyprland|niri|other] [--fusuma-version 2|3]
+    /// The formats, as the command line names them.
+    static let formats = Choices(noun: "format", words: ImportFormat.allCases.map(\.rawValue), aliases: ["touchégg"])
 
-    Translates another gesture tool's config into a gesto config and prints it. FORMAT is one of
-    libinput-gestures, fusuma, touchegg, sway, hyprland. FILE defaults to the tool's usual path;
-    `-` reads standard input. Each binding comes with a comment naming its source line; lines
-    gesto cannot express are printed commented out with the reason, and counted on stderr.
-    Lines that do not parse are warnings (FILE:LINE:COLUMN: warning: …); the rest still imports.
+    /// The format `name` names, one of ``formats`` (checked by the parser).
+    static func format(named name: String) -> ImportFormat {
+        ImportFormat(rawValue: name.lowercased()) ?? .touchegg  // its only alias, touchégg
+    }
 
-      -o, --output FILE     write the config to FILE instead of printing it (never over an
-                            existing file unless --force)
-      --force               overwrite FILE
-      --json                print the import as JSON: bindings, lines not importable, warnings,
-                            and the config text
-      --compositor NAME     where workspace switching goes (libinput-gestures' _internal,
-                            Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
-                            workspace next|prev), hyprland, niri, or other (gesto's workspace:
-                            next|previous, with a warning); default: the running compositor,
-                            else sway
-      --fusuma-version 2|3  how fusuma's pinch words read: fusuma 3.0 reversed them (2: `in` is
-                            fingers spreading; 3: `in` is fingers closing). Default 2, with a
-                            warning when the file has pinches
-    """
+    static let declaration = CommandDeclaration(
+        "import", summary: "translate a libinput-gestures, fusuma, Touchégg, sway or Hyprland config", group: .standalone,
+        positionals: [
+            PositionalDeclaration(placeholder: "FORMAT", value: .choice(formats), help: "the format to import"),
+            PositionalDeclaration(placeholder: "FILE", value: .file(extensions: []), help: "the config to import", isOptional: true),
+        ],
+        options: [
+            .value("output", "FILE", .file(extensions: ["yaml", "yml"]), short: "o", help: """
+                write the config to FILE instead of printing it (never over an
+                existing file unless --force)
+                """),
+            .flag("force", help: "overwrite FILE", brief: "overwrite the --output file", requires: "output"),
+            .flag("json", help: """
+                print the import as JSON: bindings, lines not importable, warnings,
+                and the config text
+                """, brief: "print the import as one JSON object"),
+            .value("compositor", "NAME",
+                   .choice(Choices(noun: "compositor", words: WorkspaceTarget.allCases.map(\.rawValue), listedInUsage: true)),
+                   help: """
+                where workspace switching goes (libinput-gestures' _internal,
+                Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
+                workspace next|prev), hyprland, niri, or other (gesto's workspace:
+                next|previous, with a warning); default: the running compositor,
+                else sway
+                """),
+            .value("fusuma-version", "2|3",
+                   .choice(Choices(noun: "fusuma version", words: ["2", "3"], isClosed: false, listedInUsage: true)),
+                   help: """
+                how fusuma's pinch words read: fusuma 3.0 reversed them (2: `in` is
+                fingers spreading; 3: `in` is fingers closing). Default 2, with a
+                warning when the file has pinches
+                """),
+        ],
+        discussion: """
+        Translates another gesture tool's config into a gesto config and prints it. FORMAT is one of
+        libinput-gestures, fusuma, touchegg, sway, hyprland. FILE defaults to the tool's usual path;
+        `-` reads standard input. Each binding comes with a comment naming its source line; lines
+        gesto cannot express are printed commented out with the reason, and counted on stderr.
+        Lines that do not parse are warnings (FILE:LINE:COLUMN: warning: …); the rest still imports.
+        """
+    ) { parsed, context in
+        translate(parsed, output: context.output, errors: context.errors,
+                  environment: context.environment ?? InitCommand.currentEnvironment())
+    }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink,
                            environment: [String: String]? = nil) -> Int32 {
-        let environment = environment ?? InitCommand.currentEnvironment()
-        let options: CommandArguments
-        do {
-            // `-o FILE` is `--output FILE`.
-            let spelled = arguments.map { $0 == "-o" ? "--output" : $0 }
-            options = try CommandArguments(spelled, command: "import", bareFlags: ["json", "force"])
-            try options.allow(["output", "force", "json", "compositor", "fusuma-version"], maximumPositionals: 2)
-        } catch let error as UsageError {
-            if error.isHelpRequest { output.write(usage + "\n"); return 0 }
-            return usageError(error.message, errors: errors)
-        } catch { return 2 }
-        guard let formatName = options.positionals.first else {
-            return usageError("name the format to import (\(formatList))", errors: errors)
-        }
-        guard let format = ImportFormat(rawValue: formatName.lowercased()) ?? (formatName.lowercased() == "touchégg" ? .touchegg : nil) else {
-            return usageError("unknown format '\(formatName)' (expected \(formatList))", errors: errors)
-        }
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors, environment: environment))
+    }
+
+    /// Imports what `options` name.
+    static func translate(_ options: CommandArguments, output: TextSink, errors: TextSink,
+                          environment: [String: String]) -> Int32 {
+        let format = self.format(named: options.positionals[0])
         var importOptions = ImportOptions(workspaces: workspaceTarget(environment: environment),
                                           readIncluded: includeReader(environment: environment))
-        if let name = options.values["compositor"] {
-            guard let target = WorkspaceTarget(rawValue: name.lowercased()) else {
-                return usageError("unknown compositor '\(name)' (expected \(WorkspaceTarget.allCases.map(\.rawValue).joined(separator: ", ")))", errors: errors)
-            }
+        if let name = options.values["compositor"], let target = WorkspaceTarget(rawValue: name.lowercased()) {
             importOptions.workspaces = target
         }
         if let version = options.values["fusuma-version"] {
@@ -69,9 +84,6 @@ public enum ImportCommand {
                 return usageError("--fusuma-version needs 2 or 3 (the fusuma the config was written for), not '\(version)'", errors: errors)
             }
             importOptions.fusumaPinch = reading
-        }
-        if options.flags.contains("force") && options.values["output"] == nil {
-            return usageError("--force only makes sense with -o FILE", errors: errors)
         }
 
         guard let (imported, config) = load(format, file: options.positionals.count > 1 ? options.positionals[1] : nil,
@@ -143,8 +155,6 @@ public enum ImportCommand {
         }
         return (imported, config)
     }
-
-    static var formatList: String { ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
 
     private static func usageError(_ message: String, errors: TextSink) -> Int32 {
         errors.write("gestoctl import: \(message)\n(see gestoctl import --help)\n")

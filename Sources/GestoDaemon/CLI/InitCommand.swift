@@ -40,100 +40,84 @@ public enum InitCommand {
     }
 
     /// Exit statuses.
-    static let success: Int32 = 0, fileExists: Int32 = 1, usage: Int32 = 2
+    static let success: Int32 = 0, fileExists: Int32 = 1
+
+    static let declaration = CommandDeclaration(
+        "init", summary: "write a commented starter config for this compositor", group: .standalone,
+        positionals: [PositionalDeclaration(placeholder: "SOURCE", value: .file(extensions: []),
+                                            help: "the config to start from", isOptional: true, requires: "from")],
+        options: [
+            .value("output", "FILE", .file(extensions: ["yaml", "yml"]), short: "o",
+                   help: "write the config to FILE (default: $XDG_CONFIG_HOME/gesto/config.yaml)"),
+            .value("compositor", "NAME",
+                   .choice(Choices(noun: "compositor", words: Compositor.allCases.map(\.rawValue), listedInUsage: true)),
+                   help: "the compositor to write bindings for (default: this session's)"),
+            .value("from", "FORMAT", .choice(ImportCommand.formats), help: """
+                start from another tool's config (SOURCE, default: the tool's usual
+                path), translated as `gestoctl import` does
+                """),
+        ],
+        discussion: """
+        Writes a commented starter config for this session's compositor to
+        $XDG_CONFIG_HOME/gesto/config.yaml (or FILE). An existing file is never overwritten.
+        --from FORMAT starts from another tool's config instead (libinput-gestures, fusuma,
+        touchegg, sway, hyprland; SOURCE defaults to the tool's usual path), translated as
+        `gestoctl import` does.
+        """
+    ) { parsed, context in
+        write(parsed, output: context.output, errors: context.errors,
+              environment: context.environment ?? currentEnvironment())
+    }
 
     /// Runs the command; `arguments` come after `init`. Returns the exit status: 0 written,
     /// 1 the file exists or cannot be written, 2 bad arguments.
     public static func run(_ arguments: [String]) -> Int32 {
-        var output: String?
-        var compositor: Compositor?
-        var from: ImportFormat?
-        var source: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--from":
-                guard index + 1 < arguments.count else { return fail("--from needs a format (\(ImportCommand.formatList))", status: usage) }
-                guard let format = ImportFormat(rawValue: arguments[index + 1].lowercased()) else {
-                    return fail("unknown format '\(arguments[index + 1])' for --from (expected \(ImportCommand.formatList))", status: usage)
-                }
-                from = format
-                index += 2
-                // The source file may follow (default: the tool's usual path).
-                if index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" {
-                    source = arguments[index]
-                    index += 1
-                }
-            case "--output", "-o", "--compositor":
-                guard index + 1 < arguments.count else { return fail("\(argument) needs a value", status: usage) }
-                let value = arguments[index + 1]
-                if argument == "--compositor" {
-                    guard let named = Compositor(rawValue: value.lowercased()) else {
-                        return fail("unknown compositor '\(value)' (expected \(Compositor.allCases.map(\.rawValue).joined(separator: ", ")))", status: usage)
-                    }
-                    compositor = named
-                } else {
-                    output = value
-                }
-                index += 2
-            case "--help", "-h":
-                print(help)
-                return success
-            default:
-                return fail("unknown argument '\(argument)'\n\(help)", status: usage)
-            }
+        declaration.execute(arguments, in: CommandContext(output: FileSink.standardOutput, errors: FileSink.standardError))
+    }
+
+    /// Writes the starter (or imported) config `options` ask for.
+    static func write(_ options: CommandArguments, output: TextSink, errors: TextSink, environment: [String: String]) -> Int32 {
+        func fail(_ message: String) -> Int32 {
+            errors.write("gestoctl: \(message)\n")
+            return fileExists
         }
-        let environment = currentEnvironment()
+        let compositor = options.values["compositor"].flatMap { Compositor(rawValue: $0.lowercased()) }
         let chosen = compositor ?? Compositor.detect(environment: environment)
-        guard let path = output ?? defaultPath(environment: environment) else {
-            return fail("neither XDG_CONFIG_HOME nor HOME is set; give --output FILE", status: fileExists)
+        guard let path = options.values["output"] ?? defaultPath(environment: environment) else {
+            return fail("neither XDG_CONFIG_HOME nor HOME is set; give --output FILE")
         }
-        if let from {
+        if let name = options.values["from"] {
             // Start from the user's old config instead of a starter.
+            let from = ImportCommand.format(named: name)
             let workspaces = ImportCommand.workspaceTarget(environment: compositor.map { compositorEnvironment($0) } ?? environment)
-            guard let (imported, config) = ImportCommand.load(from, file: source, options: ImportOptions(workspaces: workspaces),
-                                                              environment: environment, errors: FileSink.standardError) else {
+            guard let (imported, config) = ImportCommand.load(from, file: options.positionals.first,
+                                                              options: ImportOptions(workspaces: workspaces),
+                                                              environment: environment, errors: errors) else {
                 return fileExists
             }
-            for warning in imported.warnings { FileSink.standardError.write(warning.description + "\n") }
+            for warning in imported.warnings { errors.write(warning.description + "\n") }
             switch write(config, to: path) {
             case .success:
-                FileSink.standardError.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
+                errors.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
                 return success
             case .failure(let message):
-                return fail(message, status: fileExists)
+                return fail(message)
             }
         }
         switch write(starterConfig(for: chosen), to: path) {
         case .success:
-            print("gestoctl: wrote a starter config for \(chosen.rawValue) to \(path)")
+            output.write("gestoctl: wrote a starter config for \(chosen.rawValue) to \(path)\n")
             return success
         case .failure(let message):
-            return fail(message, status: fileExists)
+            return fail(message)
         }
     }
-
-    static let help = """
-        usage: gestoctl init [--output FILE] [--compositor sway|hyprland|niri|labwc|river|kde|gnome|generic]
-                             [--from FORMAT [SOURCE]]
-          Writes a commented starter config for this session's compositor to
-          $XDG_CONFIG_HOME/gesto/config.yaml (or FILE). An existing file is never overwritten.
-          --from FORMAT starts from another tool's config instead (libinput-gestures, fusuma,
-          touchegg, sway, hyprland; SOURCE defaults to the tool's usual path), translated as
-          `gestoctl import` does.
-        """
 
     /// `$XDG_CONFIG_HOME/gesto/config.yaml`, or `$HOME/.config/gesto/config.yaml`.
     public static func defaultPath(environment: [String: String]) -> String? {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/gesto/config.yaml" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.config/gesto/config.yaml" }
         return nil
-    }
-
-    private static func fail(_ message: String, status: Int32) -> Int32 {
-        FileSink.standardError.write("gestoctl: \(message)\n")
-        return status
     }
 
     /// An environment in which ``Compositor/detect(environment:)`` finds `compositor`.

@@ -9,23 +9,25 @@ import Glibc
 /// The `gestoctl monitor` command. Exit status: 0 ended by Ctrl-C or by gestod stopping,
 /// 1 gestod not reachable, 2 bad usage.
 public enum MonitorCommand {
-    public static let usage = """
-    usage: gestoctl monitor [--raw] [--json] [--socket PATH]
-
-    Streams the gestures gestod recognizes, one line each, until Ctrl-C or until gestod stops.
-    With --json each line is the event object (the fields of `gestoctl replay --json`, plus
-    "event", "device", "triggered" and "suppressed").
-
-      --raw           stream libinput's gesture events and device changes instead
-    \(ConnectionOptions.help)
-    """
+    static let declaration = CommandDeclaration(
+        "monitor", summary: "stream recognized gestures (or libinput's events, --raw) live", group: .daemon,
+        options: [.flag("raw", help: "stream libinput's gesture events and device changes instead")]
+            + ConnectionOptions.declarations,
+        discussion: """
+        Streams the gestures gestod recognizes, one line each, until Ctrl-C or until gestod stops.
+        With --json each line is the event object (the fields of `gestoctl replay --json`, plus
+        "event", "device", "triggered" and "suppressed").
+        """
+    ) { parsed, context in
+        stream(parsed, output: context.output, errors: context.errors)
+    }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "monitor", usage: usage, flags: ["raw"], output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
+    }
+
+    /// Streams gestod's events until Ctrl-C or until it stops.
+    static func stream(_ parsed: CommandArguments, output: TextSink, errors: TextSink) -> Int32 {
         let options = ConnectionOptions(parsed)
         let raw = parsed.flags.contains("raw")
         let connection: IPCConnection

@@ -17,74 +17,100 @@ public enum MotionCommand {
     /// The most rows printed, whatever the step: 100 000.
     public static let maximumRows = 100_000
 
-    /// The help text.
-    public static let usage = """
-    usage: gestoctl motion spring SPRING [--from X] [--to X] [--velocity V] [--epsilon E] [--csv | --svg FILE] [--step S]
-           gestoctl motion decay --velocity V [--from X] [--rate R] [--rest-speed S] [--csv | --svg FILE] [--step S]
-           gestoctl motion rubber-band --limit X [--coefficient C] [--dimension D] [--csv | --svg FILE] [--step S]
+    /// The options every kind takes: how the result is printed and sampled.
+    private static let outputOptions: [OptionDeclaration] = [
+        .flag("csv", help: "print only the table", excludes: "svg"),
+        .value("svg", "FILE", .file(extensions: ["svg"]), help: "write a plot with the settle time marked"),
+        .value("step", "S", help: "the sampling step (default 1/120 s)"),
+    ]
 
-    Shows how a value moves, sampled every S seconds (default 1/120 s) until at rest.
+    static let declaration = CommandDeclaration(
+        "motion", summary: "print or plot a spring, decay or rubber band (to tune animations)", group: .standalone,
+        subcommands: [
+            CommandDeclaration("spring", summary: "a damped spring", options: [
+                .value("response", "T", help: "response in seconds (SwiftUI)", appearance: .grouped("SPRING")),
+                .value("damping-fraction", "Z", help: "damping fraction (SwiftUI)", appearance: .grouped("SPRING")),
+                .value("duration", "T", help: "duration in seconds (iOS 17)", appearance: .grouped("SPRING")),
+                .value("bounce", "B", help: "bounce (iOS 17)", appearance: .grouped("SPRING")),
+                .value("damping-ratio", "Z", help: "damping ratio (Compose, libadwaita, niri)", appearance: .grouped("SPRING")),
+                .value("stiffness", "K", help: "stiffness", appearance: .grouped("SPRING")),
+                .value("mass", "M", help: "mass", appearance: .grouped("SPRING")),
+                .value("damping", "C", help: "damping constant", appearance: .grouped("SPRING")),
+                .value("from", "X", help: "start value"),
+                .value("to", "X", help: "target value"),
+                .value("velocity", "V", help: "initial velocity in units/s"),
+                .value("epsilon", "E", help: "rest tolerance"),
+            ] + outputOptions, discussion: "", listsOptions: false, run: reporting(runSpring)),
+            CommandDeclaration("decay", summary: "a flick coasting to rest", options: [
+                .value("velocity", "V", help: "initial velocity in units/s", appearance: .required),
+                .value("from", "X", help: "start value"),
+                .value("rate", "R", help: "deceleration rate per ms"),
+                .value("rest-speed", "S", help: "speed at rest in units/s"),
+            ] + outputOptions, discussion: "", listsOptions: false, run: reporting(runDecay)),
+            CommandDeclaration("rubber-band", summary: "the resistance past a bound", options: [
+                .value("limit", "X", help: "where resistance starts", appearance: .required),
+                .value("coefficient", "C", help: "coefficient"),
+                .value("dimension", "D", help: "the most it moves past the limit"),
+            ] + outputOptions, discussion: "", listsOptions: false, run: reporting(runRubberBand)),
+        ],
+        choosing: (noun: "what to show", placeholder: "KIND"),
+        discussion: """
+        Shows how a value moves, sampled every S seconds (default 1/120 s) until at rest.
 
-    spring: a damped spring from X (default 0) to X (default 1), leaving at V units/s (default 0).
-      SPRING is one of these parameterizations:
-        --response T --damping-fraction Z      SwiftUI (defaults 0.5 s, 0.825)
-        --duration T --bounce B                iOS 17 (defaults 0.5 s, 0; -1 < B <= 1)
-        --damping-ratio Z --stiffness K        Compose, libadwaita, niri (mass 1)
-        --mass M --stiffness K --damping C     raw constants (mass defaults to 1)
-      --mass may be added to any of them. Rest is |value - to| <= E and |velocity| <= 62.5*E /s;
-      E defaults to 1e-4 when from and to lie in [-1, 1] (progress), else 0.1 (points).
-    decay: a flick coasting from X (default 0) at V units/s, losing 1 - R of its speed per ms
-      (R default 0.997, the touchpad rate; UIScrollView 0.998 or 0.99), until slower than
-      --rest-speed (default 6.25 units/s).
-    rubber-band: the displayed value past the bound X: X + C*e*D/(C*e + D) for an excess e;
-      C defaults to 0.55 (UIScrollView), D (the most it ever moves past X) to |X|, or 1 if X is 0.
-      Sampled every S units of excess (default D/20) up to 3*D; columns raw,displayed,slope.
+        spring: a damped spring from X (default 0) to X (default 1), leaving at V units/s (default 0).
+          SPRING is one of these parameterizations:
+            --response T --damping-fraction Z      SwiftUI (defaults 0.5 s, 0.825)
+            --duration T --bounce B                iOS 17 (defaults 0.5 s, 0; -1 < B <= 1)
+            --damping-ratio Z --stiffness K        Compose, libadwaita, niri (mass 1)
+            --mass M --stiffness K --damping C     raw constants (mass defaults to 1)
+          --mass may be added to any of them. Rest is |value - to| <= E and |velocity| <= 62.5*E /s;
+          E defaults to 1e-4 when from and to lie in [-1, 1] (progress), else 0.1 (points).
+        decay: a flick coasting from X (default 0) at V units/s, losing 1 - R of its speed per ms
+          (R default 0.997, the touchpad rate; UIScrollView 0.998 or 0.99), until slower than
+          --rest-speed (default 6.25 units/s).
+        rubber-band: the displayed value past the bound X: X + C*e*D/(C*e + D) for an excess e;
+          C defaults to 0.55 (UIScrollView), D (the most it ever moves past X) to |X|, or 1 if X is 0.
+          Sampled every S units of excess (default D/20) up to 3*D; columns raw,displayed,slope.
 
-    Output: a summary and a CSV table (t,value,velocity: seconds, value units, units/s);
-    --csv prints only the table; --svg FILE writes a plot with the settle time marked.
-    """
-
-    /// Runs `gestoctl motion ARGUMENTS…` (without the `motion` word) on the process's stdout
-    /// and stderr; returns the exit status.
-    public static func run(_ arguments: [String]) -> Int32 {
-        var output = "", errors = ""
-        let status = run(arguments, output: &output, errors: &errors)
-        if !output.isEmpty { print(output, terminator: "") }
-        if !errors.isEmpty { FileSink.standardError.write(errors) }
-        return status
-    }
+        Output: a summary and a CSV table (t,value,velocity: seconds, value units, units/s);
+        --csv prints only the table; --svg FILE writes a plot with the settle time marked.
+        """
+    )
 
     /// Runs the command, appending what it prints to `output` and its errors to `errors`.
     public static func run(_ arguments: [String], output: inout String, errors: inout String) -> Int32 {
-        do {
-            guard let subcommand = arguments.first else { throw UsageError("missing what to show: spring, decay or rubber-band") }
-            let rest = Array(arguments.dropFirst())
-            switch subcommand {
-            case "-h", "--help", "help":
-                output += usage + "\n"
-                return 0
-            case "spring": return try runSpring(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
-            case "decay": return try runDecay(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
-            case "rubber-band": return try runRubberBand(try Options(rest, command: "motion \(subcommand)", bareFlags: ["csv", "help"]), &output, &errors)
-            default: throw UsageError("unknown motion '\(subcommand)': expected spring, decay or rubber-band")
+        let outputSink = StringSink(), errorSink = StringSink()
+        let status = declaration.execute(arguments, in: CommandContext(output: outputSink, errors: errorSink))
+        output += outputSink.text
+        errors += errorSink.text
+        return status
+    }
+
+    /// A kind's run: its text is written once it is complete, and a mistake in its values is
+    /// a usage error.
+    private static func reporting(_ body: @escaping @Sendable (Options, inout String, inout String) throws -> Int32)
+        -> @Sendable (CommandArguments, CommandContext) -> Int32 {
+        { parsed, context in
+            var output = "", errors = ""
+            let status: Int32
+            do {
+                status = try body(parsed, &output, &errors)
+            } catch let error as UsageError {
+                errors += "gestoctl motion: \(error.message)\n(see gestoctl motion --help)\n"
+                status = 2
+            } catch {
+                errors += "gestoctl motion: \(error)\n"
+                status = 2
             }
-        } catch let error as UsageError {
-            if error.isHelpRequest { output += usage + "\n"; return 0 }
-            errors += "gestoctl motion: \(error.message)\n(see gestoctl motion --help)\n"
-            return 2
-        } catch {
-            errors += "gestoctl motion: \(error)\n"
-            return 2
+            context.output.write(output)
+            context.errors.write(errors)
+            return status
         }
     }
 
     // MARK: Subcommands
 
-    private static let outputFlags = ["csv", "svg", "step"]
-    private static let springValueFlags = ["from", "to", "velocity"]
-
     private static func runSpring(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
-        try options.allow(SpringParameters.optionNames + springValueFlags + outputFlags)
         var springOptions: [String: Double] = [:]
         for name in SpringParameters.optionNames { if let value = try options.number(name) { springOptions[name] = value } }
         let parameters: SpringParameters
@@ -132,8 +158,7 @@ public enum MotionCommand {
     }
 
     private static func runDecay(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
-        try options.allow(["velocity", "from", "rate", "rest-speed"] + outputFlags)
-        guard let velocity = try options.number("velocity") else { throw UsageError("decay needs --velocity V (units per second)") }
+        guard let velocity = try options.number("velocity") else { preconditionFailure("--velocity is declared required") }
         let from = try options.number("from") ?? 0
         let rate = DecelerationRate(perMillisecond: try options.number("rate") ?? DecelerationRate.touchpad.perMillisecond)
         let restSpeed = try options.number("rest-speed") ?? RestTolerance.points.velocity
@@ -171,8 +196,7 @@ public enum MotionCommand {
     }
 
     private static func runRubberBand(_ options: Options, _ output: inout String, _ errors: inout String) throws -> Int32 {
-        try options.allow(["limit", "coefficient", "dimension"] + outputFlags)
-        guard let limit = try options.number("limit") else { throw UsageError("rubber-band needs --limit X (where resistance starts)") }
+        guard let limit = try options.number("limit") else { preconditionFailure("--limit is declared required") }
         let coefficient = try options.number("coefficient") ?? RubberBand.uiScrollViewCoefficient
         let dimension = try options.number("dimension") ?? (limit == 0 ? 1 : abs(limit))
         guard coefficient > 0 else { throw UsageError("--coefficient must be > 0, got \(g(coefficient))") }

@@ -11,50 +11,57 @@ import GestoInput
 /// Exit status: 0 when the recording was replayed (warnings about single lines do not
 /// change it), 1 when the recording or the config cannot be used, 2 for bad usage.
 public enum ReplayCommand {
-    public static let usage = """
-    usage: gestoctl replay FILE [--config FILE] [--json] [--phases] [--early-actions] [--app APP_ID]
-
-    Runs gesto's recognizers on a recording and prints every gesture outcome in input order,
-    with the action its binding would run. FILE is `libinput debug-events` output (any libinput
-    version's format, even pasted into a bug report) or a `libinput record` file; - reads stdin.
-
-      --config FILE   bindings and thresholds to use (default: none; every gesture kind is
-                      recognized with the default thresholds and no action runs)
-      --json          one JSON object per line: time (s), gesture, phase, reason, fingers,
-                      translation [dx, dy] (libinput units), velocity (units/s), scale,
-                      angle (degrees, clockwise), progress, actions (every action fired),
-                      action (the first, or null); a line that fired shows the firing's
-                      gesture, phase and progress (against the binding's own threshold)
-      --phases        also print began/changed/arming reports, not only outcomes, and when
-                      and why each swipe, pinch and rotation (touchscreen ones and edge
-                      swipes too) committed (what on-threshold bindings wait for):
-                      `swipe:3 committed right at 0.112 s: travel 96, velocity 1,240
-                      units/s, projected 180`; and every input a recognizer's state did
-                      not expect: `! swipe[4fg]: GESTURE_SWIPE_END in state idle (input
-                      bug): ignored: no swipe in progress`
-      --early-actions after the reports, list every early action (an on-threshold or
-                      on-begin firing before its gesture ended) beside the gesture's outcome:
-                      confirmed, contradicted, or undecided (the input ended first)
-      --app APP_ID    treat APP_ID as the focused application (for `app:` bindings)
-
-    Lines that look like gesture events but do not parse are reported on stderr with their
-    line number; the replay goes on.
-    """
+    static let declaration = CommandDeclaration(
+        "replay", summary: "run the recognizers on a recording and print each gesture outcome", group: .standalone,
+        positionals: [PositionalDeclaration(placeholder: "FILE", value: .file(extensions: []), help: "the recording to replay")],
+        options: [
+            .value("config", "FILE", .file(extensions: ["yaml", "yml"]), help: """
+                bindings and thresholds to use (default: none; every gesture kind is
+                recognized with the default thresholds and no action runs)
+                """),
+            .flag("json", help: """
+                one JSON object per line: time (s), gesture, phase, reason, fingers,
+                translation [dx, dy] (libinput units), velocity (units/s), scale,
+                angle (degrees, clockwise), progress, actions (every action fired),
+                action (the first, or null); a line that fired shows the firing's
+                gesture, phase and progress (against the binding's own threshold)
+                """),
+            .flag("phases", help: """
+                also print began/changed/arming reports, not only outcomes, and when
+                and why each swipe, pinch and rotation (touchscreen ones and edge
+                swipes too) committed (what on-threshold bindings wait for):
+                `swipe:3 committed right at 0.112 s: travel 96, velocity 1,240
+                units/s, projected 180`; and every input a recognizer's state did
+                not expect: `! swipe[4fg]: GESTURE_SWIPE_END in state idle (input
+                bug): ignored: no swipe in progress`
+                """, brief: "also print began, changed and arming reports, commitments and diagnostics"),
+            .flag("early-actions", help: """
+                after the reports, list every early action (an on-threshold or
+                on-begin firing before its gesture ended) beside the gesture's outcome:
+                confirmed, contradicted, or undecided (the input ended first)
+                """, brief: "list every early action beside its gesture's outcome"),
+            .value("app", "APP_ID", help: "treat APP_ID as the focused application (for `app:` bindings)"),
+        ],
+        discussion: """
+        Runs gesto's recognizers on a recording and prints every gesture outcome in input order,
+        with the action its binding would run. FILE is `libinput debug-events` output (any libinput
+        version's format, even pasted into a bug report) or a `libinput record` file; - reads stdin.
+        """,
+        epilogue: """
+        Lines that look like gesture events but do not parse are reported on stderr with their
+        line number; the replay goes on.
+        """
+    ) { parsed, context in
+        replay(parsed, output: context.output, errors: context.errors)
+    }
 
     /// Runs `gestoctl replay ARGUMENTS…` writing to `output` and `errors`.
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let options: CommandArguments
-        do {
-            options = try CommandArguments(arguments, command: "replay", bareFlags: ["json", "phases", "early-actions"])
-            try options.allow(["config", "json", "phases", "early-actions", "app"], maximumPositionals: 1)
-            guard options.positionals.count == 1 else { throw UsageError("missing the recording to replay") }
-        } catch let error as UsageError {
-            if error.isHelpRequest { output.write(usage + "\n"); return 0 }
-            errors.write("gestoctl replay: \(error.message)\n(see gestoctl replay --help)\n")
-            return 2
-        } catch {
-            return 2
-        }
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
+    }
+
+    /// Replays the recording `options` name.
+    static func replay(_ options: CommandArguments, output: TextSink, errors: TextSink) -> Int32 {
         var config = Config.empty
         if let path = options.values["config"] {
             switch ConfigFile.load(path: path) {

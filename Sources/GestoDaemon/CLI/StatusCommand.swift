@@ -5,24 +5,21 @@ import GestoWayland
 
 /// The `gestoctl status` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
 public enum StatusCommand {
-    public static let usage = """
-    usage: gestoctl status [--json] [--socket PATH]
-
-    Shows the running gestod: running or paused, version, config and when it was loaded,
-    touchpads, gestures recognized and actions run, uptime, and the Wayland connection.
-
-    \(ConnectionOptions.help)
-    """
-
-    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "status", usage: usage, output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
-        return ControlCommand.run(.status, ConnectionOptions(parsed), output: output, errors: errors) { result in
+    static let declaration = CommandDeclaration(
+        "status", summary: "running or paused, config, touchpads, counts, uptime, Wayland", group: .daemon,
+        options: ConnectionOptions.declarations,
+        discussion: """
+        Shows the running gestod: running or paused, version, config and when it was loaded,
+        touchpads, gestures recognized and actions run, uptime, and the Wayland connection.
+        """
+    ) { parsed, context in
+        ControlCommand.run(.status, ConnectionOptions(parsed), output: context.output, errors: context.errors) { result in
             text(try DaemonStatus(json: result))
         }
+    }
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
     }
 
     /// The human form of a status.

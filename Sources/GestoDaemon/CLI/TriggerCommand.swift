@@ -6,37 +6,31 @@ import GestoCore
 /// The `gestoctl trigger` command. Exit status: 0 the action ran, 1 no binding or gestod not
 /// reachable, 2 bad usage (including a gesture name that does not parse).
 public enum TriggerCommand {
-    public static let usage = """
-    usage: gestoctl trigger GESTURE [--app ID] [--json] [--socket PATH]
-
-    Runs the action bound to GESTURE (binding syntax: swipe:3:left, pinch:2:in, hold:3, …) as if
-    the gesture had been performed. With --app, the binding is chosen as if that app_id were
-    focused (default: the focused window's). It runs even while gestod is paused.
-
-      --app ID        choose per-app bindings for this app_id
-    \(ConnectionOptions.help)
-    """
-
-    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "trigger", usage: usage, options: ["app"], maximumPositionals: 1,
-                                    output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
-        guard let text = parsed.positionals.first else {
-            errors.write("gestoctl trigger: give the gesture to trigger, such as swipe:3:left\n(see gestoctl trigger --help)\n")
-            return 2
-        }
+    static let declaration = CommandDeclaration(
+        "trigger", summary: "run the action bound to a gesture without performing it [--app ID]", group: .daemon,
+        positionals: [PositionalDeclaration(placeholder: "GESTURE", value: .gesture,
+                                            help: "the gesture to trigger, such as swipe:3:left")],
+        options: [.value("app", "ID", help: "choose per-app bindings for this app_id")] + ConnectionOptions.declarations,
+        discussion: """
+        Runs the action bound to GESTURE (binding syntax: swipe:3:left, pinch:2:in, hold:3, …) as if
+        the gesture had been performed. With --app, the binding is chosen as if that app_id were
+        focused (default: the focused window's). It runs even while gestod is paused.
+        """
+    ) { parsed, context in
+        let text = parsed.positionals[0]
         let gesture: GestureName
         do { gesture = try GestureName(parsing: text) } catch {
-            errors.write("gestoctl trigger: '\(text)': \(error)\n")
+            context.errors.write("gestoctl trigger: '\(text)': \(error)\n")
             return 2
         }
         return ControlCommand.run(.trigger(gesture: gesture, app: parsed.values["app"]), ConnectionOptions(parsed),
-                                  output: output, errors: errors) { result in
+                                  output: context.output, errors: context.errors) { result in
             let summary = try TriggerSummary(json: result)
             return "\(summary.gesture) → \(summary.action)" + (summary.app.map { " (app \($0))" } ?? "")
         }
+    }
+
+    public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
     }
 }

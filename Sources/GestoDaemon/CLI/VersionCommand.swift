@@ -5,21 +5,20 @@ import GestoWayland
 
 /// The `gestoctl version` command. Exit status: 0, 2 bad usage.
 public enum VersionCommand {
-    public static let usage = """
-    usage: gestoctl version [--json] [--socket PATH]
-
-    Prints gestoctl's version and, if gestod runs, gestod's.
-
-    \(ConnectionOptions.help)
-    """
+    static let declaration = CommandDeclaration(
+        "version", summary: "gestoctl's version, and gestod's if it runs", group: .daemon,
+        options: ConnectionOptions.declarations,
+        discussion: "Prints gestoctl's version and, if gestod runs, gestod's."
+    ) { parsed, context in
+        printVersions(ConnectionOptions(parsed), output: context.output)
+    }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
-        let parsed: CommandArguments
-        switch ControlCommand.parse(arguments, command: "version", usage: usage, output: output, errors: errors) {
-        case .success(let value): parsed = value
-        case .failure(let status): return status.code
-        }
-        let options = ConnectionOptions(parsed)
+        declaration.execute(arguments, in: CommandContext(output: output, errors: errors))
+    }
+
+    /// Prints gestoctl's version and the running gestod's, if one answers.
+    static func printVersions(_ options: ConnectionOptions, output: TextSink) -> Int32 {
         var daemonVersion: String?
         if let path = UnixSocket.path(explicit: options.socketPath), let connection = try? IPCConnection(path: path) {
             if let line = try? connection.send(.version), let result = try? IPCReply.result(of: line) {

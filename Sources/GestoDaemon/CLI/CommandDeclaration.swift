@@ -1,0 +1,192 @@
+// A gestoctl command declared as one value, in swift-argument-parser's shape without its
+// Foundation dependency: its name, summary, arguments and options (with their help and closed
+// choices) and its `run`. The usage texts (CommandHelp), the argument checking
+// (DeclaredArguments) and the shell completions (CompletionScript) are all made from these
+// values, so none of them can drift from another.
+
+/// One gestoctl command, or one subcommand (`motion spring`).
+struct CommandDeclaration: Sendable {
+    /// Where `gestoctl help` lists a command.
+    enum Group: Sendable {
+        /// "Commands that talk to the running gestod".
+        case daemon
+        /// "Commands that work without gestod".
+        case standalone
+        /// Not listed (`help`, named in the usage's last line; subcommands).
+        case unlisted
+    }
+
+    /// The word that names it (`status`, `rubber-band`).
+    let name: String
+    /// One line for `gestoctl help` and the completions' menus.
+    let summary: String
+    let group: Group
+    /// Its arguments, in order.
+    let positionals: [PositionalDeclaration]
+    /// Its options, in the order of its usage line and of its `--help`.
+    let options: [OptionDeclaration]
+    /// The prose of `--help` between the usage and the options.
+    let discussion: String
+    /// The prose of `--help` after the options, if any.
+    let epilogue: String?
+    /// Whether `--help` lists the options (motion explains its own in the discussion).
+    let listsOptions: Bool
+    /// The subcommands chosen by the first argument (motion's kinds); a command with
+    /// subcommands has no `run` of its own.
+    let subcommands: [CommandDeclaration]
+    /// What the subcommand chooses, for messages and the top-level list (`what to show`, `KIND`).
+    let subcommandRole: (noun: String, placeholder: String)?
+    /// Runs the command on its checked arguments; returns the exit status.
+    let run: @Sendable (CommandArguments, CommandContext) -> Int32
+
+    init(_ name: String, summary: String, group: Group = .unlisted, positionals: [PositionalDeclaration] = [],
+         options: [OptionDeclaration] = [], discussion: String, epilogue: String? = nil, listsOptions: Bool = true,
+         run: @escaping @Sendable (CommandArguments, CommandContext) -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.group = group
+        self.positionals = positionals
+        self.options = options
+        self.discussion = discussion
+        self.epilogue = epilogue
+        self.listsOptions = listsOptions
+        self.subcommands = []
+        self.subcommandRole = nil
+        self.run = run
+    }
+
+    /// A command whose first argument names one of `subcommands`.
+    init(_ name: String, summary: String, group: Group, subcommands: [CommandDeclaration],
+         choosing role: (noun: String, placeholder: String), discussion: String) {
+        self.name = name
+        self.summary = summary
+        self.group = group
+        self.positionals = []
+        self.options = []
+        self.discussion = discussion
+        self.epilogue = nil
+        self.listsOptions = false
+        self.subcommands = subcommands
+        self.subcommandRole = role
+        self.run = { _, _ in 2 }
+    }
+
+    /// The option named `name` (without dashes), if declared.
+    func option(_ name: String) -> OptionDeclaration? { options.first { $0.name == name } }
+}
+
+/// What a command runs with besides its arguments: where its text goes, and the environment
+/// it reads (nil: the process's; tests give their own).
+struct CommandContext {
+    let output: TextSink
+    let errors: TextSink
+    var environment: [String: String]? = nil
+}
+
+/// What an option's or an argument's value is: how it is shown, checked and completed.
+enum ValueKind: Sendable {
+    /// Free text shown as its placeholder (`ID`, `X`).
+    case text
+    /// A file path; `extensions` narrow what completion offers (none: any file).
+    case file(extensions: [String])
+    /// One of a list of words (below).
+    case choice(Choices)
+    /// A gesture name in binding syntax; completion offers the running gestod's bound gestures.
+    case gesture
+}
+
+/// The words a value may be. A closed list rejects anything else, compared ignoring case,
+/// with a suggestion for a typo; an open one only offers its words to completion.
+struct Choices: Sendable {
+    /// What a value is, for messages: "unknown compositor 'kwin'".
+    let noun: String
+    /// The words, in the order they are listed.
+    let words: [String]
+    /// Other spellings accepted but not offered (`touchégg`).
+    var aliases: [String] = []
+    var isClosed = true
+    /// Whether usage lines list the words (`sway|hyprland|niri|other`) instead of the placeholder.
+    var listedInUsage = false
+
+    /// The declared word `value` is, ignoring case (an alias counts).
+    func match(_ value: String) -> Bool {
+        let lowered = value.lowercased()
+        return words.contains(lowered) || aliases.contains(lowered)
+    }
+}
+
+/// An option: a flag (`--json`) or one taking a value (`--socket PATH`).
+struct OptionDeclaration: Sendable {
+    /// How it appears on the usage line.
+    enum Appearance: Sendable {
+        /// `[--from X]`.
+        case optional
+        /// `--velocity V`: the command says what it needs when it is missing.
+        case required
+        /// Folded with its neighbours of the same placeholder into one word (`SPRING`), which
+        /// the discussion explains.
+        case grouped(String)
+    }
+
+    /// The name without dashes (`socket`).
+    let name: String
+    /// A one-letter spelling (`o` for `-o`).
+    var short: Character? = nil
+    /// What its value is; nil for a flag.
+    var value: ValueKind? = nil
+    /// The value's placeholder in the usage and help (`PATH`).
+    var placeholder: String = ""
+    /// The help text, its lines broken where `--help` breaks them.
+    let help: String
+    /// A shorter description for the completion menus, where the help's first clause reads
+    /// badly alone.
+    var brief: String? = nil
+    var appearance: Appearance = .optional
+    /// Another option without which this one means nothing (`force` needs `output`): shown
+    /// inside its brackets, and refused alone.
+    var requires: String? = nil
+    /// An option that may not be given with this one (`csv` and `svg`): shown as `[--a | --b B]`.
+    var excludes: String? = nil
+
+    /// A flag.
+    static func flag(_ name: String, short: Character? = nil, help: String, brief: String? = nil,
+                     requires: String? = nil, excludes: String? = nil) -> OptionDeclaration {
+        OptionDeclaration(name: name, short: short, help: help, brief: brief, requires: requires, excludes: excludes)
+    }
+
+    /// An option taking a value.
+    static func value(_ name: String, _ placeholder: String, _ kind: ValueKind = .text, short: Character? = nil,
+                      help: String, brief: String? = nil, appearance: Appearance = .optional,
+                      excludes: String? = nil) -> OptionDeclaration {
+        OptionDeclaration(name: name, short: short, value: kind, placeholder: placeholder, help: help, brief: brief,
+                          appearance: appearance, excludes: excludes)
+    }
+
+    /// Whether it takes a value.
+    var takesValue: Bool { value != nil }
+
+    /// The description for completion menus: ``brief``, else the help up to its first
+    /// parenthesis, colon or line break.
+    var menuText: String { brief ?? firstClause(of: help) }
+}
+
+/// A positional argument.
+struct PositionalDeclaration: Sendable {
+    /// Its placeholder (`FILE`, `GESTURE`).
+    let placeholder: String
+    let value: ValueKind
+    /// What it is, completing "missing …" ("the recording to replay").
+    let help: String
+    var isOptional = false
+    /// An option without which it means nothing (init's SOURCE needs `--from`).
+    var requires: String? = nil
+}
+
+/// `text` up to its first " (", ": " or line break.
+func firstClause(of text: String) -> String {
+    var end = text.endIndex
+    for separator in [" (", ": ", "\n"] {
+        if let range = text.firstRange(of: separator), range.lowerBound < end { end = range.lowerBound }
+    }
+    return String(text[..<end])
+}
