@@ -19,16 +19,23 @@ private func binding(_ handle: OpaquePointer?, _ index: Int32, in function: Stri
     return (box, Int(index))
 }
 
-/// The static C string of an action's config key.
-private func actionKey(_ action: Action) -> StaticString {
-    switch action {
-    case .exec: "exec"
-    case .keys: "keys"
-    case .window: "window"
-    case .sway: "sway"
-    case .reorder: "reorder"
-    case .windowMotion: "window-motion"
-    case .workspace: "workspace"
+extension ActionKind {
+    /// The kind's `enum gesto_action_kind`.
+    var cKind: gesto_action_kind {
+        switch self {
+        case .exec: GESTO_ACTION_EXEC
+        case .keys: GESTO_ACTION_KEYS
+        case .window: GESTO_ACTION_WINDOW
+        case .sway: GESTO_ACTION_SWAY
+        case .reorder: GESTO_ACTION_REORDER
+        case .windowMotion: GESTO_ACTION_WINDOW_MOTION
+        case .workspace: GESTO_ACTION_WORKSPACE
+        }
+    }
+
+    /// The kind's config key as a static C string.
+    var cKey: UnsafePointer<CChar> {
+        UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }
 
@@ -45,8 +52,10 @@ public func gestoEngineBindingInfo(_ handle: OpaquePointer?, _ index: Int32, _ o
         var info = gesto_binding_info()
         info.mode = cMode(box.bindings[index].mode)
         info.gesture = UnsafePointer(box.gestureStrings[index])
-        info.action = box.actions[index].map { UnsafeRawPointer(actionKey($0).utf8Start).assumingMemoryBound(to: CChar.self) }
+        let kind = box.actions[index]?.kind
+        info.action = kind?.cKey
         info.app = UnsafePointer(box.appStrings[index])
+        info.action_kind = (kind?.cKind ?? GESTO_ACTION_NONE).rawValue
         let written = min(size, MemoryLayout<gesto_binding_info>.size)
         info.size = UInt32(written)
         withUnsafeBytes(of: &info) { bytes in

@@ -69,7 +69,7 @@ final class EngineBox {
             let exec: UnsafeMutablePointer<CChar>?
             switch binding.action {
             case .exec(let command): exec = strdup(command)
-            case .keys, .window, .sway, .reorder, .windowMotion, .workspace:
+            case .session, .reorder, .windowMotion:
                 // Session, reorder, window-motion and workspace actions are the host's to carry out: the binding still
                 // fires (with its index) and has no command string.
                 exec = nil

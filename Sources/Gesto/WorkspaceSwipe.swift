@@ -29,7 +29,7 @@ private func workspaceAction(_ engineHandle: OpaquePointer?, _ index: Int32, in 
     -> (EngineBox, WorkspaceAction) {
     guard let engineHandle else { throw .invalid("\(function): engine is NULL") }
     let box = Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(engineHandle)).takeUnretainedValue()
-    guard index >= 0, Int(index) < box.bindings.count, case .workspace(let action)? = box.actions[Int(index)] else {
+    guard index >= 0, Int(index) < box.bindings.count, case .session(.workspace(let action))? = box.actions[Int(index)] else {
         throw .invalid("\(function): binding \(index) is not a workspace binding")
     }
     return (box, action)

@@ -86,7 +86,7 @@ enum ConfigKeys {
     /// The long-press keys a binding may override (`drag` is global: it decides for every
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
-    static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion", "workspace"]
+    static let actions = ActionKind.allCases.map(\.name)
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
@@ -400,45 +400,17 @@ struct ConfigDecoder {
                 app = scalar(entry.value, "app")
             case "animation":
                 if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
-            case "exec":
-                sawActionKey = true
-                guard let command = scalar(entry.value, "exec") else { ok = false; continue }
-                if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    error("'exec' needs a command to run", at: entry.value.location)
-                    ok = false
-                } else {
-                    actions.append((.exec(command), entry.keyLocation))
+            default:
+                guard let kind = ActionKind(name: entry.key) else {
+                    overrides.append((entry.key, entry.value, entry.keyLocation))
+                    continue
                 }
-            case "reorder":
                 sawActionKey = true
-                if let action = decodeReorder(entry.value) {
-                    actions.append((.reorder(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "window-motion":
-                sawActionKey = true
-                if let action = decodeWindowMotion(entry.value) {
-                    actions.append((.windowMotion(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "workspace":
-                sawActionKey = true
-                if let action = decodeWorkspace(entry.value) {
-                    actions.append((.workspace(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "keys", "window", "sway":
-                sawActionKey = true
-                if let action = decodeSessionAction(entry.key, entry.value) {
+                if let action = decodeAction(kind, entry.value) {
                     actions.append((action, entry.keyLocation))
                 } else {
                     ok = false
                 }
-            default:
-                overrides.append((entry.key, entry.value, entry.keyLocation))
             }
         }
         guard let gesture else {
@@ -511,7 +483,7 @@ struct ConfigDecoder {
                 return nil
             }
         }
-        if case .workspace(let workspace) = actions[0].0 {
+        if case .session(.workspace(let workspace)) = actions[0].0 {
             var isSwipe = false
             if case .swipe = gesture { isSwipe = true }
             if mode == .continuous, !isSwipe {
@@ -528,34 +500,60 @@ struct ConfigDecoder {
         return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)
     }
 
-    /// Decodes a `keys:`, `window:` or `sway:` value. Key names are checked here only for
-    /// shape; whether xkbcommon knows them is checked by GestoWayland's `KeyCombination`.
-    mutating func decodeSessionAction(_ key: String, _ value: YAMLNode) -> Action? {
-        guard let text = scalar(value, key) else { return nil }
-        let trimmed = text.trimmingSpaces
-        switch key {
-        case "keys":
-            let parts = trimmed.split(separator: "+", omittingEmptySubsequences: false)
-            guard !trimmed.isEmpty, !parts.contains(where: { $0.trimmingSpaces.isEmpty }) else {
-                error("'keys' needs key names joined by '+' (e.g. 'super+shift+Right'), not '\(text)'", at: value.location)
+    /// Decodes the value of an action key of `kind`; nil (with errors recorded) if it is wrong.
+    mutating func decodeAction(_ kind: ActionKind, _ value: YAMLNode) -> Action? {
+        switch kind {
+        case .exec:
+            guard let command = scalar(value, kind.name) else { return nil }
+            if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                error("'exec' needs a command to run", at: value.location)
                 return nil
             }
-            return .keys(trimmed)
-        case "window":
-            guard let operation = WindowOperation(rawValue: trimmed) else {
-                var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
-                if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
-                error(message, at: value.location)
-                return nil
-            }
-            return .window(operation)
-        default:
-            guard !trimmed.isEmpty else {
-                error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
-                return nil
-            }
-            return .sway(trimmed)
+            return .exec(command)
+        case .keys: return decodeKeys(value).map { .session(.keys($0)) }
+        case .window: return decodeWindowOperation(value).map { .session(.window($0)) }
+        case .sway: return decodeSwayCommand(value).map { .session(.sway($0)) }
+        case .workspace: return decodeWorkspace(value).map { .session(.workspace($0)) }
+        case .reorder: return decodeReorder(value).map { .reorder($0) }
+        case .windowMotion: return decodeWindowMotion(value).map { .windowMotion($0) }
         }
+    }
+
+    /// Decodes a `keys:` value. Key names are checked here only for shape; whether xkbcommon
+    /// knows them is checked by GestoWayland's `KeyCombination`.
+    mutating func decodeKeys(_ value: YAMLNode) -> String? {
+        guard let text = scalar(value, ActionKind.keys.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        let parts = trimmed.split(separator: "+", omittingEmptySubsequences: false)
+        guard !trimmed.isEmpty, !parts.contains(where: { $0.trimmingSpaces.isEmpty }) else {
+            error("'keys' needs key names joined by '+' (e.g. 'super+shift+Right'), not '\(text)'", at: value.location)
+            return nil
+        }
+        return trimmed
+    }
+
+    /// Decodes a `window:` value.
+    mutating func decodeWindowOperation(_ value: YAMLNode) -> WindowOperation? {
+        guard let text = scalar(value, ActionKind.window.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        guard let operation = WindowOperation(rawValue: trimmed) else {
+            var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
+            if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
+            error(message, at: value.location)
+            return nil
+        }
+        return operation
+    }
+
+    /// Decodes a `sway:` value.
+    mutating func decodeSwayCommand(_ value: YAMLNode) -> String? {
+        guard let text = scalar(value, ActionKind.sway.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else {
+            error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
+            return nil
+        }
+        return trimmed
     }
 
     /// Decodes an `animation:` mapping of spring options (the names `gestoctl motion` takes:

@@ -65,7 +65,7 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
     public static func errors(in config: Config) -> [ConfigError] {
         var errors: [ConfigError] = []
         for (binding, location) in zip(config.bindings, config.bindingLocations) {
-            guard case .keys(let text) = binding.action else { continue }
+            guard case .session(.keys(let text)) = binding.action else { continue }
             do {
                 _ = try KeyCombination(parsing: text)
             } catch {

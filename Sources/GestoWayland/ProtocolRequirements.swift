@@ -26,16 +26,16 @@ extension WaylandSession.Global {
     public static func requirements(of binding: Binding<Action>) -> [(global: Self, effect: String)] {
         var needs: [(global: Self, effect: String)] = []
         switch binding.action {
-        case .keys:
+        case .session(.keys):
             needs.append((.virtualKeyboardManager, "its keys: action cannot run"))
             needs.append((.seat, "its keys: action cannot run"))
-        case .window(let operation):
+        case .session(.window(let operation)):
             needs.append((.foreignToplevelManager, "its window: \(operation.rawValue) action cannot run"))
             if operation == .activate { needs.append((.seat, "its window: activate action cannot run")) }
         case .reorder:
             needs.append((.foreignToplevelManager, "its reorder strip has no windows to show"))
             needs.append((.layerShell, "its reorder strip is not shown"))
-        case .exec, .sway, .windowMotion, .workspace:
+        case .exec, .session(.sway), .windowMotion, .session(.workspace):
             break
         }
         if binding.app != nil {
