@@ -50,11 +50,12 @@ public func gestoEngineBindingInfo(_ handle: OpaquePointer?, _ index: Int32, _ o
             throw .invalid("\(function): out->size is \(size); set it to sizeof(struct gesto_binding_info) (at least \(bindingInfoSize0_2))")
         }
         var info = gesto_binding_info()
-        info.mode = cMode(box.bindings[index].mode)
-        info.gesture = UnsafePointer(box.gestureStrings[index])
-        let kind = box.actions[index]?.kind
+        let binding = box.bindings[index]
+        info.mode = cMode(binding.rule.mode)
+        info.gesture = UnsafePointer(binding.gestureString)
+        let kind = binding.action?.kind
         info.action = kind?.cKey
-        info.app = UnsafePointer(box.appStrings[index])
+        info.app = UnsafePointer(binding.appString)
         info.action_kind = (kind?.cKind ?? GESTO_ACTION_NONE).rawValue
         let written = min(size, MemoryLayout<gesto_binding_info>.size)
         info.size = UInt32(written)
@@ -72,7 +73,7 @@ public func gestoEngineBindingAnimation(_ handle: OpaquePointer?, _ index: Int32
         let function = "gesto_engine_binding_animation"
         let (box, index) = try binding(handle, index, in: function)
         guard let out else { throw .invalid("\(function): out is NULL") }
-        let spring = box.animations[index]
+        let spring = box.bindings[index].animation
         out.pointee = gesto_spring_parameters(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
         return GESTO_OK.rawValue
     }
@@ -100,7 +101,7 @@ public func gestoEngineClaims(_ handle: OpaquePointer?, _ kind: UInt32, _ finger
 public func gestoEngineSetBindingEnabled(_ handle: OpaquePointer?, _ index: Int32, _ isEnabled: Int32) -> Int32 {
     reporting { () throws(ExportError) in
         let (box, index) = try binding(handle, index, in: "gesto_engine_set_binding_enabled")
-        box.enabled[index] = isEnabled != 0
+        box.bindings[index].isEnabled = isEnabled != 0
         return GESTO_OK.rawValue
     }
 }

@@ -1,7 +1,7 @@
-// Bindings: which action a recognized gesture runs, and when (the fire mode). Pure: the
-// action is an opaque value the daemon or a library user defines; ``BindingMatcher`` decides
-// when each binding fires from its own recognizer group's verdicts (DESIGN.md, "Bindings and
-// verdicts"), over indices, never touching the action.
+// Bindings' rules: when a binding fires (the fire mode) and for what. Pure: the binding record
+// with its action is its user's (GestoConfig's `Binding`, one table per config);
+// ``BindingMatcher`` decides when each binding fires from its own recognizer group's verdicts
+// (DESIGN.md, "Bindings and verdicts"), over indices into that table, never touching an action.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -90,45 +90,6 @@ public struct BindingRule: Sendable, Hashable {
         guard let focusedApp else { return false }
         return globMatches(app, focusedApp)
     }
-}
-
-/// A gesture bound to an action.
-public struct Binding<Action: Sendable>: Sendable {
-    /// When and for what the binding fires.
-    public var rule: BindingRule
-    /// What runs.
-    public var action: Action
-
-    public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
-                settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
-        self.rule = BindingRule(gesture: gesture, mode: mode, settings: settings, app: app)
-        self.action = action
-    }
-
-    /// The gesture, in binding syntax.
-    public var gesture: GestureName {
-        get { rule.gesture }
-        set { rule.gesture = newValue }
-    }
-    /// When the action runs.
-    public var mode: FireMode {
-        get { rule.mode }
-        set { rule.mode = newValue }
-    }
-    /// The binding's thresholds (global settings with its overrides).
-    public var settings: RecognizerSettings {
-        get { rule.settings }
-        set { rule.settings = newValue }
-    }
-    /// The focused application the binding is limited to, or nil.
-    public var app: String? {
-        get { rule.app }
-        set { rule.app = newValue }
-    }
-    /// See ``BindingRule/matches(_:)``.
-    public func matches(_ name: GestureName) -> Bool { rule.matches(name) }
-    /// See ``BindingRule/specificity``.
-    public var specificity: Int { rule.specificity }
 }
 
 /// A binding firing: its index in the binding list, the action, and the firing itself: the

@@ -23,7 +23,7 @@ public struct RuledOutBinding: Sendable, Equatable {
 extension WaylandSession.Global {
     /// The globals `binding` uses, each with what is lost without it. `exec:` needs none;
     /// `sway:`, `window-motion:` and `workspace:` need sway's IPC socket, not a Wayland global.
-    public static func requirements(of binding: Binding<Action>) -> [(global: Self, effect: String)] {
+    public static func requirements(of binding: Binding) -> [(global: Self, effect: String)] {
         var needs: [(global: Self, effect: String)] = []
         switch binding.action {
         case .session(.keys):
@@ -54,7 +54,7 @@ extension WaylandSession.Global {
 
     /// The bindings among `bindings` that `missing` globals rule out (in part), in binding
     /// order, one entry per binding and missing global.
-    public static func ruledOut(_ bindings: [Binding<Action>], missing: [Self]) -> [RuledOutBinding] {
+    public static func ruledOut(_ bindings: [Binding], missing: [Self]) -> [RuledOutBinding] {
         var result: [RuledOutBinding] = []
         for (index, binding) in bindings.enumerated() {
             var seen: Set<Self> = []
