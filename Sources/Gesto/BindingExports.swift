@@ -19,16 +19,23 @@ private func binding(_ handle: OpaquePointer?, _ index: Int32, in function: Stri
     return (box, Int(index))
 }
 
-/// The static C string of an action's config key.
-private func actionKey(_ action: Action) -> StaticString {
-    switch action {
-    case .exec: "exec"
-    case .keys: "keys"
-    case .window: "window"
-    case .sway: "sway"
-    case .reorder: "reorder"
-    case .windowMotion: "window-motion"
-    case .workspace: "workspace"
+extension ActionKind {
+    /// The kind's `enum gesto_action_kind`.
+    var cKind: gesto_action_kind {
+        switch self {
+        case .exec: GESTO_ACTION_EXEC
+        case .keys: GESTO_ACTION_KEYS
+        case .window: GESTO_ACTION_WINDOW
+        case .sway: GESTO_ACTION_SWAY
+        case .reorder: GESTO_ACTION_REORDER
+        case .windowMotion: GESTO_ACTION_WINDOW_MOTION
+        case .workspace: GESTO_ACTION_WORKSPACE
+        }
+    }
+
+    /// The kind's config key as a static C string.
+    var cKey: UnsafePointer<CChar> {
+        UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 }
 
@@ -43,10 +50,13 @@ public func gestoEngineBindingInfo(_ handle: OpaquePointer?, _ index: Int32, _ o
             throw .invalid("\(function): out->size is \(size); set it to sizeof(struct gesto_binding_info) (at least \(bindingInfoSize0_2))")
         }
         var info = gesto_binding_info()
-        info.mode = cMode(box.bindings[index].mode)
-        info.gesture = UnsafePointer(box.gestureStrings[index])
-        info.action = box.actions[index].map { UnsafeRawPointer(actionKey($0).utf8Start).assumingMemoryBound(to: CChar.self) }
-        info.app = UnsafePointer(box.appStrings[index])
+        let binding = box.bindings[index]
+        info.mode = cMode(binding.rule.mode)
+        info.gesture = UnsafePointer(binding.gestureString)
+        let kind = binding.action?.kind
+        info.action = kind?.cKey
+        info.app = UnsafePointer(binding.appString)
+        info.action_kind = (kind?.cKind ?? GESTO_ACTION_NONE).rawValue
         let written = min(size, MemoryLayout<gesto_binding_info>.size)
         info.size = UInt32(written)
         withUnsafeBytes(of: &info) { bytes in
@@ -63,7 +73,7 @@ public func gestoEngineBindingAnimation(_ handle: OpaquePointer?, _ index: Int32
         let function = "gesto_engine_binding_animation"
         let (box, index) = try binding(handle, index, in: function)
         guard let out else { throw .invalid("\(function): out is NULL") }
-        let spring = box.animations[index]
+        let spring = box.bindings[index].animation
         out.pointee = gesto_spring_parameters(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
         return GESTO_OK.rawValue
     }
@@ -91,7 +101,7 @@ public func gestoEngineClaims(_ handle: OpaquePointer?, _ kind: UInt32, _ finger
 public func gestoEngineSetBindingEnabled(_ handle: OpaquePointer?, _ index: Int32, _ isEnabled: Int32) -> Int32 {
     reporting { () throws(ExportError) in
         let (box, index) = try binding(handle, index, in: "gesto_engine_set_binding_enabled")
-        box.enabled[index] = isEnabled != 0
+        box.bindings[index].isEnabled = isEnabled != 0
         return GESTO_OK.rawValue
     }
 }

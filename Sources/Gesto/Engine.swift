@@ -1,7 +1,7 @@
 // The state behind a `gesto_engine *`: GestoCore's RecognizerGroups (one recognizer group per
 // distinct set of binding settings, and the matcher), fed as gestod feeds them, plus what a
-// C caller needs around them: binding tags and `exec` strings, interned gesture names, the
-// output queue and the callback.
+// C caller needs around them: one record per binding (its tag and C strings with the rest),
+// interned gesture names, the output queue and the callback.
 
 import CGestoABI
 import GestoConfig
@@ -14,6 +14,44 @@ struct EngineOutput {
     var bindingIndex: Int
 }
 
+/// One binding as a C caller sees it: everything known of it, in one record. Its C strings are
+/// owned by the engine and freed with it.
+struct EngineBinding {
+    /// When and for what it fires.
+    let rule: BindingRule
+    /// The config's action; nil for a binding added with `gesto_engine_add_binding`.
+    let action: Action?
+    /// The spring its animations settle with (its `animation:`, else the config's).
+    let animation: SpringParameters
+    /// The caller's tag (0 for config bindings).
+    let tag: UInt64
+    /// False when the host said it cannot perform it (it neither fires nor claims).
+    var isEnabled = true
+    /// Its gesture name and `app:` pattern as C strings.
+    let gestureString: UnsafeMutablePointer<CChar>?
+    let appString: UnsafeMutablePointer<CChar>?
+    /// Its `exec:` command as a C string, or nil: session, reorder, window-motion and
+    /// workspace actions are the host's to carry out (the binding still fires, with its index).
+    let exec: UnsafeMutablePointer<CChar>?
+
+    init(rule: BindingRule, action: Action?, animation: SpringParameters, tag: UInt64) {
+        self.rule = rule
+        self.action = action
+        self.animation = animation
+        self.tag = tag
+        gestureString = strdup(rule.gesture.description)
+        appString = rule.app.flatMap { strdup($0) }
+        if case .exec(let command)? = action { exec = strdup(command) } else { exec = nil }
+    }
+
+    /// Frees the C strings.
+    func free() {
+        Glibc.free(gestureString)
+        Glibc.free(appString)
+        Glibc.free(exec)
+    }
+}
+
 /// A recognizer engine owned by C through an `Unmanaged` reference.
 final class EngineBox {
     /// The global thresholds (the config's `settings`, or the defaults).
@@ -22,21 +60,8 @@ final class EngineBox {
     private let isLongPressDragExplicit: Bool
 
     private(set) var engine: RecognizerGroups
-    /// The bindings; each binding's action is its own index.
-    private(set) var bindings: [Binding<Int>] = []
-    /// Per binding: the caller's tag (0 for config bindings).
-    private var tags: [UInt64] = []
-    /// Per binding: the config's `exec:` command as a C string owned here, or nil.
-    private(set) var execs: [UnsafeMutablePointer<CChar>?] = []
-    /// Per binding: the config's action (nil for added bindings).
-    private(set) var actions: [Action?] = []
-    /// Per binding: the spring its animations settle with.
-    private(set) var animations: [SpringParameters] = []
-    /// Per binding: false when the host said it cannot perform it (it neither fires nor claims).
-    var enabled: [Bool] = []
-    /// Per binding: its gesture name and `app:` pattern as C strings owned here.
-    private(set) var gestureStrings: [UnsafeMutablePointer<CChar>?] = []
-    private(set) var appStrings: [UnsafeMutablePointer<CChar>?] = []
+    /// The bindings, in order: config bindings in file order, then added ones.
+    var bindings: [EngineBinding] = []
     /// Each gesture name handed out, as a C string owned here (a small, bounded set).
     private var names: [GestureName: UnsafeMutablePointer<CChar>] = [:]
 
@@ -65,25 +90,15 @@ final class EngineBox {
     /// An engine for a decoded config, its bindings in file order.
     convenience init(config: Config) {
         self.init(settings: config.settings, isLongPressDragExplicit: config.isLongPressDragExplicit)
-        for (index, binding) in config.bindings.enumerated() {
-            let exec: UnsafeMutablePointer<CChar>?
-            switch binding.action {
-            case .exec(let command): exec = strdup(command)
-            case .keys, .window, .sway, .reorder, .windowMotion, .workspace:
-                // Session, reorder, window-motion and workspace actions are the host's to carry out: the binding still
-                // fires (with its index) and has no command string.
-                exec = nil
-            }
-            append(Binding(gesture: binding.gesture, mode: binding.mode, action: bindings.count,
-                           settings: binding.settings, app: binding.app), tag: 0, exec: exec,
-                   action: binding.action, animation: config.animation(forBinding: index))
+        bindings = config.bindings.indices.map { index in
+            EngineBinding(rule: config.bindings[index].rule, action: config.bindings[index].action,
+                          animation: config.animation(forBinding: index), tag: 0)
         }
         rebuild()
     }
 
     deinit {
-        for exec in execs { free(exec) }
-        for string in gestureStrings + appStrings { free(string) }
+        for binding in bindings { binding.free() }
         for name in names.values { free(name) }
     }
 
@@ -92,27 +107,15 @@ final class EngineBox {
     /// Adds a binding with the global thresholds; returns its index.
     func addBinding(_ gesture: GestureName, mode: FireMode, tag: UInt64) -> Int {
         let index = bindings.count
-        append(Binding(gesture: gesture, mode: mode, action: index, settings: settings), tag: tag, exec: nil,
-               action: nil, animation: .niriWindowMovement)
+        bindings.append(EngineBinding(rule: BindingRule(gesture: gesture, mode: mode, settings: settings), action: nil,
+                                      animation: .niriWindowMovement, tag: tag))
         rebuild()
         return index
     }
 
-    private func append(_ binding: Binding<Int>, tag: UInt64, exec: UnsafeMutablePointer<CChar>?,
-                        action: Action?, animation: SpringParameters) {
-        bindings.append(binding)
-        tags.append(tag)
-        execs.append(exec)
-        actions.append(action)
-        animations.append(animation)
-        enabled.append(true)
-        gestureStrings.append(strdup(binding.gesture.description))
-        appStrings.append(binding.app.flatMap { strdup($0) })
-    }
-
     /// Whether a binding may fire on a libinput sequence of `kind` with `fingers` fingers.
     func claims(_ kind: GestureKind, fingers: Int) -> Bool {
-        bindings.indices.contains { enabled[$0] && bindings[$0].rule.claims(kind, fingers: fingers, focusedApp: focusedApp) }
+        bindings.contains { $0.isEnabled && $0.rule.claims(kind, fingers: fingers, focusedApp: focusedApp) }
     }
 
     /// Compiles the bindings into new recognizer groups. Only called while no gesture is in
@@ -134,7 +137,7 @@ final class EngineBox {
         engine.handle(input, focusedApp: focusedApp) { gesture, source, fired in
             if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
             if firings {
-                for firing in fired where self.enabled[firing.bindingIndex] { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+                for firing in fired where self.bindings[firing.bindingIndex].isEnabled { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
             }
         }
         deliver(outputs)
@@ -198,11 +201,11 @@ final class EngineBox {
     func record(_ output: EngineOutput) -> gesto_recognized {
         var record = makeRecord(output.gesture, name: cName(output.gesture.name))
         if output.bindingIndex >= 0 {
-            let index = output.bindingIndex
-            record.binding_index = Int32(index)
-            record.mode = cMode(bindings[index].mode)
-            record.user_tag = tags[index]
-            record.exec = UnsafePointer(execs[index])
+            let binding = bindings[output.bindingIndex]
+            record.binding_index = Int32(output.bindingIndex)
+            record.mode = cMode(binding.rule.mode)
+            record.user_tag = binding.tag
+            record.exec = UnsafePointer(binding.exec)
         }
         return record
     }

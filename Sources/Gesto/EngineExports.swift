@@ -124,8 +124,8 @@ public func gestoEngineBindingCount(_ handle: OpaquePointer?) -> Int32 {
 public func gestoEngineBindingExec(_ handle: OpaquePointer?, _ index: Int32) -> UnsafePointer<CChar>? {
     guard let handle else { return nil }
     let box = Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
-    guard index >= 0 && Int(index) < box.execs.count else { return nil }
-    return UnsafePointer(box.execs[Int(index)])
+    guard index >= 0 && Int(index) < box.bindings.count else { return nil }
+    return UnsafePointer(box.bindings[Int(index)].exec)
 }
 
 @_cdecl("gesto_engine_set_focused_app")

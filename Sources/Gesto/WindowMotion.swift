@@ -40,11 +40,11 @@ public func gestoWindowMotionNew(_ engineHandle: OpaquePointer?, _ index: Int32,
         guard let engineHandle else { throw .invalid("\(function): engine is NULL") }
         guard let out else { throw .invalid("\(function): out is NULL") }
         let box = Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(engineHandle)).takeUnretainedValue()
-        guard index >= 0, Int(index) < box.bindings.count, case .windowMotion(let action)? = box.actions[Int(index)] else {
+        guard index >= 0, Int(index) < box.bindings.count, case .windowMotion(let action)? = box.bindings[Int(index)].action else {
             throw .invalid("\(function): binding \(index) is not a window-motion binding")
         }
         let motion = WindowMotion(start: try windowRect(start, "start", in: function), area: try windowRect(area, "area", in: function),
-                                  snaps: action.snaps, scale: action.scale, parameters: box.animations[Int(index)])
+                                  snaps: action.snaps, scale: action.scale, parameters: box.bindings[Int(index)].animation)
         out.pointee = OpaquePointer(Unmanaged.passRetained(WindowMotionBox(motion: motion)).toOpaque())
         return GESTO_OK.rawValue
     }

@@ -29,7 +29,7 @@ private func workspaceAction(_ engineHandle: OpaquePointer?, _ index: Int32, in 
     -> (EngineBox, WorkspaceAction) {
     guard let engineHandle else { throw .invalid("\(function): engine is NULL") }
     let box = Unmanaged<EngineBox>.fromOpaque(UnsafeRawPointer(engineHandle)).takeUnretainedValue()
-    guard index >= 0, Int(index) < box.bindings.count, case .workspace(let action)? = box.actions[Int(index)] else {
+    guard index >= 0, Int(index) < box.bindings.count, case .session(.workspace(let action))? = box.bindings[Int(index)].action else {
         throw .invalid("\(function): binding \(index) is not a workspace binding")
     }
     return (box, action)
@@ -58,7 +58,7 @@ public func gestoWorkspaceSwipeNew(_ engineHandle: OpaquePointer?, _ index: Int3
         let (box, action) = try workspaceAction(engineHandle, index, in: function)
         guard let out else { throw .invalid("\(function): out is NULL") }
         let swipe = WorkspaceSwipe(direction: action.direction, hasNeighbour: hasNeighbour != 0, distance: action.distance,
-                                   parameters: box.animations[Int(index)])
+                                   parameters: box.bindings[Int(index)].animation)
         out.pointee = OpaquePointer(Unmanaged.passRetained(WorkspaceSwipeBox(swipe: swipe)).toOpaque())
         return GESTO_OK.rawValue
     }

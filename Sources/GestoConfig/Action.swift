@@ -1,5 +1,7 @@
-// What a binding runs. Each case is one action key of the config; the daemon's action
-// runners carry them out, `gestoctl replay` only describes them.
+// What a binding runs, typed by who carries it out: a shell command (the daemon's runner), a
+// session action (the Wayland session and sway's IPC), a window motion (the motion driver) or
+// a reorder (the pipeline's reorder engine). ``ActionKind`` names each config key once; the
+// daemon's action runners carry the actions out, `gestoctl replay` only describes them.
 
 import GestoCore
 
@@ -8,6 +10,43 @@ public enum Action: Sendable, Hashable {
     /// `exec: COMMAND`: run through `/bin/sh -c` with the gesture's details in `GESTO_*`
     /// environment variables, without blocking the event loop.
     case exec(String)
+    /// `keys:`, `window:`, `sway:` or `workspace:`: done once in the user's session (the
+    /// virtual keyboard, foreign-toplevel, sway's IPC) when the binding fires.
+    case session(SessionAction)
+    /// `window-motion: {snap: [left, right, maximize, back]}`: a continuous swipe moves the
+    /// focused window and, on release, springs it to the snap target the flick points at.
+    case windowMotion(WindowMotionAction)
+    /// `reorder: {slot: 120, step-left: …}`: a long-press-drag moves an item along slots and
+    /// runs commands per slot crossed, on drop, and in reverse on cancel.
+    case reorder(ReorderAction)
+
+    /// Which config key the action has.
+    public var kind: ActionKind {
+        switch self {
+        case .exec: .exec
+        case .session(let action): action.kind
+        case .windowMotion: .windowMotion
+        case .reorder: .reorder
+        }
+    }
+
+    /// The config key of the action ("exec").
+    public var key: String { kind.name }
+
+    /// The action as it is written in the config: `exec: swaymsg workspace next`.
+    public var summary: String {
+        switch self {
+        case .exec(let command): "exec: \(command)"
+        case .session(let action): action.summary
+        case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
+        case .windowMotion(let motion): "window-motion: snap to \(motion.snaps.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+}
+
+/// An action done once in the user's session when its binding fires (GestoWayland's
+/// `ActionPerformer` performs these and nothing else).
+public enum SessionAction: Sendable, Hashable {
     /// `keys: super+shift+Right`: a key combination typed through the Wayland virtual
     /// keyboard, the modifiers pressed in order and released in reverse. Names are xkbcommon
     /// keysym names or the aliases super, shift, ctrl, alt and altgr.
@@ -16,18 +55,52 @@ public enum Action: Sendable, Hashable {
     case window(WindowOperation)
     /// `sway: workspace next`: a command sent over sway's IPC socket (no process spawned).
     case sway(String)
-    /// `reorder: {slot: 120, step-left: …}`: a long-press-drag moves an item along slots and
-    /// runs commands per slot crossed, on drop, and in reverse on cancel.
-    case reorder(ReorderAction)
-    /// `window-motion: {snap: [left, right, maximize, back]}`: a continuous swipe moves the
-    /// focused window and, on release, springs it to the snap target the flick points at.
-    case windowMotion(WindowMotionAction)
     /// `workspace: next`: switches to the neighbouring workspace (gestod: sway's IPC; the
     /// gesto-wayfire plugin: a continuous swipe moves the workspaces and springs on or back).
     case workspace(WorkspaceAction)
 
-    /// The config key of the action ("exec").
-    public var key: String {
+    /// Which config key the action has.
+    public var kind: ActionKind {
+        switch self {
+        case .keys: .keys
+        case .window: .window
+        case .sway: .sway
+        case .workspace: .workspace
+        }
+    }
+
+    /// The action as it is written in the config: `keys: super+Right`.
+    public var summary: String {
+        switch self {
+        case .keys(let combination): "keys: \(combination)"
+        case .window(let operation): "window: \(operation.rawValue)"
+        case .sway(let command): "sway: \(command)"
+        case .workspace(let workspace): "workspace: \(workspace.direction.rawValue)"
+        }
+    }
+}
+
+/// The kinds of action, one per config key, in the order errors list them. The one place that
+/// names each kind: the config's keys, error messages and the C ABI's `action` strings come
+/// from ``key``.
+public enum ActionKind: Sendable, Hashable, CaseIterable {
+    /// `exec:` (``Action/exec(_:)``).
+    case exec
+    /// `keys:` (``SessionAction/keys(_:)``).
+    case keys
+    /// `window:` (``SessionAction/window(_:)``).
+    case window
+    /// `sway:` (``SessionAction/sway(_:)``).
+    case sway
+    /// `reorder:` (``Action/reorder(_:)``).
+    case reorder
+    /// `window-motion:` (``Action/windowMotion(_:)``).
+    case windowMotion
+    /// `workspace:` (``SessionAction/workspace(_:)``).
+    case workspace
+
+    /// The config key, as a static string (the C ABI hands it out as a `const char *`).
+    public var key: StaticString {
         switch self {
         case .exec: "exec"
         case .keys: "keys"
@@ -39,17 +112,13 @@ public enum Action: Sendable, Hashable {
         }
     }
 
-    /// The action as it is written in the config: `exec: swaymsg workspace next`.
-    public var summary: String {
-        switch self {
-        case .exec(let command): "exec: \(command)"
-        case .keys(let combination): "keys: \(combination)"
-        case .window(let operation): "window: \(operation.rawValue)"
-        case .sway(let command): "sway: \(command)"
-        case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
-        case .windowMotion(let motion): "window-motion: snap to \(motion.snaps.map(\.rawValue).joined(separator: ", "))"
-        case .workspace(let workspace): "workspace: \(workspace.direction.rawValue)"
-        }
+    /// The config key ("window-motion").
+    public var name: String { key.description }
+
+    /// The kind whose config key is `name`, or nil.
+    public init?(name: String) {
+        guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = kind
     }
 }
 

@@ -10,16 +10,12 @@ public struct Config: Sendable {
     /// Global recognizer thresholds.
     public var settings: RecognizerSettings
     /// The bindings, in file order (each with its settings merged from the global ones).
-    public var bindings: [Binding<Action>]
-    /// Where each binding starts in the file, parallel to ``bindings``.
-    public var bindingLocations: [SourceLocation]
+    public var bindings: [Binding]
     /// True when long-press-drag was switched on or off explicitly in `settings`.
     public var isLongPressDragExplicit: Bool
     /// The spring that animations driven by gestures settle with (`animation:`, the same
     /// names as `gestoctl motion`); niri's window-movement spring (ζ 1, stiffness 800) by default.
     public var animation: SpringParameters = .niriWindowMovement
-    /// Per-binding `animation:` springs, parallel to ``bindings`` (nil: the global one).
-    public var bindingAnimations: [SpringParameters?] = []
     /// `input: {touchscreens: true}`: gestod also opens touchscreens (as `--touchscreens`),
     /// read when it starts. Keyboards are never opened.
     public var opensTouchscreens = false
@@ -38,12 +34,12 @@ public struct Config: Sendable {
 
     /// The spring for binding `index`: its own `animation:`, else the global one.
     public func animation(forBinding index: Int) -> SpringParameters {
-        (index < bindingAnimations.count ? bindingAnimations[index] : nil) ?? animation
+        (bindings.indices.contains(index) ? bindings[index].animation : nil) ?? animation
     }
 
     /// The config used when there is no file: default thresholds, no bindings, every gesture
     /// kind recognized.
-    public static let empty = Config(settings: RecognizerSettings(), bindings: [], bindingLocations: [], isLongPressDragExplicit: false)
+    public static let empty = Config(settings: RecognizerSettings(), bindings: [], isLongPressDragExplicit: false)
 
     /// The bindings' rules (gesture, mode, settings, app), in file order.
     public var rules: [BindingRule] { bindings.map(\.rule) }
@@ -86,7 +82,7 @@ enum ConfigKeys {
     /// The long-press keys a binding may override (`drag` is global: it decides for every
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
-    static let actions = ["exec", "keys", "window", "sway", "reorder", "window-motion", "workspace"]
+    static let actions = ActionKind.allCases.map(\.name)
     static let binding = ["gesture", "mode", "app", "animation"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
@@ -142,8 +138,6 @@ let pinchDeadbandMeaning = " (a pinch's direction is decided once its scale leav
 struct ConfigDecoder {
     var errors: [ConfigError] = []
     var warnings: [ConfigWarning] = []
-    /// The `animation:` of the binding being decoded, if it has one.
-    var bindingAnimation: SpringParameters?
 
     mutating func error(_ message: String, at location: SourceLocation) {
         errors.append(ConfigError(message, at: location))
@@ -151,9 +145,7 @@ struct ConfigDecoder {
 
     mutating func decodeRoot(_ root: YAMLNode) -> Config {
         var settings = RecognizerSettings()
-        var bindings: [Binding<Action>] = []
-        var locations: [SourceLocation] = []
-        var animations: [SpringParameters?] = []
+        var bindings: [Binding] = []
         var animation = SpringParameters.niriWindowMovement
         var dragExplicit = false
         var input = InputSection()
@@ -180,19 +172,13 @@ struct ConfigDecoder {
                 continue
             }
             for item in items {
-                bindingAnimation = nil
-                if let binding = decodeBinding(item, global: settings) {
-                    bindings.append(binding)
-                    locations.append(item.location)
-                    animations.append(bindingAnimation)
-                }
+                if let binding = decodeBinding(item, global: settings) { bindings.append(binding) }
             }
         }
-        reportDuplicates(bindings, at: locations)
-        reportTouchesTheAppAlsoGets(bindings, at: locations)
-        var config = Config(settings: settings, bindings: bindings, bindingLocations: locations, isLongPressDragExplicit: dragExplicit)
+        reportDuplicates(bindings)
+        reportTouchesTheAppAlsoGets(bindings)
+        var config = Config(settings: settings, bindings: bindings, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
-        config.bindingAnimations = animations
         config.warnings = warnings
         config.opensTouchscreens = input.opensTouchscreens
         config.touchscreenTransform = input.touchscreenTransform
@@ -245,14 +231,14 @@ struct ConfigDecoder {
     /// gesture: that is how one gesture runs two actions, but more often a copy left behind,
     /// so each later one is a warning naming both places. (Bindings that differ in settings
     /// are not repeats: long-press tiers differ in `duration`, on-threshold stages in `threshold`.)
-    mutating func reportDuplicates(_ bindings: [Binding<Action>], at locations: [SourceLocation]) {
+    mutating func reportDuplicates(_ bindings: [Binding]) {
         var first: [BindingRule: Int] = [:]
         for (index, binding) in bindings.enumerated() {
             let rule = binding.rule
             guard let earlier = first[rule] else { first[rule] = index; continue }
             let app = rule.app.map { "app '\($0)'" } ?? "every app"
-            warnings.append(ConfigWarning("duplicate binding: \(rule.gesture) in \(rule.mode.rawValue) mode for \(app) is also bound at \(locations[earlier]): "
-                                          + "both actions run on every such gesture (remove one if that is not meant)", at: locations[index]))
+            warnings.append(ConfigWarning("duplicate binding: \(rule.gesture) in \(rule.mode.rawValue) mode for \(app) is also bound at \(bindings[earlier].location): "
+                                          + "both actions run on every such gesture (remove one if that is not meant)", at: binding.location))
         }
     }
 
@@ -360,7 +346,7 @@ struct ConfigDecoder {
         }
     }
 
-    mutating func decodeBinding(_ node: YAMLNode, global: RecognizerSettings) -> Binding<Action>? {
+    mutating func decodeBinding(_ node: YAMLNode, global: RecognizerSettings) -> Binding? {
         guard case .mapping(let entries, let start) = node else {
             error("each binding must be a mapping with 'gesture:' and one action key, not \(node.kindDescription)", at: node.location)
             return nil
@@ -371,6 +357,7 @@ struct ConfigDecoder {
         var actions: [(Action, SourceLocation)] = []
         var settings = global
         var overrides: [(String, YAMLNode, SourceLocation)] = []
+        var bindingAnimation: SpringParameters?
         var ok = true
         // An action key whose value was wrong already has its error: no "has no action" too.
         var sawActionKey = false
@@ -400,45 +387,17 @@ struct ConfigDecoder {
                 app = scalar(entry.value, "app")
             case "animation":
                 if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
-            case "exec":
-                sawActionKey = true
-                guard let command = scalar(entry.value, "exec") else { ok = false; continue }
-                if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    error("'exec' needs a command to run", at: entry.value.location)
-                    ok = false
-                } else {
-                    actions.append((.exec(command), entry.keyLocation))
+            default:
+                guard let kind = ActionKind(name: entry.key) else {
+                    overrides.append((entry.key, entry.value, entry.keyLocation))
+                    continue
                 }
-            case "reorder":
                 sawActionKey = true
-                if let action = decodeReorder(entry.value) {
-                    actions.append((.reorder(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "window-motion":
-                sawActionKey = true
-                if let action = decodeWindowMotion(entry.value) {
-                    actions.append((.windowMotion(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "workspace":
-                sawActionKey = true
-                if let action = decodeWorkspace(entry.value) {
-                    actions.append((.workspace(action), entry.keyLocation))
-                } else {
-                    ok = false
-                }
-            case "keys", "window", "sway":
-                sawActionKey = true
-                if let action = decodeSessionAction(entry.key, entry.value) {
+                if let action = decodeAction(kind, entry.value) {
                     actions.append((action, entry.keyLocation))
                 } else {
                     ok = false
                 }
-            default:
-                overrides.append((entry.key, entry.value, entry.keyLocation))
             }
         }
         guard let gesture else {
@@ -511,7 +470,7 @@ struct ConfigDecoder {
                 return nil
             }
         }
-        if case .workspace(let workspace) = actions[0].0 {
+        if case .session(.workspace(let workspace)) = actions[0].0 {
             var isSwipe = false
             if case .swipe = gesture { isSwipe = true }
             if mode == .continuous, !isSwipe {
@@ -525,37 +484,64 @@ struct ConfigDecoder {
                                               + "use next or previous), so under gestod this binding is inactive", at: actions[0].1))
             }
         }
-        return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app)
+        return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app,
+                       location: node.location, animation: bindingAnimation)
     }
 
-    /// Decodes a `keys:`, `window:` or `sway:` value. Key names are checked here only for
-    /// shape; whether xkbcommon knows them is checked by GestoWayland's `KeyCombination`.
-    mutating func decodeSessionAction(_ key: String, _ value: YAMLNode) -> Action? {
-        guard let text = scalar(value, key) else { return nil }
-        let trimmed = text.trimmingSpaces
-        switch key {
-        case "keys":
-            let parts = trimmed.split(separator: "+", omittingEmptySubsequences: false)
-            guard !trimmed.isEmpty, !parts.contains(where: { $0.trimmingSpaces.isEmpty }) else {
-                error("'keys' needs key names joined by '+' (e.g. 'super+shift+Right'), not '\(text)'", at: value.location)
+    /// Decodes the value of an action key of `kind`; nil (with errors recorded) if it is wrong.
+    mutating func decodeAction(_ kind: ActionKind, _ value: YAMLNode) -> Action? {
+        switch kind {
+        case .exec:
+            guard let command = scalar(value, kind.name) else { return nil }
+            if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                error("'exec' needs a command to run", at: value.location)
                 return nil
             }
-            return .keys(trimmed)
-        case "window":
-            guard let operation = WindowOperation(rawValue: trimmed) else {
-                var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
-                if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
-                error(message, at: value.location)
-                return nil
-            }
-            return .window(operation)
-        default:
-            guard !trimmed.isEmpty else {
-                error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
-                return nil
-            }
-            return .sway(trimmed)
+            return .exec(command)
+        case .keys: return decodeKeys(value).map { .session(.keys($0)) }
+        case .window: return decodeWindowOperation(value).map { .session(.window($0)) }
+        case .sway: return decodeSwayCommand(value).map { .session(.sway($0)) }
+        case .workspace: return decodeWorkspace(value).map { .session(.workspace($0)) }
+        case .reorder: return decodeReorder(value).map { .reorder($0) }
+        case .windowMotion: return decodeWindowMotion(value).map { .windowMotion($0) }
         }
+    }
+
+    /// Decodes a `keys:` value. Key names are checked here only for shape; whether xkbcommon
+    /// knows them is checked by GestoWayland's `KeyCombination`.
+    mutating func decodeKeys(_ value: YAMLNode) -> String? {
+        guard let text = scalar(value, ActionKind.keys.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        let parts = trimmed.split(separator: "+", omittingEmptySubsequences: false)
+        guard !trimmed.isEmpty, !parts.contains(where: { $0.trimmingSpaces.isEmpty }) else {
+            error("'keys' needs key names joined by '+' (e.g. 'super+shift+Right'), not '\(text)'", at: value.location)
+            return nil
+        }
+        return trimmed
+    }
+
+    /// Decodes a `window:` value.
+    mutating func decodeWindowOperation(_ value: YAMLNode) -> WindowOperation? {
+        guard let text = scalar(value, ActionKind.window.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        guard let operation = WindowOperation(rawValue: trimmed) else {
+            var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
+            if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
+            error(message, at: value.location)
+            return nil
+        }
+        return operation
+    }
+
+    /// Decodes a `sway:` value.
+    mutating func decodeSwayCommand(_ value: YAMLNode) -> String? {
+        guard let text = scalar(value, ActionKind.sway.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else {
+            error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
+            return nil
+        }
+        return trimmed
     }
 
     /// Decodes an `animation:` mapping of spring options (the names `gestoctl motion` takes:

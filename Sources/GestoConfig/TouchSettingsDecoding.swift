@@ -121,13 +121,13 @@ extension ConfigDecoder {
     /// Warns about touchscreen bindings that the app under the finger also acts on: gestod never
     /// grabs a touchscreen, so a `tap:1` is also a click and a `touch-swipe:2` also a scroll.
     /// Edge swipes and gestures of three or more fingers are the safe ones.
-    mutating func reportTouchesTheAppAlsoGets(_ bindings: [Binding<Action>], at locations: [SourceLocation]) {
-        for (index, binding) in bindings.enumerated() where binding.gesture.isTouchscreenGesture {
+    mutating func reportTouchesTheAppAlsoGets(_ bindings: [Binding]) {
+        for binding in bindings where binding.gesture.isTouchscreenGesture {
             if case .edgeSwipe = binding.gesture { continue }
             guard binding.gesture.fingerCount < 3 else { continue }
             warnings.append(ConfigWarning(
                 "\(binding.gesture) also reaches the app under the finger (gestod never grabs the touchscreen): "
-                + "bind an edge swipe or a gesture of 3 or more fingers if that is not meant", at: locations[index]))
+                + "bind an edge swipe or a gesture of 3 or more fingers if that is not meant", at: binding.location))
         }
     }
 }

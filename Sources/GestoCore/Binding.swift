@@ -1,7 +1,7 @@
-// Bindings: which action a recognized gesture runs, and when (the fire mode). Pure: the
-// action is an opaque value the daemon or a library user defines; ``BindingMatcher`` decides
-// when each binding fires from its own recognizer group's verdicts (DESIGN.md, "Bindings and
-// verdicts"), over indices, never touching the action.
+// Bindings' rules: when a binding fires (the fire mode) and for what. Pure: the binding record
+// with its action is its user's (GestoConfig's `Binding`, one table per config);
+// ``BindingMatcher`` decides when each binding fires from its own recognizer group's verdicts
+// (DESIGN.md, "Bindings and verdicts"), over indices into that table, never touching an action.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,45 +92,6 @@ public struct BindingRule: Sendable, Hashable {
     }
 }
 
-/// A gesture bound to an action.
-public struct Binding<Action: Sendable>: Sendable {
-    /// When and for what the binding fires.
-    public var rule: BindingRule
-    /// What runs.
-    public var action: Action
-
-    public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
-                settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
-        self.rule = BindingRule(gesture: gesture, mode: mode, settings: settings, app: app)
-        self.action = action
-    }
-
-    /// The gesture, in binding syntax.
-    public var gesture: GestureName {
-        get { rule.gesture }
-        set { rule.gesture = newValue }
-    }
-    /// When the action runs.
-    public var mode: FireMode {
-        get { rule.mode }
-        set { rule.mode = newValue }
-    }
-    /// The binding's thresholds (global settings with its overrides).
-    public var settings: RecognizerSettings {
-        get { rule.settings }
-        set { rule.settings = newValue }
-    }
-    /// The focused application the binding is limited to, or nil.
-    public var app: String? {
-        get { rule.app }
-        set { rule.app = newValue }
-    }
-    /// See ``BindingRule/matches(_:)``.
-    public func matches(_ name: GestureName) -> Bool { rule.matches(name) }
-    /// See ``BindingRule/specificity``.
-    public var specificity: Int { rule.specificity }
-}
-
 /// A binding firing: its index in the binding list, the action, and the firing itself: the
 /// gesture, phase and progress of the report that fired it, measured with the binding's own
 /// settings (for `continuous`, the phase says where the binding's stream stands).
@@ -159,25 +120,26 @@ public struct BindingFiring<Action: Sendable>: Sendable {
 /// of one finger count, a release fires only the one with the longest duration the hold reached.
 ///
 /// Concrete and index-based: it never touches an action, so the hot path costs no generic
-/// dispatch (STYLE.md §0).
+/// dispatch (STYLE.md §0). It keeps no copy of the rules it was made from, only its index over
+/// them: the binding table (the config's) stays the one place of each binding's facts.
 public struct BindingMatcher: Sendable {
-    /// The bindings' rules, in config order.
-    public let rules: [BindingRule]
-
     /// Per binding: kind and finger count packed into one integer (``kindKey(_:)``).
     private let keys: [Int]
 
-    /// What the hot path reads of a rule: never a whole ``BindingRule`` (its settings are
-    /// ~200 bytes: copying one per report and rival was a fifth of gestod's instructions), and
-    /// nothing reference-counted (an `app:` pattern is read from ``rules`` only when set), so
-    /// reading one costs no retain and release.
+    /// What the matcher reads of a rule: never a whole ``BindingRule`` (its settings are
+    /// ~200 bytes, copied per report and rival), and nothing reference-counted (an `app:`
+    /// pattern is in ``appPatterns``, read only when set), so reading one costs no retain and
+    /// release.
     private struct Brief: Sendable {
         /// ``directionCode(_:)`` of the binding's gesture: 0 when it has no direction.
         var direction: UInt8
         var mode: FireMode
         var specificity: Int
         var hasApp: Bool
+        /// ``LongPressSettings/minimumDuration``, seconds (for long-press tiers).
         var pressDuration: Double
+        /// The repeat steps of its settings (``stepsTravelled(_:steps:)``).
+        var repeatSteps: RepeatSteps
         /// Where the binding's more specific rivals (usually none) are in ``superiorList``.
         var superiors: Range<Int> = 0..<0
 
@@ -189,6 +151,8 @@ public struct BindingMatcher: Sendable {
     }
 
     private let briefs: [Brief]
+    /// Per binding: its `app:` pattern, read only when its brief ``Brief/hasApp``.
+    private let appPatterns: [String?]
     /// Every binding's more specific rivals, one run per binding (``Brief/superiors``): the
     /// only rivals ``isEligible(_:direction:focusedApp:)`` has to look at.
     private let superiorList: [Int]
@@ -230,7 +194,6 @@ public struct BindingMatcher: Sendable {
     /// Makes a matcher over `rules`, whose recognizer groups' listeners are `groups` (indices
     /// into `rules`; by default one group of all).
     public init(rules: [BindingRule], groups: [[Int]]? = nil) {
-        self.rules = rules
         let keys = rules.map { Self.kindKey($0.gesture) }
         self.keys = keys
         let groups = groups ?? [Array(rules.indices)]
@@ -253,8 +216,10 @@ public struct BindingMatcher: Sendable {
         }
         var briefs = rules.map {
             Brief(direction: Self.directionCode($0.gesture), mode: $0.mode, specificity: $0.specificity,
-                  hasApp: $0.app != nil, pressDuration: $0.settings.longPress.minimumDuration)
+                  hasApp: $0.app != nil, pressDuration: $0.settings.longPress.minimumDuration,
+                  repeatSteps: RepeatSteps($0.settings))
         }
+        appPatterns = rules.map(\.app)
         let rivals = rules.indices.map { index in
             rules.indices.filter { keys[$0] == keys[index] && rules[$0].job == rules[index].job }
         }
@@ -338,10 +303,11 @@ public struct BindingMatcher: Sendable {
     func owner(of name: GestureName) -> Int {
         let key = Self.kindKey(name)
         var sameKind: Int? = nil
+        let direction = Self.directionCode(name)
         for group in groupRanges.indices {
-            for index in groupListeners[groupRanges[group]] {
-                if rules[index].matches(name) { return group }
-                if sameKind == nil && keys[index] == key { sameKind = group }
+            for index in groupListeners[groupRanges[group]] where keys[index] == key {
+                if briefs[index].matches(direction: direction) { return group }
+                if sameKind == nil { sameKind = group }
             }
         }
         return sameKind ?? 0
@@ -349,7 +315,9 @@ public struct BindingMatcher: Sendable {
 
     /// Whether binding `index` applies while `focusedApp` is focused (see ``BindingRule/applies(to:)``).
     private func applies(_ index: Int, to focusedApp: String?) -> Bool {
-        !briefs[index].hasApp || rules[index].applies(to: focusedApp)
+        guard briefs[index].hasApp, let app = appPatterns[index] else { return true }
+        guard let focusedApp else { return false }
+        return globMatches(app, focusedApp)
     }
 
     /// Feeds one report of recognizer group `group` (an index into the init's `groups`) to
@@ -494,7 +462,7 @@ public struct BindingMatcher: Sendable {
         case .repeat:
             guard matches, !gesture.phase.isFinal || gesture.phase == .ended else { return }
             // Clamped so an absurdly small step can never overflow or fire without end.
-            let steps = Int(min(Self.stepsTravelled(gesture, settings: rules[index].settings), Self.maximumRepeatSteps).rounded(.down))
+            let steps = Int(min(Self.stepsTravelled(gesture, steps: briefs[index].repeatSteps), Self.maximumRepeatSteps).rounded(.down))
             while states[index].steps < steps {
                 states[index].steps += 1
                 emit(index, gesture)
@@ -502,19 +470,33 @@ public struct BindingMatcher: Sendable {
         }
     }
 
-    /// How many repeat steps `gesture` has travelled in its own direction (0 for a NaN).
-    static func stepsTravelled(_ gesture: RecognizedGesture, settings: RecognizerSettings) -> Double {
+    /// A binding's repeat steps: its settings' ``SwipeSettings/repeatDistance`` (delta units),
+    /// ``PinchSettings/repeatScale`` (a ratio) and ``RotateSettings/repeatAngle`` (degrees).
+    struct RepeatSteps: Sendable {
+        var distance: Double
+        var scale: Double
+        var angle: Double
+
+        init(_ settings: RecognizerSettings) {
+            distance = settings.swipe.repeatDistance.deltaUnits
+            scale = settings.pinch.repeatScale
+            angle = settings.rotate.repeatAngle
+        }
+    }
+
+    /// How many repeat `steps` `gesture` has travelled in its own direction (0 for a NaN).
+    static func stepsTravelled(_ gesture: RecognizedGesture, steps repeatSteps: RepeatSteps) -> Double {
         let steps: Double
         switch gesture.name {
         case .swipe(_, let direction?):
-            steps = max(0, gesture.translation.dot(direction.unitVector)) / settings.swipe.repeatDistance.deltaUnits
+            steps = max(0, gesture.translation.dot(direction.unitVector)) / repeatSteps.distance
         case .pinch(_, let direction?):
             let logScale = log(max(gesture.scale, 1e-9))
             let signed = direction == .out ? logScale : -logScale
-            steps = max(0, signed) / log(settings.pinch.repeatScale)
+            steps = max(0, signed) / log(repeatSteps.scale)
         case .rotate(_, let direction?):
             let signed = direction == .clockwise ? gesture.angle : -gesture.angle
-            steps = max(0, signed) / settings.rotate.repeatAngle
+            steps = max(0, signed) / repeatSteps.angle
         case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
              .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
             // Touch gestures do not repeat yet: their distances are in mm or %, not delta units.

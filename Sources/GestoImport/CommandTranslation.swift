@@ -44,15 +44,15 @@ struct CommandTranslator {
         case "_internal":
             return internalCommand(arguments, command: command, line: line, column: column, recorder: &recorder)
         case "xdotool":
-            if let keys = xdotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .keys(keys) }
+            if let keys = xdotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .session(.keys(keys)) }
             recorder.warn(line: line, column: column,
                           "xdotool reaches only X11 (XWayland) windows: kept as exec; on Wayland use wtype, ydotool or a gesto keys: binding")
             return .exec(command)
         case "ydotool":
-            if let keys = ydotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .keys(keys) }
+            if let keys = ydotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .session(.keys(keys)) }
             return .exec(command)
         case "wtype":
-            if let keys = wtypeKeys(arguments) { return .keys(keys) }
+            if let keys = wtypeKeys(arguments) { return .session(.keys(keys)) }
             return .exec(command)
         case "swaymsg", "i3-msg":
             var rest = arguments[...]
@@ -62,7 +62,7 @@ struct CommandTranslator {
             }
             let sway = rest.map(\.text).joined(separator: " ")
             if sway.isEmpty { return .exec(command) }
-            return .sway(sway)
+            return .session(.sway(sway))
         case "wmctrl":
             recorder.warn(line: line, column: column,
                           "wmctrl speaks to X11 window managers (on Wayland it sees only XWayland windows): kept as exec")
@@ -116,7 +116,7 @@ struct CommandTranslator {
         case .sway:
             recorder.choose("workspace switching becomes sway's `workspace next|prev` (sent over sway's IPC); "
                             + "`--compositor hyprland|niri` writes that compositor's command instead")
-            return .sway(next ? "workspace next" : "workspace prev")
+            return .session(.sway(next ? "workspace next" : "workspace prev"))
         case .hyprland:
             recorder.choose("workspace switching becomes `hyprctl dispatch workspace m+1|m-1` (exec: gesto has no Hyprland IPC action)")
             return .exec(next ? "hyprctl dispatch workspace m+1" : "hyprctl dispatch workspace m-1")
@@ -129,7 +129,7 @@ struct CommandTranslator {
             recorder.warn(line: line, column: column,
                           "workspace switching becomes gesto's workspace: \(next ? "next" : "previous"), which gestod performs on sway "
                           + "and the gesto-wayfire plugin inside Wayfire; elsewhere replace it with your compositor's command")
-            return .workspace(WorkspaceAction(direction: next ? .next : .previous))
+            return .session(.workspace(WorkspaceAction(direction: next ? .next : .previous)))
         }
     }
 

@@ -126,11 +126,11 @@ extension ImportedBinding {
         let value: String
         switch action {
         case .exec(let command): value = command
-        case .keys(let keys): value = keys
-        case .window(let operation): value = operation.rawValue
-        case .sway(let command): value = command
+        case .session(.keys(let keys)): value = keys
+        case .session(.window(let operation)): value = operation.rawValue
+        case .session(.sway(let command)): value = command
         case .reorder, .windowMotion: value = action.summary
-        case .workspace(let workspace): value = workspace.direction.rawValue
+        case .session(.workspace(let workspace)): value = workspace.direction.rawValue
         }
         parts.append("\(action.key): \(yamlScalar(value))")
         return "{" + parts.joined(separator: ", ") + "}"

@@ -327,8 +327,8 @@ enum FusumaImporter {
         let column = value.location.column
         if key == "window", case .mapping(let fields, _) = value, let field = fields.first {
             switch field.key {
-            case "maximized": return .window(.maximize)
-            case "fullscreen": return .window(.fullscreen)
+            case "maximized": return .session(.window(.maximize))
+            case "fullscreen": return .session(.window(.fullscreen))
             default:
                 walk.recorder.skip(line: line, "window: \(field.key) (fusuma-plugin-wmctrl): gesto has no such window operation")
                 return nil
@@ -349,7 +349,7 @@ enum FusumaImporter {
                 walk.recorder.skip(line: line, "a key gesto cannot name (see the warning)")
                 return nil
             }
-            return .keys(keys.keys)
+            return .session(.keys(keys.keys))
         case "shortcut":
             walk.recorder.warn(line: line, column: column, "shortcut: is fusuma 0.x's (removed in fusuma 1.0, which ignores it): imported for its intent")
             var unknown: String?
@@ -358,7 +358,7 @@ enum FusumaImporter {
                 walk.recorder.skip(line: line, "a key gesto cannot name (see the warning)")
                 return nil
             }
-            return .keys(keys.keys)
+            return .session(.keys(keys.keys))
         case "workspace":
             switch text.trimmingSpaces {
             case "next", "right", "down": return walk.translator.workspaceAction(next: true, line: line, column: column, recorder: &walk.recorder)
@@ -369,9 +369,9 @@ enum FusumaImporter {
             }
         default:  // window
             switch text.trimmingSpaces {
-            case "close": return .window(.close)
+            case "close": return .session(.window(.close))
             case "next", "prev":
-                if walk.options.workspaces == .sway { return .sway("move container to workspace \(text.trimmingSpaces); workspace \(text.trimmingSpaces)") }
+                if walk.options.workspaces == .sway { return .session(.sway("move container to workspace \(text.trimmingSpaces); workspace \(text.trimmingSpaces)")) }
                 walk.recorder.skip(line: line, "window: \(text) moves the window to another workspace; only sway's command is known")
                 return nil
             default:

@@ -171,8 +171,8 @@ enum HyprlandImporter {
             if direction == "swipe" || direction.hasPrefix("pinch") || direction.hasPrefix("zoom") {
                 recorder.warn(line: line, column: column, "a workspace gesture without a direction: imported as the next workspace")
             }
-        case "close": add { _ in .window(.close) }
-        case "fullscreen": add { _ in .window(arguments.first?.lowercased() == "maximize" ? .maximize : .fullscreen) }
+        case "close": add { _ in .session(.window(.close)) }
+        case "fullscreen": add { _ in .session(.window(arguments.first?.lowercased() == "maximize" ? .maximize : .fullscreen)) }
         case "float":
             let dispatcher = arguments.first?.lowercased() == "float" ? "setfloating" : arguments.first?.lowercased() == "tile" ? "settiled" : "togglefloating"
             add { _ in .exec("hyprctl dispatch \(dispatcher)") }

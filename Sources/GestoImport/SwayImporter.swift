@@ -248,6 +248,6 @@ enum SwayImporter {
             }
             if let rest { return .exec(rest.text) }
         }
-        return .sway(command)
+        return .session(.sway(command))
     }
 }

@@ -162,10 +162,10 @@ enum ToucheggImporter {
         var mode: FireMode = .onEnd
         let made: Action
         switch actionType {
-        case "MAXIMIZE_RESTORE_WINDOW": made = .window(.maximize)
-        case "MINIMIZE_WINDOW": made = .window(.minimize)
-        case "FULLSCREEN_WINDOW": made = .window(.fullscreen)
-        case "CLOSE_WINDOW": made = .window(.close)
+        case "MAXIMIZE_RESTORE_WINDOW": made = .session(.window(.maximize))
+        case "MINIMIZE_WINDOW": made = .session(.window(.minimize))
+        case "FULLSCREEN_WINDOW": made = .session(.window(.fullscreen))
+        case "CLOSE_WINDOW": made = .session(.window(.close))
         case "CHANGE_DESKTOP", "CHANGE_VIEWPORT":
             let direction = (action.childText("direction") ?? parameter).lowercased()
             switch direction {
@@ -194,7 +194,7 @@ enum ToucheggImporter {
             if action.child("decreaseKeys") != nil {
                 recorder.warn(line: line, column: 1, "<decreaseKeys> (typed when a repeating gesture turns back): gesto's repeat steps only in its own direction; left out")
             }
-            made = .keys(names.joined(separator: "+"))
+            made = .session(.keys(names.joined(separator: "+")))
         case "RUN_COMMAND":
             mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
             guard let command = action.childText("command") ?? (isLegacy ? parameter : nil), !command.isEmpty else { return fail("RUN_COMMAND needs <command>") }

@@ -1,10 +1,11 @@
-// Carries out the session actions of bindings (`keys:`, `window:`, `sway:`) against a
-// connected WaylandSession and sway's IPC socket. `exec:` belongs to the daemon's ExecRunner;
-// this type only reports it as not its own. Errors come back as values for the log.
+// Carries out the session actions of bindings (`keys:`, `window:`, `sway:`, `workspace:`)
+// against a connected WaylandSession and sway's IPC socket. `exec:` belongs to the daemon's
+// ExecRunner, motion and reorder to their drivers: the type of ``SessionAction`` keeps them
+// out. Errors come back as values for the log.
 import GestoConfig
 import GestoCore
 
-/// Performs `keys`, `window` and `sway` actions.
+/// Performs `keys`, `window`, `sway` and `workspace` actions.
 public final class ActionPerformer {
     /// The Wayland session the window and key actions go through.
     public let session: WaylandSession
@@ -24,12 +25,9 @@ public final class ActionPerformer {
 
     /// Performs `action`.
     ///
-    /// - Throws: ``ActionError``: `.notSessionAction` for `exec`, or the Wayland, key or sway
-    ///   failure.
-    public func perform(_ action: Action) throws(ActionError) {
+    /// - Throws: ``ActionError``: the Wayland, key or sway failure.
+    public func perform(_ action: SessionAction) throws(ActionError) {
         switch action {
-        case .exec, .reorder, .windowMotion:
-            throw .notSessionAction(action)
         case .keys(let text):
             let combination: KeyCombination
             if let parsed = parsedCombinations[text] {
@@ -55,8 +53,6 @@ public final class ActionPerformer {
 
 /// Why an action did not happen.
 public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The action is not a session action (`exec` runs through the daemon's ExecRunner).
-    case notSessionAction(Action)
     /// The Wayland side failed (not connected, protocol missing, no focused window…).
     case wayland(WaylandError)
     /// The key combination does not parse.
@@ -69,7 +65,6 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line for the log.
     public var description: String {
         switch self {
-        case .notSessionAction(let action): return "'\(action.summary)' is not a session action"
         case .wayland(let error): return error.description
         case .keys(let error): return error.description
         case .sway(let error): return error.description

@@ -64,12 +64,12 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: One error per bad combination, at its binding's location.
     public static func errors(in config: Config) -> [ConfigError] {
         var errors: [ConfigError] = []
-        for (binding, location) in zip(config.bindings, config.bindingLocations) {
-            guard case .keys(let text) = binding.action else { continue }
+        for binding in config.bindings {
+            guard case .session(.keys(let text)) = binding.action else { continue }
             do {
                 _ = try KeyCombination(parsing: text)
             } catch {
-                errors.append(ConfigError("in 'keys: \(text)': \(error)", at: location))
+                errors.append(ConfigError("in 'keys: \(text)': \(error)", at: binding.location))
             }
         }
         return errors

@@ -23,19 +23,19 @@ public struct RuledOutBinding: Sendable, Equatable {
 extension WaylandSession.Global {
     /// The globals `binding` uses, each with what is lost without it. `exec:` needs none;
     /// `sway:`, `window-motion:` and `workspace:` need sway's IPC socket, not a Wayland global.
-    public static func requirements(of binding: Binding<Action>) -> [(global: Self, effect: String)] {
+    public static func requirements(of binding: Binding) -> [(global: Self, effect: String)] {
         var needs: [(global: Self, effect: String)] = []
         switch binding.action {
-        case .keys:
+        case .session(.keys):
             needs.append((.virtualKeyboardManager, "its keys: action cannot run"))
             needs.append((.seat, "its keys: action cannot run"))
-        case .window(let operation):
+        case .session(.window(let operation)):
             needs.append((.foreignToplevelManager, "its window: \(operation.rawValue) action cannot run"))
             if operation == .activate { needs.append((.seat, "its window: activate action cannot run")) }
         case .reorder:
             needs.append((.foreignToplevelManager, "its reorder strip has no windows to show"))
             needs.append((.layerShell, "its reorder strip is not shown"))
-        case .exec, .sway, .windowMotion, .workspace:
+        case .exec, .session(.sway), .windowMotion, .session(.workspace):
             break
         }
         if binding.app != nil {
@@ -54,7 +54,7 @@ extension WaylandSession.Global {
 
     /// The bindings among `bindings` that `missing` globals rule out (in part), in binding
     /// order, one entry per binding and missing global.
-    public static func ruledOut(_ bindings: [Binding<Action>], missing: [Self]) -> [RuledOutBinding] {
+    public static func ruledOut(_ bindings: [Binding], missing: [Self]) -> [RuledOutBinding] {
         var result: [RuledOutBinding] = []
         for (index, binding) in bindings.enumerated() {
             var seen: Set<Self> = []

@@ -211,13 +211,17 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 3, "0x%x", v);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 4, "0x%x", v);
 	/* The layouts only grow at their end: the library rejects sizes below their 0.1 ones
 	 * (struct gesto_gesture_event: 80 bytes in 0.1, 88 since 0.3 with delta_source). */
 	CHECK(sizeof(struct gesto_gesture_event) == 88, "%zu", sizeof(struct gesto_gesture_event));
 	CHECK(offsetof(struct gesto_gesture_event, delta_source) == 80, "%zu",
 	      offsetof(struct gesto_gesture_event, delta_source));
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
+	/* struct gesto_binding_info: 32 bytes in 0.2, 40 since 0.4 with action_kind. */
+	CHECK(sizeof(struct gesto_binding_info) == 40, "%zu", sizeof(struct gesto_binding_info));
+	CHECK(offsetof(struct gesto_binding_info, action_kind) == 32, "%zu",
+	      offsetof(struct gesto_binding_info, action_kind));
 	CHECK(sizeof(struct gesto_reorder_layout) == 48, "%zu", sizeof(struct gesto_reorder_layout));
 	CHECK(sizeof(struct gesto_reorder_settings) == 64, "%zu", sizeof(struct gesto_reorder_settings));
 	CHECK(sizeof(struct gesto_reorder_move) == 8, "%zu", sizeof(struct gesto_reorder_move));
@@ -244,6 +248,9 @@ test_pinch_out_recording(void)
 	CHECK(gesto_engine_add_binding(engine, "pinch:2:in", GESTO_MODE_ON_END, 7) == 1, "index");
 	CHECK(gesto_engine_binding_count(engine) == 2, "count");
 	CHECK(gesto_engine_binding_exec(engine, 0) == NULL, "added bindings have no exec");
+	struct gesto_binding_info added = { .size = sizeof(added), .action_kind = 99 };
+	CHECK(gesto_engine_binding_info(engine, 0, &added) == GESTO_OK && added.action == NULL &&
+	      added.action_kind == GESTO_ACTION_NONE, "added bindings have no action: %u", added.action_kind);
 
 	static struct collected c;
 	c.count = 0;
@@ -1407,9 +1414,16 @@ test_bindings_and_window_motion(void)
 	struct gesto_binding_info info = { .size = sizeof(info) };
 	CHECK(gesto_engine_binding_info(engine, 0, &info) == GESTO_OK, "%s", gesto_last_error_message());
 	CHECK(strcmp(info.gesture, "swipe:3") == 0 && strcmp(info.action, "window-motion") == 0 &&
-	      info.mode == GESTO_MODE_CONTINUOUS && info.app == NULL, "info 0: %s %s", info.gesture, info.action);
+	      info.action_kind == GESTO_ACTION_WINDOW_MOTION && info.mode == GESTO_MODE_CONTINUOUS && info.app == NULL,
+	      "info 0: %s %s %u", info.gesture, info.action, info.action_kind);
 	CHECK(gesto_engine_binding_info(engine, 1, &info) == GESTO_OK && strcmp(info.action, "exec") == 0 &&
-	      info.app && strcmp(info.app, "foot*") == 0, "info 1");
+	      info.action_kind == GESTO_ACTION_EXEC && info.app && strcmp(info.app, "foot*") == 0, "info 1");
+	/* A 0.2 caller's struct: the library writes no byte past its size. */
+	unsigned char old[40];
+	memset(old, 0xa5, sizeof(old));
+	((struct gesto_binding_info *)old)->size = 32;
+	CHECK(gesto_engine_binding_info(engine, 0, (struct gesto_binding_info *)old) == GESTO_OK &&
+	      ((struct gesto_binding_info *)old)->size == 32 && old[32] == 0xa5 && old[39] == 0xa5, "0.2 size");
 	CHECK(gesto_engine_binding_info(engine, 2, &info) == GESTO_ERROR_INVALID_ARGUMENT, "index out of range");
 	struct gesto_binding_info small = { .size = 8 };
 	CHECK(gesto_engine_binding_info(engine, 0, &small) == GESTO_ERROR_INVALID_ARGUMENT, "size too small");

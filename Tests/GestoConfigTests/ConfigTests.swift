@@ -25,7 +25,7 @@ import GestoYAML
         #expect(config.bindings[0].mode == .onEnd)
         #expect(config.bindings[1].mode == .onThreshold)
         #expect(config.bindings[0].settings.swipe.threshold.deltaUnits == 120)
-        #expect(config.bindingLocations[1].line == 6)
+        #expect(config.bindings[1].location.line == 6)
     }
 
     @Test func bindingOverridesApplyToThatBindingOnly() throws {

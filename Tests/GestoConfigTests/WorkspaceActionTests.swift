@@ -17,11 +17,11 @@ import Testing
                 mode: on-threshold
                 workspace: previous
             """, file: "w.yaml")
-        #expect(config.bindings[0].action == .workspace(WorkspaceAction(direction: .next)))
+        #expect(config.bindings[0].action == .session(.workspace(WorkspaceAction(direction: .next))))
         #expect(config.bindings[0].action.key == "workspace")
         #expect(config.bindings[0].action.summary == "workspace: next")
-        #expect(config.bindings[1].action == .workspace(WorkspaceAction(direction: .right, distance: 250)))
-        #expect(config.bindings[2].action == .workspace(WorkspaceAction(direction: .previous)))
+        #expect(config.bindings[1].action == .session(.workspace(WorkspaceAction(direction: .right, distance: 250))))
+        #expect(config.bindings[2].action == .session(.workspace(WorkspaceAction(direction: .previous))))
         #expect(WorkspaceAction(direction: .next).distance == 300)
         #expect(config.warnings.isEmpty)
     }

@@ -3,6 +3,19 @@
 import Testing
 @testable import GestoCore
 
+/// A rule with a label to name its firings by (GestoCore has rules only: what a binding runs is
+/// its user's, GestoConfig's `Binding` for the config).
+struct Binding<Action> {
+    var rule: BindingRule
+    var action: Action
+
+    init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
+         settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
+        rule = BindingRule(gesture: gesture, mode: mode, settings: settings, app: app)
+        self.action = action
+    }
+}
+
 @Suite struct BindingMatcherTests {
     /// A 3-finger swipe left, 20 updates of `dx` units every 8 ms (15: 1875 units/s, below the
     /// commitment velocity; 30: 3750 units/s, above it), lifted after a pause (no flick).
@@ -85,7 +98,7 @@ import Testing
 
     @Test func repeatFiresEveryStep() {
         var binding = Binding(gesture: left, mode: .repeat, action: "r")
-        binding.settings.swipe.repeatDistance.deltaUnits = 100
+        binding.rule.settings.swipe.repeatDistance.deltaUnits = 100
         // 20 × 15 = 300 units: three steps.
         #expect(firings([binding], swipeLeft()) == ["r@changed", "r@changed", "r@changed"])
     }
@@ -93,18 +106,18 @@ import Testing
     @Test func aTinyRepeatStepIsBoundedNotACrash() {
         // Regression: a step of 1e-300 overflowed Int and trapped (found through libgesto).
         var binding = Binding(gesture: left, mode: .repeat, action: "r")
-        binding.settings.swipe.repeatDistance.deltaUnits = 1e-300
+        binding.rule.settings.swipe.repeatDistance.deltaUnits = 1e-300
         #expect(firings([binding], swipeLeft(steps: 2)).count == 10_000)
     }
 
     @Test func perBindingThresholdOverridesTheGlobalOne() {
         var sensitive = Binding(gesture: left, action: "s")
-        sensitive.settings.swipe.threshold.deltaUnits = 50
+        sensitive.rule.settings.swipe.threshold.deltaUnits = 50
         // 5 × 15 = 75 units: the global 150 would fail it; the binding's own recognizer, at
         // 50, recognizes it, and the firing says so (it used to fire on a `failed` report).
         #expect(firings([sensitive], swipeLeft(steps: 5)) == ["s@ended"])
         var strict = Binding(gesture: left, action: "x")
-        strict.settings.swipe.threshold.deltaUnits = 1000
+        strict.rule.settings.swipe.threshold.deltaUnits = 1000
         #expect(firings([strict], swipeLeft()).isEmpty)
     }
 

@@ -27,8 +27,7 @@ import GestoWayland
 
     @Test func aCompositorWithoutTheVirtualKeyboardOrLayerShellRulesOutTheirBindings() throws {
         let config = try Config.parse(Self.config, file: "c.yaml")
-        let report = MissingProtocol.report(missing: [.virtualKeyboardManager, .layerShell], bindings: config.bindings,
-                                            locations: config.bindingLocations)
+        let report = MissingProtocol.report(missing: [.virtualKeyboardManager, .layerShell], bindings: config.bindings)
         #expect(report.map(\.name) == ["zwp_virtual_keyboard_manager_v1", "zwlr_layer_shell_v1"])
         #expect(report[0].consequence == "keys: actions are off")
         #expect(report[0].ruledOut == [MissingProtocol.RuledOut(binding: 0, gesture: "swipe:3:left", action: "keys: super+Left",
@@ -36,7 +35,7 @@ import GestoWayland
         #expect(report[1].ruledOut.map(\.binding) == [3])
         #expect(report[1].ruledOut[0].effect == "its feedback overlay is not shown")
         // Without the window list, window: and app: go.
-        let toplevels = MissingProtocol.report(missing: [.foreignToplevelManager], bindings: config.bindings, locations: config.bindingLocations)
+        let toplevels = MissingProtocol.report(missing: [.foreignToplevelManager], bindings: config.bindings)
         #expect(toplevels[0].ruledOut.map(\.binding) == [2, 4])
         #expect(toplevels[0].ruledOut[0].effect == "its app: never matches (no focused app is known)")
         // exec needs nothing.
@@ -49,8 +48,7 @@ import GestoWayland
             version: "t", pid: 1, state: .running, sessionLock: .unknown, uptimeSeconds: 0,
             config: .init(path: nil, loadedAt: nil, error: nil, bindingCount: 0), input: "none", devices: [],
             gestureCount: 0, actionCount: 0, failedActionCount: 0, waylandConnected: true, waylandMissing: [], monitorCount: 0)
-        status.waylandMissing = MissingProtocol.report(missing: [.virtualKeyboardManager], bindings: config.bindings,
-                                                       locations: config.bindingLocations)
+        status.waylandMissing = MissingProtocol.report(missing: [.virtualKeyboardManager], bindings: config.bindings)
         let decoded = try DaemonStatus(json: try JSONValue.parse(status.json))
         #expect(decoded.waylandMissing == status.waylandMissing)
         let object = try JSONSerialization.jsonObject(with: Data(status.json.utf8)) as? [String: Any] ?? [:]

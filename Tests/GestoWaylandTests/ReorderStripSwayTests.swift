@@ -7,6 +7,7 @@ import Testing
 import GestoConfig
 import GestoCore
 import GestoSystem
+import GestoYAML
 import GestoDaemon
 @testable import GestoWayland
 
@@ -131,8 +132,9 @@ struct ReorderStripSwayTests {
         #expect(try OverlayFeedbackTests.pump(session, timeout: 20) { session.toplevels.count == 2 })
         var action = ReorderAction(slot: Self.slot)
         action.stepRight = "true"
-        let bindings = [Binding<Action>(gesture: .longPressDrag(fingers: 2), action: .exec("true")),
-                        Binding<Action>(gesture: .longPressDrag(fingers: 1), action: .reorder(action))]
+        let location = SourceLocation(file: "config.yaml", line: 1, column: 3)
+        let bindings = [Binding(gesture: .longPressDrag(fingers: 2), action: .exec("true"), location: location),
+                        Binding(gesture: .longPressDrag(fingers: 1), action: .reorder(action), location: location)]
         let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
 
         var now = MonotonicClock.now()
@@ -170,7 +172,8 @@ struct ReorderStripSwayTests {
         #expect(try OverlayFeedbackTests.pump(session, timeout: 20) { session.toplevels.count == 2 })
         var action = ReorderAction(slot: 10)  // 10 % of the screen per tile
         action.stepRight = "true"
-        let bindings = [Binding<Action>(gesture: .touchLongPressDrag(fingers: 1), action: .reorder(action))]
+        let bindings = [Binding(gesture: .touchLongPressDrag(fingers: 1), action: .reorder(action),
+                                location: SourceLocation(file: "config.yaml", line: 1, column: 3))]
         let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
         func touch(_ phase: RecognizerPhase, _ time: Timestamp, dx: Double) -> RecognizedGesture {
             RecognizedGesture(name: .touchLongPressDrag(fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))

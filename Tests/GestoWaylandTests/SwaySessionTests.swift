@@ -66,7 +66,7 @@ struct SwaySessionTests {
             backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
         driver.start()
         let performer = ActionPerformer(session: session, sway: sway.ipc)
-        func perform(_ action: Action) throws {
+        func perform(_ action: SessionAction) throws {
             try performer.perform(action)
             driver.flush()
         }

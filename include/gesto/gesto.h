@@ -49,8 +49,8 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions and fields marked "Since 0.2" or "Since 0.3" need a
- * library whose minor version is at least that.
+ * for the major version. Functions and fields marked "Since 0.2", "Since 0.3" or "Since 0.4"
+ * need a library whose minor version is at least that.
  */
 
 #ifndef GESTO_H
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 3
+#define GESTO_ABI_VERSION_MINOR 4
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -857,6 +857,21 @@ gesto_spring_retarget(struct gesto_spring *spring, double to, double elapsed);
 /* ==================================================================== */
 
 /**
+ * The kind of a binding's action, one per config key (the key is struct gesto_binding_info's
+ * `action` string): what a host switches on to carry the action out. Since 0.4.
+ */
+enum gesto_action_kind {
+	GESTO_ACTION_NONE = 0,          /**< no action: a binding added with gesto_engine_add_binding() */
+	GESTO_ACTION_EXEC = 1,          /**< "exec": a shell command, the firing's `exec` */
+	GESTO_ACTION_KEYS = 2,          /**< "keys": a key combination to type */
+	GESTO_ACTION_WINDOW = 3,        /**< "window": an operation on the focused window */
+	GESTO_ACTION_SWAY = 4,          /**< "sway": a command for sway's IPC */
+	GESTO_ACTION_REORDER = 5,       /**< "reorder": a long-press-drag reorder */
+	GESTO_ACTION_WINDOW_MOTION = 6, /**< "window-motion": see gesto_window_motion_new() */
+	GESTO_ACTION_WORKSPACE = 7,     /**< "workspace": see gesto_workspace_swipe_new() */
+};
+
+/**
  * What a binding is, as a host that carries out its actions reads it (a compositor plugin:
  * which gestures to consume, which actions it performs itself).
  *
@@ -877,6 +892,11 @@ struct gesto_binding_info {
 	const char *action;
 	/** The binding's `app:` pattern, or NULL. Owned by the engine, as `gesture`. */
 	const char *app;
+	/** Since 0.4: the kind of its action, enum gesto_action_kind (GESTO_ACTION_NONE where
+	 *  `action` is NULL). Written only when `size` reaches past it. */
+	uint32_t action_kind;
+	/** Since 0.4: reserved, written as 0. */
+	uint32_t reserved;
 };
 
 /**

@@ -80,6 +80,29 @@ bool is_hold_gesture(const char *gesture)
 {
     return (std::strncmp(gesture, "hold:", 5) == 0) || (std::strncmp(gesture, "long-press", 10) == 0);
 }
+
+/** Whether the plugin carries out actions of @p kind (an enum gesto_action_kind) itself. */
+bool performs(uint32_t kind)
+{
+    switch (kind)
+    {
+      case GESTO_ACTION_EXEC:
+      case GESTO_ACTION_WINDOW_MOTION:
+      case GESTO_ACTION_WORKSPACE:
+        return true;
+
+      case GESTO_ACTION_NONE:
+      case GESTO_ACTION_KEYS:
+      case GESTO_ACTION_WINDOW:
+      case GESTO_ACTION_SWAY:
+      case GESTO_ACTION_REORDER:
+        return false;
+
+      default:
+        // A kind added after this plugin was built.
+        return false;
+    }
+}
 }
 
 class plugin_t : public wf::plugin_interface_t
@@ -185,11 +208,10 @@ class plugin_t : public wf::plugin_interface_t
             if (is_hold_gesture(info.gesture))
             {
                 why = "Wayfire delivers no hold gestures";
-            } else if ((std::strcmp(action, "exec") != 0) && (std::strcmp(action, "window-motion") != 0) &&
-                       (std::strcmp(action, "workspace") != 0))
+            } else if (!performs(info.action_kind))
             {
                 why = std::string("the plugin performs exec, window-motion and workspace, not ") + action;
-            } else if ((std::strcmp(action, "window-motion") == 0) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
+            } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
             {
                 why = "window-motion follows swipes";
             }
@@ -459,24 +481,36 @@ class plugin_t : public wf::plugin_interface_t
 
         gesto_binding_info info = {};
         info.size = sizeof(info);
-        if ((gesto_engine_binding_info(engine, gesture.binding_index, &info) != GESTO_OK) || !info.action)
+        if (gesto_engine_binding_info(engine, gesture.binding_index, &info) != GESTO_OK)
         {
             return;
         }
 
-        if ((std::strcmp(info.action, "exec") == 0) && gesture.exec)
+        switch (info.action_kind)
         {
-            std::string error;
-            if (!run_command(gesture.exec, gesture, error))
+          case GESTO_ACTION_EXEC:
+            if (gesture.exec)
             {
-                LOGE("gesto: exec: ", gesture.exec, " failed: ", error);
+                std::string error;
+                if (!run_command(gesture.exec, gesture, error))
+                {
+                    LOGE("gesto: exec: ", gesture.exec, " failed: ", error);
+                }
             }
-        } else if (std::strcmp(info.action, "window-motion") == 0)
-        {
+
+            break;
+
+          case GESTO_ACTION_WINDOW_MOTION:
             drive_motion(gesture);
-        } else if (std::strcmp(info.action, "workspace") == 0)
-        {
+            break;
+
+          case GESTO_ACTION_WORKSPACE:
             drive_workspace(gesture, info.mode);
+            break;
+
+          default:
+            // Disabled at load (performs()): they never fire here.
+            break;
         }
     }
 

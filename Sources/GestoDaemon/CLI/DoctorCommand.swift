@@ -307,8 +307,7 @@ public enum DoctorCommand {
                                          runtimeDirectory: probe.environment["XDG_RUNTIME_DIR"])
             if (try? session.connect()) != nil {
                 connected = true
-                missing = MissingProtocol.report(missing: session.missingGlobals, bindings: config?.bindings ?? [],
-                                                 locations: config?.bindingLocations ?? [])
+                missing = MissingProtocol.report(missing: session.missingGlobals, bindings: config?.bindings ?? [])
                 session.disconnect()
             }
         }
@@ -398,8 +397,7 @@ public enum DoctorCommand {
         var fixes: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             for builtIn in builtIns where collide(builtIn.gesture, binding.gesture) {
-                let location = index < config.bindingLocations.count ? " at \(config.bindingLocations[index])" : ""
-                lines.append("binding \(index) (\(binding.gesture)\(location)): \(builtIn.what)")
+                lines.append("binding \(index) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
                 if !fixes.contains(builtIn.fix) { fixes.append(builtIn.fix) }
             }
         }

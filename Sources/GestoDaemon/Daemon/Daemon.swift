@@ -461,7 +461,7 @@ public final class Daemon {
             actionCount += 1
             let isContinuous = config.bindings.indices.contains(firing.bindingIndex)
                 && config.bindings[firing.bindingIndex].mode == .continuous
-            if isContinuous, firing.action.key != "window-motion", firing.action.key != "workspace" {
+            if isContinuous, firing.action.showsGestureFeedback {
                 overlays?.show(firing, of: config.bindings[firing.bindingIndex],
                                animation: config.animation(forBinding: firing.bindingIndex),
                                touchscreen: line.gesture.name.isTouchscreenGesture ? touchscreenGeometry(of: device) : nil)
@@ -488,7 +488,7 @@ public final class Daemon {
             case .windowMotion(let motion):
                 windowMotionDriver(warn: firing.gesture.phase == .began)?
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
-            case .workspace(let workspace) where isContinuous:
+            case .session(.workspace(let workspace)) where isContinuous:
                 // Outside the compositor nothing follows the fingers: the closing report decides,
                 // as the plugin's spring would, whether the swipe went on to the neighbour.
                 guard firing.gesture.phase.isFinal else { continue }
@@ -499,24 +499,24 @@ public final class Daemon {
                     log.debug("workspace: the swipe springs back, no switch", ["gesture": firing.gesture.name.description])
                     continue
                 }
-                performSessionAction(firing.action, gesture: firing.gesture.name)
-            case .keys, .window, .sway, .workspace:
-                performSessionAction(firing.action, gesture: firing.gesture.name)
+                performSessionAction(.workspace(workspace), gesture: firing.gesture.name)
+            case .session(let action):
+                performSessionAction(action, gesture: firing.gesture.name)
             }
         }
     }
 
     /// Performs a `keys:`, `window:`, `sway:` or `workspace:` action, or logs why it could not run.
-    private func performSessionAction(_ action: Action, gesture: GestureName) {
+    private func performSessionAction(_ action: SessionAction, gesture: GestureName) {
         guard let performer else {
-            actionFailed(action, "no Wayland session", gesture: gesture)
+            actionFailed(.session(action), "no Wayland session", gesture: gesture)
             return
         }
         do {
             try performer.perform(action)
             wayland?.flush()
         } catch {
-            actionFailed(action, "\(error)", gesture: gesture)
+            actionFailed(.session(action), "\(error)", gesture: gesture)
         }
     }
 
@@ -527,7 +527,7 @@ public final class Daemon {
     func warnAboutInactiveWorkspaceBindings(_ config: Config) {
         guard let performer, performer.sway == nil else { return }
         for (index, binding) in config.bindings.enumerated() {
-            guard case .workspace(let workspace) = binding.action, workspace.swayCommand != nil else { continue }
+            guard case .session(.workspace(let workspace)) = binding.action, workspace.swayCommand != nil else { continue }
             log.warning("binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
                         + "workspaces over sway's IPC, and this compositor is not sway (on Wayfire, the gesto-wayfire plugin performs it)")
         }

@@ -130,8 +130,7 @@ extension Daemon {
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
             waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount)
         if let session = wayland?.session {
-            status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings,
-                                                           locations: config.bindingLocations)
+            status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings)
         }
         return status
     }
@@ -141,7 +140,7 @@ extension Daemon {
         config.bindings.enumerated().map { index, binding in
             BindingSummary(index: index, gesture: binding.gesture.description, mode: binding.mode.rawValue,
                            action: binding.action.summary, app: binding.app,
-                           location: index < config.bindingLocations.count ? config.bindingLocations[index].description : nil)
+                           location: binding.location.description)
         }
     }
 

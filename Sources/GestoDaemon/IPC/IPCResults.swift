@@ -122,14 +122,13 @@ public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
         self.ruledOut = ruledOut
     }
 
-    /// What `missing` globals rule out among `bindings` (whose config locations are `locations`).
-    public static func report(missing: [WaylandSession.Global], bindings: [Binding<Action>],
-                              locations: [SourceLocation]) -> [MissingProtocol] {
+    /// What `missing` globals rule out among `bindings`.
+    public static func report(missing: [WaylandSession.Global], bindings: [Binding]) -> [MissingProtocol] {
         let ruledOut = WaylandSession.Global.ruledOut(bindings, missing: missing)
         return missing.map { global in
             MissingProtocol(name: global.rawValue, consequence: global.consequence, ruledOut: ruledOut.filter { $0.global == global }.map {
                 RuledOut(binding: $0.index, gesture: bindings[$0.index].gesture.description, action: bindings[$0.index].action.summary,
-                         location: $0.index < locations.count ? locations[$0.index].description : nil, effect: $0.effect)
+                         location: bindings[$0.index].location.description, effect: $0.effect)
             })
         }
     }

@@ -6,8 +6,8 @@ import GestoConfig
 /// Turns each report of the recognizer groups into the ``ReplayLine`` the pipeline emits (see
 /// ``GesturePipeline`` for which lines are printed).
 struct ReportLines: Sendable {
-    /// The actions, parallel to the config's bindings (touched only when a binding fires).
-    private let actions: [Action]
+    /// The config's bindings (their actions read only when one fires).
+    private let bindings: [Binding]
     /// One reorder engine per `reorder:` binding, with the binding's index, group and action.
     private var reorders: [(index: Int, group: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
     private let showAllPhases: Bool
@@ -22,7 +22,7 @@ struct ReportLines: Sendable {
     var dropsUnreadLines = false
 
     init(config: Config, groups: [RecognizerGroups.Group], showAllPhases: Bool) {
-        actions = config.bindings.map(\.action)
+        bindings = config.bindings
         begun = Array(repeating: [], count: groups.count)
         var groupOf = Array(repeating: 0, count: config.bindings.count)
         for (group, members) in groups.enumerated() { for index in members.listeners { groupOf[index] = group } }
@@ -68,7 +68,7 @@ struct ReportLines: Sendable {
         var fired: [BindingFiring<Action>]? = nil
         match(gesture) { firing in
             // Reorder bindings act through their step and drop commands below.
-            let action = actions[firing.bindingIndex]
+            let action = bindings[firing.bindingIndex].action
             if case .reorder = action { return }
             Self.append(BindingFiring(bindingIndex: firing.bindingIndex, action: action, gesture: firing.gesture), to: &fired)
         }

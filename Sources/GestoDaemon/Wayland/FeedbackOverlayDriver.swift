@@ -90,7 +90,7 @@ public final class FeedbackOverlayDriver {
     ///   - touchscreen: For a touchscreen's report: the unit its positions are in and the
     ///     physical size of its output as the user sees it (mm; nil when unknown), so the bar
     ///     is where the finger is.
-    public func show(_ firing: BindingFiring<Action>, of binding: Binding<Action>,
+    public func show(_ firing: BindingFiring<Action>, of binding: Binding,
                      animation: SpringParameters = .niriWindowMovement,
                      touchscreen: (unit: ContactUnit, outputSize: Vector2?)? = nil) {
         guard session.isConnected, session.offeredVersion(of: .layerShell) != nil else {
@@ -128,7 +128,7 @@ public final class FeedbackOverlayDriver {
     /// The bar of a swipe binding: a touchpad's moves ``FeedbackOverlay/travelPerProgress``
     /// points per threshold; a touchscreen's (`touch-swipe`, `edge-swipe`) its threshold's own
     /// distance on the screen, following the finger 1:1.
-    static func swipeOverlay(of binding: Binding<Action>, session: WaylandSession, animation: SpringParameters,
+    static func swipeOverlay(of binding: Binding, session: WaylandSession, animation: SpringParameters,
                              touchscreen: (unit: ContactUnit, outputSize: Vector2?)?, clock: @escaping () -> Timestamp) -> FeedbackOverlay {
         switch (binding.gesture, touchscreen) {
         case (.touchSwipe, let touch?), (.edgeSwipe, let touch?):
@@ -165,5 +165,17 @@ public final class FeedbackOverlayDriver {
         overlays = [:]
         for overlay in pinchOverlays.values { overlay.surface.unmap() }
         pinchOverlays = [:]
+    }
+}
+
+extension Action {
+    /// Whether a `continuous` binding with this action gets gestod's feedback overlay: not a
+    /// window motion or a workspace swipe, whose own motion (the window, the workspaces) is the
+    /// feedback.
+    var showsGestureFeedback: Bool {
+        switch self {
+        case .windowMotion, .session(.workspace): false
+        case .exec, .reorder, .session(.keys), .session(.window), .session(.sway): true
+        }
     }
 }

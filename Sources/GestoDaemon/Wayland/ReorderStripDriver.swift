@@ -27,7 +27,7 @@ public final class ReorderStripDriver {
     /// rest, makes a new strip of the windows open now. Without a connection, layer-shell or
     /// windows it does nothing (the missing compositor is logged once). With `startsStrip` false
     /// (actions suppressed) only a strip already shown is fed, so it still reaches its drop.
-    public func show(_ gesture: RecognizedGesture, bindings: [Binding<Action>], startsStrip: Bool = true) {
+    public func show(_ gesture: RecognizedGesture, bindings: [Binding], startsStrip: Bool = true) {
         guard let index = bindings.firstIndex(where: { binding in
                   guard case .reorder = binding.action else { return false }
                   switch (binding.gesture, gesture.name) {
