@@ -155,12 +155,13 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
+    /// Every recognizer's state, in a fixed order, with the kind a trace names it by: the
+    /// touchpad's, then the touchscreen's.
     private var traceStates: [(kind: String, state: RecognizerTraceState)] {
         [("hold", holds.traceState), ("long-press", longPresses.traceState),
          ("long-press-drag", swipes.first.traceState), ("swipe", swipes.second.traceState),
          ("pinch-swipe", pinches.first.traceState), ("pinch", pinches.second.first.traceState),
-         ("rotate", pinches.second.second.traceState)]
+         ("rotate", pinches.second.second.traceState)] + touches.traceStates
     }
 
     /// Feeds `input` to the recognizers; with a `trace`, reports each recognizer whose state

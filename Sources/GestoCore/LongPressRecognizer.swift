@@ -1,22 +1,30 @@
-// Recognizes a long press on a touchpad: fingers resting for a minimum duration, recognized
-// by a timer (libinput sends nothing during a hold). Two shapes, as the reference toolkits have:
-// UIKit's continuous `UILongPressGestureRecognizer` (began at the duration, ended at the lift)
-// for `long-press:F` bindings, and SwiftUI's discrete `LongPressGesture` (ended at the
-// duration) as the first stage of long-press-drag.
+// Recognizes a long press on every device, from contact samples (ContactSample.swift): fingers
+// resting for a minimum duration, recognized by a timer (libinput sends nothing during a hold,
+// a resting finger no motion). Two shapes, as the reference toolkits have: UIKit's continuous
+// `UILongPressGestureRecognizer` (began at the duration, ended at the lift) for `long-press:F`,
+// whose tiers are told apart by how long the fingers rested; and SwiftUI's discrete
+// `LongPressGesture` (ended at the duration) for `touch-long-press:F`, which acts while the
+// finger still rests, and as the first stage of every long-press-drag.
+//
+// How fingers come to rest and move differs by device, not the rule:
+//   touchpad: libinput's HOLD_BEGIN is the rest; its HOLD_END cancelled says the fingers moved
+//     by libinput's own threshold, and a swipe of the same fingers that follows is measured
+//     against the tolerance (its centroid); any other gesture ends the press.
+//   touchscreen: a stroke's first frame is the rest; each finger's travel from where it landed
+//     is measured against the tolerance; a finger lifting ends the press; more fingers landing
+//     re-arm it for all of them, timed from the last.
 //
 // State diagram:
-//   idle ─HOLD_BEGIN→ arming (reports `arming` at once)
-//   arming ─deadline, still or dragging within tolerance→ discrete: ended ─→ idle
-//                                                         continuous: began ─→ pressed
-//   arming ─HOLD_END (lifted) / travel > tolerance / other gesture / deadline after moving
-//           with no swipe→ failed ─→ idle
-//   arming ─HOLD_END cancelled→ arming(moved): libinput saw motion; a swipe with the same
-//           fingers may follow and is measured against the tolerance.
-//   pressed ─HOLD_END (lifted)→ ended;  ─HOLD_END cancelled / other gesture→ cancelled
+//   idle ─rest→ arming [arming]
+//   arming ─deadline, within tolerance→ discrete: [ended] ─→ idle;  continuous: [began] ─→ pressed
+//   arming ─lift / travel > tolerance / another gesture / deadline after moving with no swipe→ [failed] ─→ idle
+//   arming ─libinput cancels the hold→ arming(moved);  ─more fingers land→ [failed] arming(all of them)
+//   arming ─TOUCH_CANCEL→ [cancelled];  ─end of input→ [failed] (it never was a press)
+//   pressed ─lift→ [ended];  ─cancelled hold / another gesture / end of input→ [cancelled]
 
-/// Recognizes `long-press:F`.
+/// Recognizes a long press of F fingers on one kind of device.
 ///
-/// HOLD_BEGIN arms it and reports `arming` so feedback can start. If the fingers stay within
+/// The rest arms it and reports `arming` so feedback can start. If the fingers stay within
 /// ``LongPressSettings/maximumDistance`` for ``LongPressSettings/minimumDuration``, the press
 /// is recognized at the deadline (the daemon's timer feeds the deadline back): a discrete
 /// recognizer reports `ended` then; a continuous one reports `began` then and `ended` when the
@@ -28,10 +36,15 @@ public struct LongPressRecognizer: Recognizer {
 
     /// The thresholds in force.
     public var settings: LongPressSettings
+    /// The device whose streams it judges (the other's samples pass it by).
+    public let device: ContactDevice
+    /// Whether the press reports `began` at the deadline and `ended` at the lift (UIKit), or
+    /// `ended` at the deadline (SwiftUI).
+    public let isContinuous: Bool
 
-    /// What resting fingers did while the press arms.
+    /// What resting fingers did while the press arms (on a touchpad: libinput's view).
     private enum Motion: Sendable, Hashable {
-        /// Resting: libinput's hold goes on.
+        /// Resting: libinput's hold goes on, or a touchscreen's fingers stay within tolerance.
         case still
         /// libinput cancelled the hold (the fingers moved by its own threshold); no swipe yet.
         case moved
@@ -43,8 +56,10 @@ public struct LongPressRecognizer: Recognizer {
         var fingers: Int
         var since: Timestamp
         var deadline: Timestamp
+        var unit: ContactUnit
         /// What the fingers did since they came to rest.
         var motion = Motion.still
+        /// The centroid's travel of the swipe that followed libinput's hold.
         var translation: Vector2 = .zero
     }
 
@@ -56,13 +71,12 @@ public struct LongPressRecognizer: Recognizer {
     }
 
     private var state: State = .idle
-    /// Whether the press reports `began` at the deadline and `ended` at the lift (UIKit), or
-    /// `ended` at the deadline (SwiftUI).
-    public let isContinuous: Bool
 
-    /// Makes a long-press recognizer; `continuous` chooses UIKit's shape (see the type's doc).
-    public init(settings: LongPressSettings = LongPressSettings(), continuous: Bool = true) {
+    /// Makes a long-press recognizer for `device`; `continuous` chooses UIKit's shape (see the
+    /// type's doc).
+    public init(settings: LongPressSettings = LongPressSettings(), device: ContactDevice = .touchpad, continuous: Bool = true) {
         self.settings = settings
+        self.device = device
         self.isContinuous = continuous
     }
 
@@ -89,14 +103,9 @@ public struct LongPressRecognizer: Recognizer {
         }
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
-                                diagnose: (RecognizerDiagnostic) -> Void) {
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         switch (state, input) {
-        case (_, .touches):
-            return  // Touchscreen frames are the touch recognizers' (GestoCore/Touch).
-        case (.idle, .event(let event)):
-            if event.kind == .hold && event.phase == .begin { arm(event, emit: emit) }
-        case (.idle, .deadline), (.idle, .endOfInput):
+        case (.idle, .deadline), (.idle, .endOfInput), (.pressed, .deadline):
             return
         case (.arming(let arming), .deadline(let time)):
             // Every recognizer is fed every deadline that falls due: one before ours is normal.
@@ -115,75 +124,114 @@ public struct LongPressRecognizer: Recognizer {
             } else {
                 emit(.report(recognized ? .ended : .failed, report(arming, at: arming.deadline)))
             }
-        case (.pressed, .deadline):
-            return
-        case (.pressed(let pressed), .endOfInput(let time)):
-            state = .idle
-            emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
-        case (.pressed(let pressed), .event(let event)):
-            switch (event.kind, event.phase) {
-            case (.hold, .update):
-                return
-            case (.hold, .end):
-                state = .idle
-                emit(.report(event.isCancelled ? .cancelled(.cancelledByLibinput) : .ended, report(pressed, at: event.time)))
-            case (.hold, .begin):
-                emit(.report(.cancelled(.fingerCountChanged), report(pressed, at: event.time)))
-                arm(event, emit: emit)
-            case (.swipe, _), (.pinch, _):
-                // The resting fingers moved on into a swipe or pinch: not a press any more.
-                state = .idle
-                emit(.report(.cancelled(.preempted), report(pressed, at: event.time)))
-            }
         case (.arming(let arming), .endOfInput(let time)):
             state = .idle
             emit(.report(.failed, report(arming, at: time)))
-        case (.arming(var arming), .event(let event)):
-            switch (event.kind, event.phase) {
-            case (.hold, .begin):
-                emit(.report(.failed, report(arming, at: event.time)))
-                arm(event, emit: emit)
-            case (.hold, .update):
-                return
-            case (.hold, .end):
-                if event.isCancelled && arming.motion == .still {
-                    arming.motion = .moved
-                    state = .arming(arming)
-                } else {
-                    state = .idle
-                    emit(.report(.failed, report(arming, at: event.time)))
-                }
-            case (.swipe, .begin), (.swipe, .update):
-                guard arming.motion != .still, event.fingerCount == arming.fingers else {
-                    state = .idle
-                    emit(.report(.failed, report(arming, at: event.time)))
-                    return
-                }
-                arming.motion = .swiping
-                arming.translation += event.unacceleratedDelta
-                if arming.translation.length > settings.maximumDistance.deltaUnits {
-                    state = .idle
-                    emit(.report(.failed, report(arming, at: event.time)))
-                } else {
-                    state = .arming(arming)
-                }
-            case (.swipe, .end), (.pinch, _):
-                state = .idle
-                emit(.report(.failed, report(arming, at: event.time)))
+        case (.pressed(let pressed), .endOfInput(let time)):
+            state = .idle
+            emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
+        case (_, .event), (_, .touches):
+            guard let sample = input.contact, sample.device == device else { return }
+            if let gesture = sample.touchpadGesture {
+                handle(touchpad: sample, gesture, emit: emit)
+            } else {
+                handle(touchscreen: sample, emit: emit)
             }
         }
     }
 
-    private mutating func arm(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        let arming = Arming(
-            fingers: event.fingerCount, since: event.time,
-            deadline: event.time.advanced(bySeconds: settings.minimumDuration))
+    /// A touchpad's sample: libinput's holds are the rests; a swipe after a cancelled hold is
+    /// motion; anything else ends the press.
+    private mutating func handle(touchpad sample: ContactSample, _ gesture: GestureKind, emit: (RecognizedGesture) -> Void) {
+        switch (state, gesture, sample.phase) {
+        case (.idle, .hold, .begin):
+            arm(sample, fingers: sample.fingerCount, emit: emit)
+        case (.idle, _, _):
+            return
+        case (.arming, .hold, .begin):
+            fail(at: sample.time, emit: emit)
+            arm(sample, fingers: sample.fingerCount, emit: emit)
+        case (.arming, .hold, .update):
+            return
+        case (.arming(var arming), .hold, .cancel) where arming.motion == .still:
+            arming.motion = .moved
+            state = .arming(arming)
+        case (.arming, .hold, .end), (.arming, .hold, .cancel):
+            fail(at: sample.time, emit: emit)
+        case (.arming(var arming), .swipe, .begin), (.arming(var arming), .swipe, .update):
+            guard arming.motion != .still, sample.fingerCount == arming.fingers else {
+                fail(at: sample.time, emit: emit)
+                return
+            }
+            arming.motion = .swiping
+            arming.translation += sample.motion ?? .zero
+            state = .arming(arming)
+            if arming.translation.length > settings.maximumDistance.value(in: arming.unit) { fail(at: sample.time, emit: emit) }
+        case (.arming, .swipe, .end), (.arming, .swipe, .cancel), (.arming, .pinch, _):
+            fail(at: sample.time, emit: emit)
+        case (.pressed, .hold, .update):
+            return
+        case (.pressed(let pressed), .hold, .end):
+            state = .idle
+            emit(.report(.ended, report(pressed, at: sample.time)))
+        case (.pressed(let pressed), .hold, .cancel):
+            state = .idle
+            emit(.report(.cancelled(.cancelledByLibinput), report(pressed, at: sample.time)))
+        case (.pressed(let pressed), .hold, .begin):
+            emit(.report(.cancelled(.fingerCountChanged), report(pressed, at: sample.time)))
+            arm(sample, fingers: sample.fingerCount, emit: emit)
+        case (.pressed(let pressed), .swipe, _), (.pressed(let pressed), .pinch, _):
+            // The resting fingers moved on into a swipe or pinch: not a press any more.
+            state = .idle
+            emit(.report(.cancelled(.preempted), report(pressed, at: sample.time)))
+        }
+    }
+
+    /// A touchscreen's sample: the stroke's first frame is the rest; each finger's travel is
+    /// measured against the tolerance; a lift ends the press, more fingers re-arm it.
+    private mutating func handle(touchscreen sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+        switch (state, sample.phase) {
+        case (.idle, .begin):
+            arm(sample, fingers: sample.fingersDown, emit: emit)
+        case (.idle, _):
+            return
+        case (.arming(let arming), .cancel), (.pressed(let arming), .cancel):
+            state = .idle
+            emit(.report(.cancelled(.cancelledByLibinput), report(arming, at: sample.time)))
+        case (.arming(let arming), .begin), (.arming(let arming), .update), (.arming(let arming), .end):
+            let travel = sample.fingerTravel ?? 0
+            if travel > settings.maximumDistance.value(in: arming.unit) || sample.fingersDown < arming.fingers {
+                fail(at: sample.time, emit: emit)
+            } else if sample.fingersDown > arming.fingers {
+                // More fingers landed: the press is of all of them, timed from the last.
+                fail(at: sample.time, emit: emit)
+                arm(sample, fingers: sample.fingersDown, emit: emit)
+            }
+        case (.pressed, .begin), (.pressed, .update):
+            return
+        case (.pressed(let pressed), .end):
+            state = .idle
+            emit(.report(.ended, report(pressed, at: sample.time)))
+        }
+    }
+
+    private mutating func arm(_ sample: ContactSample, fingers: Int, emit: (RecognizedGesture) -> Void) {
+        let arming = Arming(fingers: fingers, since: sample.time,
+                            deadline: sample.time.advanced(bySeconds: settings.minimumDuration), unit: sample.unit)
         state = .arming(arming)
-        emit(.report(.arming, report(arming, at: event.time)))
+        emit(.report(.arming, report(arming, at: sample.time)))
+    }
+
+    /// The press in arming fails at `time`.
+    private mutating func fail(at time: Timestamp, emit: (RecognizedGesture) -> Void) {
+        guard case .arming(let arming) = state else { return }
+        state = .idle
+        emit(.report(.failed, report(arming, at: time)))
     }
 
     private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
-        GestureValue(name: .longPress(fingers: arming.fingers), time: time,
+        GestureValue(name: device == .touchpad ? .longPress(fingers: arming.fingers) : .touchLongPress(fingers: arming.fingers),
+            time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.
             progress: time >= arming.deadline ? 1 : min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))

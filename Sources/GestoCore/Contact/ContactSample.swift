@@ -60,11 +60,16 @@ public struct ContactSample: Sendable, Hashable {
     /// ~100 ms, and a gesture decides its finger count only once they have (a touchpad's
     /// libinput decided it already: always true there).
     public var isSettled: Bool
+    /// The farthest any finger has moved from where it landed since the stream began, in
+    /// ``unit``, on a device that reports each finger's position (a touchscreen); nil on a
+    /// touchpad, whose libinput gestures give the centroid only.
+    public var fingerTravel: Double?
 
     /// Makes a sample; what is not given is what a sample without motion has.
     public init(_ phase: ContactPhase, device: ContactDevice, touchpadGesture: GestureKind? = nil,
                 fingers fingerCount: Int, fingersDown: Int? = nil, time: Timestamp, unit: ContactUnit,
-                motion: Vector2? = nil, scale: Double = 1, angleDelta: Double = 0, isSettled: Bool = true) {
+                motion: Vector2? = nil, scale: Double = 1, angleDelta: Double = 0, isSettled: Bool = true,
+                fingerTravel: Double? = nil) {
         self.phase = phase
         self.device = device
         self.touchpadGesture = touchpadGesture
@@ -76,6 +81,7 @@ public struct ContactSample: Sendable, Hashable {
         self.scale = scale
         self.angleDelta = angleDelta
         self.isSettled = isSettled
+        self.fingerTravel = fingerTravel
     }
 
     /// The input the sample came from, as libinput names it (`GESTURE_SWIPE_UPDATE`,

@@ -19,6 +19,7 @@ extension ContactSample {
         }
         self.init(phase, device: .touchscreen, fingers: frame.stroke.fingerCount, fingersDown: frame.touches.count,
                   time: frame.time, unit: frame.unit, motion: frame.motion, scale: frame.stroke.scale,
-                  angleDelta: frame.turn, isSettled: frame.stroke.isSettled(at: frame.time))
+                  angleDelta: frame.turn, isSettled: frame.stroke.isSettled(at: frame.time),
+                  fingerTravel: frame.stroke.maximumTravel)
     }
 }

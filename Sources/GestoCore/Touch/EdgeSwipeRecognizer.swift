@@ -49,6 +49,15 @@ public struct EdgeSwipeRecognizer: Recognizer {
         }
     }
 
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .tracking(let track): RecognizerTraceState(name: "\(track.stage.name) from \(track.edge.rawValue)", fingers: fingers)
+        case .spent: RecognizerTraceState(name: "spent", fingers: fingers)
+        }
+    }
+
     /// The edge whose margin `point` is in (the nearest, in a corner), or nil.
     public static func edge(of point: Vector2, extent: Vector2, margin: Double) -> ScreenEdge? {
         let distances: [(ScreenEdge, Double)] = [

@@ -52,6 +52,15 @@ public struct TapRecognizer: Recognizer {
         }
     }
 
+    /// The state as a trace names it (``RecognizerTransition``).
+    var traceState: RecognizerTraceState {
+        switch state {
+        case .idle: .idle
+        case .waiting(let tap, let followed): RecognizerTraceState(name: followed ? "followed" : "waiting", fingers: tap.fingers)
+        case .recent(let tap): RecognizerTraceState(name: "recent", fingers: tap.fingers)
+        }
+    }
+
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {

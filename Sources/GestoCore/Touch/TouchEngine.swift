@@ -1,6 +1,8 @@
 // The recognizers gesto runs on one touchscreen's frames, composed as on the touchpad:
-//   tap (double-tap before tap) · touch-long-press(-drag) ·
+//   tap (double-tap before tap) · touch-long-press · touch-long-press-drag ·
 //   edge-swipe.exclusively(before: touch-swipe) · touch-pinch.simultaneously(with: touch-rotate)
+// The long presses, swipes, pinches and rotations are the touchpad's recognizers, made for
+// touchscreens; taps and edge swipes need absolute positions, which only touchscreens give.
 // Pure: the caller feeds touch frames and deadlines and receives recognized gestures.
 
 /// Runs every touchscreen recognizer on one device's touch frames.
@@ -9,7 +11,8 @@ public struct TouchEngine: Sendable {
     public let settings: TouchSettings
 
     private var taps: TapRecognizer
-    private var longPresses: TouchLongPressRecognizer
+    private var longPresses: LongPressRecognizer
+    private var longPressDrags: LongPressDragRecognizer
     private var swipes: ExclusiveRecognizer<EdgeSwipeRecognizer, SwipeRecognizer>
     private var pinches: SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>
 
@@ -17,7 +20,9 @@ public struct TouchEngine: Sendable {
     public init(settings: TouchSettings = TouchSettings()) {
         self.settings = settings
         taps = TapRecognizer(settings: settings)
-        longPresses = TouchLongPressRecognizer(settings: settings.longPress)
+        // SwiftUI's shape: a touchscreen's long press acts while the finger still rests.
+        longPresses = LongPressRecognizer(settings: settings.longPress, device: .touchscreen, continuous: false)
+        longPressDrags = LongPressDragRecognizer(settings: settings.longPress, device: .touchscreen)
         swipes = EdgeSwipeRecognizer(settings: settings.swipe, margin: settings.edgeMargin)
             .exclusively(before: SwipeRecognizer(settings: settings.swipe, device: .touchscreen))
         pinches = PinchRecognizer(settings: settings.pinch, device: .touchscreen)
@@ -26,19 +31,32 @@ public struct TouchEngine: Sendable {
 
     /// The earliest time a recognizer needs a deadline input, or nil.
     public var nextDeadline: Timestamp? {
-        taps.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
+        taps.nextDeadline.earliest(longPresses.nextDeadline).earliest(longPressDrags.nextDeadline)
+            .earliest(swipes.nextDeadline).earliest(pinches.nextDeadline)
     }
 
     /// True while any touch gesture is in progress.
-    public var isActive: Bool { taps.isActive || longPresses.isActive || swipes.isActive || pinches.isActive }
+    public var isActive: Bool {
+        taps.isActive || longPresses.isActive || longPressDrags.isActive || swipes.isActive || pinches.isActive
+    }
+
+    /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
+    var traceStates: [(kind: String, state: RecognizerTraceState)] {
+        [("tap", taps.traceState), ("touch-long-press", longPresses.traceState),
+         ("touch-long-press-drag", longPressDrags.traceState), ("edge-swipe", swipes.first.traceState),
+         ("touch-swipe", swipes.second.traceState), ("touch-pinch", pinches.first.traceState),
+         ("touch-rotate", pinches.second.traceState)]
+    }
 
     /// Feeds one input (touch frames; touchpad events are ignored) and calls `emit` for every
-    /// report: taps, long presses, swipes and edge swipes, then pinches and rotations.
+    /// report: taps, long presses, long-press-drags, swipes and edge swipes, then pinches and
+    /// rotations.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         if case .event = input { return }
         taps.handle(input, emit: emit, diagnose: diagnose)
-        longPresses.handle(input, emit: emit, diagnose: diagnose)
+        longPresses.handle(input, emit: emit)
+        longPressDrags.handle(input, emit: emit)
         swipes.handle(input, emit: { update in
             switch update.value {
             case .first(let edge): emit(RecognizedGesture(update.phase, edge))
