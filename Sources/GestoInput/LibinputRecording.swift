@@ -210,8 +210,8 @@ public struct LibinputRecording: Sendable {
             if let libinput = entry["libinput"] {
                 for item in libinput.items {
                     counts.libinputEntries += 1
-                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text) {
-                        let time = Timestamp(microseconds: microseconds)
+                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text),
+                       let time = Timestamp(validatingMicroseconds: microseconds) {
                         counts.lastTime = max(counts.lastTime ?? time, time)
                     }
                     switch Self.gesture(from: item, device: number, fileName: fileName) {
@@ -383,6 +383,9 @@ public struct LibinputRecording: Sendable {
         guard let timeText = item["time"]?.scalar, let microseconds = Self.microseconds(timeText) else {
             return problem("\(type) without a valid 'time'")
         }
+        guard let time = Timestamp(validatingMicroseconds: microseconds) else {
+            return problem("\(type) with time \(timeText.trimmingBlanks()): times are below 2^62 µs (about 4.6e12 s) in magnitude")
+        }
         guard let fingersNode = item["nfingers"] else { return problem("\(type) without 'nfingers'") }
         // Int(exactly:) is nil for nan, infinities, fractions and values beyond Int: no trap.
         guard let fingers = fingersNode.number.flatMap({ Int(exactly: $0) }),
@@ -391,7 +394,7 @@ public struct LibinputRecording: Sendable {
                 + "\(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) fingers",
                 at: fingersNode.location)
         }
-        var event = GestureEvent(kind, phase, fingers: fingers, time: Timestamp(microseconds: microseconds), device: device)
+        var event = GestureEvent(kind, phase, fingers: fingers, time: time, device: device)
         if phase == .update {
             /// A finite number of magnitude at most ``GestureEvent/largestMagnitude``, or why not.
             func bounded(_ node: YAMLNode, _ name: String) -> Result<Double, InputWarning> {
