@@ -116,8 +116,10 @@ public struct LibinputRecording: Sendable {
     /// cannot be rewound), then the descriptor to its end, streamed. The caller keeps the
     /// descriptor.
     /// - Throws: as ``init(contentsOf:)``.
-    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil) throws(InputError) {
-        let reader = DescriptorReader(descriptor: fileDescriptor, prefix: prefix)
+    /// With a `gate`, each read(2) waits for its permission (``InputReadGate``); a recording
+    /// it stops is read as far as it got.
+    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil, gate: InputReadGate? = nil) throws(InputError) {
+        let reader = DescriptorReader(descriptor: fileDescriptor, prefix: prefix, gate: gate)
         try self.init(input: .reader(reader.fill), reader: reader, fileName: fileName)
     }
 
@@ -129,9 +131,11 @@ public struct LibinputRecording: Sendable {
         var prefixOffset = 0
         /// The failed read, for the error the parse then throws.
         var failure: SystemError?
-        init(descriptor: Int32, prefix: [UInt8]) {
+        let gate: InputReadGate?
+        init(descriptor: Int32, prefix: [UInt8], gate: InputReadGate?) {
             self.descriptor = FileDescriptor(rawValue: descriptor)
             self.prefix = prefix
+            self.gate = gate
         }
 
         /// Fills `buffer`; the number of bytes (0 at the end), nil on a read error (EINTR is retried).
@@ -142,6 +146,7 @@ public struct LibinputRecording: Sendable {
                 prefixOffset += count
                 return count
             }
+            if let gate, !gate(descriptor.rawValue) { return 0 }
             do {
                 return try descriptor.read(into: buffer)
             } catch {
