@@ -272,6 +272,14 @@ public final class Daemon {
         }
     }
 
+    /// Logs `reason` as an error and stops the daemon with exit status 1 (the control socket's
+    /// lock was lost to another gestod).
+    func stopFailing(_ reason: String) {
+        log.error(reason)
+        exitStatus = 1
+        loop.stop()
+    }
+
     /// Blocks until the replay's input `descriptor` has data or a signal arrives, handling the
     /// signals; false once SIGINT or SIGTERM stopped the replay. A failed poll lets the read go
     /// ahead and report its own error.
