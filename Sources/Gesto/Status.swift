@@ -61,14 +61,14 @@ func finite(_ value: Double, _ parameter: String, in function: String) throws(Ex
     return value
 }
 
-/// Largest time accepted, in microseconds: 2^62, so that a time plus any duration gesto adds
-/// (a long press's 0.18 s) can never overflow `Int64`.
-let largestTime: UInt64 = 1 << 62
-
-/// A `Timestamp` from a caller's microseconds, or throws naming `parameter`.
+/// A `Timestamp` from a caller's microseconds, or throws naming `parameter` if it is not in
+/// `Timestamp.acceptedMicroseconds` (below 2^62, so that a time plus any duration gesto adds
+/// can never overflow `Int64`).
 func timestamp(_ usec: UInt64, _ parameter: String, in function: String) throws(ExportError) -> Timestamp {
-    guard usec < largestTime else { throw .invalid("\(function): \(parameter) must be below 2^62 µs, got \(usec)") }
-    return Timestamp(microseconds: Int64(usec))
+    guard let time = Timestamp(validatingMicroseconds: usec) else {
+        throw .invalid("\(function): \(parameter) must be below 2^62 µs, got \(usec)")
+    }
+    return time
 }
 
 @_cdecl("gesto_abi_version")

@@ -19,6 +19,20 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Makes a timestamp from microseconds.
     @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
 
+    /// The times gesto accepts from outside (a recording's line, a libinput event, a C-ABI
+    /// call), in microseconds: below 2^62 in magnitude (about 146,000 years), so that a time
+    /// plus any duration gesto adds, or the difference of two accepted times, stays far inside
+    /// Int64. libinput's clock starts near 0; a recording's first event may be just before it.
+    public static let acceptedMicroseconds: Range<Int64> = -(1 << 62) ..< (1 << 62)
+
+    /// Makes a timestamp from a time that came from outside, or nil if it is outside
+    /// ``acceptedMicroseconds`` (every adapter checks its times here before they reach a
+    /// recognizer).
+    @inlinable public init?<Microseconds: BinaryInteger>(validatingMicroseconds value: Microseconds) {
+        guard let microseconds = Int64(exactly: value), Self.acceptedMicroseconds.contains(microseconds) else { return nil }
+        self.microseconds = microseconds
+    }
+
     /// Makes a timestamp from seconds, rounded to the nearest microsecond. Seconds beyond the
     /// Int64 range of microseconds (about ±292,000 years) saturate to ``distantFuture`` or
     /// ``distantPast``; NaN is the origin (0).

@@ -49,15 +49,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func runDebugEvents(_ bytes: UnsafeRawBufferPointer) {
         var parser = DebugEventsParser(fileName: "fuzz")
         var events: [GestureEvent] = []
+        var touches: [TouchEvent] = []
         parser.parseAll(bytes.bindMemory(to: UInt8.self), { record in
-            if case .gesture(let event) = record { events.append(event) }
+            switch record {
+            case .gesture(let event): events.append(event)
+            case .touch(let event): touches.append(event)
+            case .otherEvent(let time):
+                precondition(Timestamp.acceptedMicroseconds.contains(time.microseconds), "an event at \(time)")
+            case .deviceAdded, .deviceRemoved: break
+            }
         }, warnings: { _ in })
         recognize(events, settings: RecognizerSettings())
+        recognizeTouches(touches)
     }
 
     private static func runLibinputRecord(_ bytes: UnsafeRawBufferPointer) {
         guard let recording = try? LibinputRecording(parsing: bytes, fileName: "fuzz") else { return }
         recognize(recording.gestures, settings: RecognizerSettings())
+        recognizeTouches(recording.touches)
     }
 
     /// Whatever the source, the import's output must be a valid gesto config.
@@ -160,8 +169,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         engine.handle(.endOfInput(last), emit: checkOutput)
     }
 
+    /// Runs touch events (of any devices, as one) through a frame assembler and a touch
+    /// engine, with deadlines and an end of input, and checks every recognized gesture.
+    private static func recognizeTouches(_ events: [TouchEvent]) {
+        guard !events.isEmpty else { return }
+        var assembler = TouchFrameAssembler()
+        var engine = TouchEngine()
+        var last = Timestamp(microseconds: 0)
+        func run(_ frame: TouchFrame) {
+            precondition(Timestamp.acceptedMicroseconds.contains(frame.time.microseconds), "a frame at \(frame.time)")
+            while let deadline = engine.nextDeadline, deadline <= frame.time {
+                engine.handle(.deadline(deadline), emit: checkOutput, diagnose: { _ in })
+            }
+            engine.handle(.touches(frame), emit: checkOutput, diagnose: { _ in })
+        }
+        for event in events {
+            precondition(Timestamp.acceptedMicroseconds.contains(event.time.microseconds), "a touch at \(event.time)")
+            assembler.handle(event, emit: run, diagnose: { _ in })
+            last = max(last, event.time)
+        }
+        assembler.flush(emit: run)
+        engine.handle(.endOfInput(last), emit: checkOutput, diagnose: { _ in })
+    }
+
     /// What every input source guarantees about an event.
     private static func checkInput(_ event: GestureEvent) {
+        precondition(Timestamp.acceptedMicroseconds.contains(event.time.microseconds), "an event at \(event.time)")
         precondition(GestureEvent.touchpadFingerCounts.contains(event.fingerCount), "finger count \(event.fingerCount)")
         for value in [event.delta.x, event.delta.y, event.unacceleratedDelta.x, event.unacceleratedDelta.y, event.angleDelta] {
             precondition(value.isFinite && abs(value) <= GestureEvent.largestMagnitude, "an event value \(value)")

@@ -67,7 +67,8 @@ extension DebugEventsParser {
         if base.distance(to: p) &+ 4 <= count, UnsafeRawPointer(p).loadUnaligned(as: UInt32.self) == 0x2020_2020 { p += 4 }
         while isBlank(p[0]) { p += 1 }
         // The time: "+S.FFs" with 1 to 9 whole and 1 to 6 fraction digits (libinput prints
-        // 2 or 3); the sign is always printed (`%+`) and the value never negative.
+        // 2 or 3); the sign is always printed (`%+`) and the value never negative. Nine whole
+        // digits keep it far inside Timestamp.acceptedMicroseconds, so it needs no range check.
         guard p[0] == UInt8(ascii: "+") else { return nil }
         p += 1
         var seconds: Int64 = 0

@@ -137,7 +137,7 @@ public struct DebugEventsParser: Sendable {
             case nil: break
             }
             // Only its time matters (the recording's clock for deadlines); no time, no record.
-            guard let time = Self.parseTime(&cursor) else { return .ignored }
+            guard case .success(let time) = Self.parseTime(&cursor) else { return .ignored }
             return .record(.otherEvent(at: time))
         case .unknownGesture:
             return .warning(warning(
@@ -330,13 +330,14 @@ public struct DebugEventsParser: Sendable {
     // MARK: - Gesture fields
 
     /// A field of a gesture line, for warnings.
-    enum Field: CustomStringConvertible {
-        case time, fingerCount, fingerRange, valueRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
+    enum Field: Error, CustomStringConvertible {
+        case time, timeRange, fingerCount, fingerRange, valueRange, deltas, deltaY, unacceleratedDeltas, unacceleratedDeltaY, closingParenthesis
         case scale, angleDelta
 
         var description: String {
             switch self {
             case .time: "time ('+SECONDS s')"
+            case .timeRange: "a time of magnitude below 2^62 µs (about 4.6e12 s)"
             case .fingerCount: "finger count"
             case .valueRange: "deltas and angle of magnitude at most 1e6 and a scale above 0 and at most 1e6"
             case .fingerRange: "a finger count of \(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) (a touchpad gesture)"
@@ -364,10 +365,11 @@ public struct DebugEventsParser: Sendable {
     }
 
     /// Parses the time after an event name (`+0.260s`, after libinput 1.24's repeat counter
-    /// if there is one: `GESTURE_PINCH_UPDATE  2  +0.260s`); nil, with the cursor where it
-    /// stopped, if there is none.
+    /// if there is one: `GESTURE_PINCH_UPDATE  2  +0.260s`); with the cursor where it
+    /// stopped, `.time` if there is none and `.timeRange` if it is outside
+    /// ``Timestamp/acceptedMicroseconds`` (a huge time would overflow the arithmetic after it).
     @inline(__always)
-    static func parseTime(_ cursor: inout ByteCursor) -> Timestamp? {
+    static func parseTime(_ cursor: inout ByteCursor) -> Result<Timestamp, Field> {
         cursor.skipBlanks()
         if isDigit(cursor.current) {
             var probe = cursor
@@ -376,8 +378,13 @@ public struct DebugEventsParser: Sendable {
                 cursor = probe
             }
         }
-        guard let microseconds = cursor.microseconds(), cursor.consume(UInt8(ascii: "s")) else { return nil }
-        return Timestamp(microseconds: microseconds)
+        let start = cursor.position
+        guard let microseconds = cursor.microseconds(), cursor.consume(UInt8(ascii: "s")) else { return .failure(.time) }
+        guard let time = Timestamp(validatingMicroseconds: microseconds) else {
+            cursor.position = start
+            return .failure(.timeRange)
+        }
+        return .success(time)
     }
 
     /// Parses the fields after the event name into `event` (whose kind, phase and device the
@@ -385,7 +392,11 @@ public struct DebugEventsParser: Sendable {
     @inline(__always)
     static func parseGesture(_ cursor: inout ByteCursor, into event: inout GestureEvent) -> Problem? {
         let kind = event.kind
-        guard let time = parseTime(&cursor) else { return fail(.time, cursor) }
+        let time: Timestamp
+        switch parseTime(&cursor) {
+        case .success(let parsed): time = parsed
+        case .failure(let field): return fail(field, cursor)
+        }
         guard cursor.skipBlanks() > 0 else { return fail(.fingerCount, cursor) }
         let fingersStart = cursor.position
         guard let fingers = cursor.unsignedInteger() else { return fail(.fingerCount, cursor) }

@@ -27,6 +27,8 @@ public struct DebugEventsReader: ~Copyable {
     private let prefix: [UInt8]
     /// The name used in warnings and errors (the path, or what the caller gave).
     public let fileName: String?
+    /// Asked before each read(2); nil reads freely.
+    private let gate: InputReadGate?
 
     /// Reads from an open descriptor (a pipe from `libinput debug-events`, stdin). The caller
     /// keeps ownership of `fileDescriptor`; `fileName` is used in warnings.
@@ -36,11 +38,13 @@ public struct DebugEventsReader: ~Copyable {
 
     /// Reads `prefix` first, then the rest of the descriptor: for a caller that already read
     /// the start of a pipe to detect its format (a pipe cannot be rewound).
-    public init(fileDescriptor: Int32, fileName: String? = nil, prefix: [UInt8]) {
+    /// With a `gate`, each read(2) waits for its permission (``InputReadGate``).
+    public init(fileDescriptor: Int32, fileName: String? = nil, prefix: [UInt8], gate: InputReadGate? = nil) {
         self.descriptor = fileDescriptor
         self.ownsDescriptor = false
         self.fileName = fileName
         self.prefix = prefix
+        self.gate = gate
     }
 
     /// Opens the file at `path` for reading; it is closed when the reader goes away.
@@ -50,6 +54,7 @@ public struct DebugEventsReader: ~Copyable {
         self.ownsDescriptor = true
         self.fileName = path
         self.prefix = []
+        self.gate = nil
     }
 
     deinit {
@@ -91,6 +96,7 @@ public struct DebugEventsReader: ~Copyable {
                 filled = 0
             }
             let start = filled
+            if let gate, !gate(descriptor) { return }
             let count: Int
             do {
                 count = try FileDescriptor(rawValue: descriptor).read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))

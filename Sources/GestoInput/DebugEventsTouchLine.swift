@@ -37,9 +37,13 @@ extension DebugEventsParser {
         else { return nil }
         guard name.isAtEnd else { return nil }
         var cursor = start
-        guard var time = parseTime(&cursor) else {
-            return .failure(TouchProblem(offset: cursor.position, reason: "\(kind.eventName): expected time ('+SECONDS s')"))
+        var time: Timestamp
+        switch parseTime(&cursor) {
+        case .success(let parsed): time = parsed
+        case .failure(let field):
+            return .failure(TouchProblem(offset: cursor.position, reason: "\(kind.eventName): expected \(field)"))
         }
+        // parseTime accepted the time, so this difference cannot overflow.
         let sinceWrap = time.microseconds - wrappedTimeMicroseconds
         if sinceWrap > -wrapWindowMicroseconds && sinceWrap < wrapWindowMicroseconds {
             time = Timestamp(microseconds: sinceWrap)

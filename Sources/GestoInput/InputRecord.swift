@@ -125,3 +125,9 @@ public struct InputDevice: Sendable, Hashable {
         return UInt32(digits.dropFirst(5))
     }
 }
+
+/// Called by a reader before each read(2) of its input descriptor, with the descriptor: true
+/// to read, false to stop as if the input had ended there (what was read is still delivered,
+/// a partial last line is not). `gestod --replay` waits in it for the input or a signal, so a
+/// pipe that stays open does not hold it past SIGTERM.
+public typealias InputReadGate = (Int32) -> Bool

@@ -116,8 +116,10 @@ public struct LibinputRecording: Sendable {
     /// cannot be rewound), then the descriptor to its end, streamed. The caller keeps the
     /// descriptor.
     /// - Throws: as ``init(contentsOf:)``.
-    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil) throws(InputError) {
-        let reader = DescriptorReader(descriptor: fileDescriptor, prefix: prefix)
+    /// With a `gate`, each read(2) waits for its permission (``InputReadGate``); a recording
+    /// it stops is read as far as it got.
+    public init(fileDescriptor: Int32, prefix: [UInt8], fileName: String? = nil, gate: InputReadGate? = nil) throws(InputError) {
+        let reader = DescriptorReader(descriptor: fileDescriptor, prefix: prefix, gate: gate)
         try self.init(input: .reader(reader.fill), reader: reader, fileName: fileName)
     }
 
@@ -129,9 +131,11 @@ public struct LibinputRecording: Sendable {
         var prefixOffset = 0
         /// The failed read, for the error the parse then throws.
         var failure: SystemError?
-        init(descriptor: Int32, prefix: [UInt8]) {
+        let gate: InputReadGate?
+        init(descriptor: Int32, prefix: [UInt8], gate: InputReadGate?) {
             self.descriptor = FileDescriptor(rawValue: descriptor)
             self.prefix = prefix
+            self.gate = gate
         }
 
         /// Fills `buffer`; the number of bytes (0 at the end), nil on a read error (EINTR is retried).
@@ -142,6 +146,7 @@ public struct LibinputRecording: Sendable {
                 prefixOffset += count
                 return count
             }
+            if let gate, !gate(descriptor.rawValue) { return 0 }
             do {
                 return try descriptor.read(into: buffer)
             } catch {
@@ -210,8 +215,8 @@ public struct LibinputRecording: Sendable {
             if let libinput = entry["libinput"] {
                 for item in libinput.items {
                     counts.libinputEntries += 1
-                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text) {
-                        let time = Timestamp(microseconds: microseconds)
+                    if let text = item["time"]?.scalar, let microseconds = Self.microseconds(text),
+                       let time = Timestamp(validatingMicroseconds: microseconds) {
                         counts.lastTime = max(counts.lastTime ?? time, time)
                     }
                     switch Self.gesture(from: item, device: number, fileName: fileName) {
@@ -383,6 +388,9 @@ public struct LibinputRecording: Sendable {
         guard let timeText = item["time"]?.scalar, let microseconds = Self.microseconds(timeText) else {
             return problem("\(type) without a valid 'time'")
         }
+        guard let time = Timestamp(validatingMicroseconds: microseconds) else {
+            return problem("\(type) with time \(timeText.trimmingBlanks()): times are below 2^62 µs (about 4.6e12 s) in magnitude")
+        }
         guard let fingersNode = item["nfingers"] else { return problem("\(type) without 'nfingers'") }
         // Int(exactly:) is nil for nan, infinities, fractions and values beyond Int: no trap.
         guard let fingers = fingersNode.number.flatMap({ Int(exactly: $0) }),
@@ -391,7 +399,7 @@ public struct LibinputRecording: Sendable {
                 + "\(GestureEvent.touchpadFingerCounts.lowerBound) to \(GestureEvent.touchpadFingerCounts.upperBound) fingers",
                 at: fingersNode.location)
         }
-        var event = GestureEvent(kind, phase, fingers: fingers, time: Timestamp(microseconds: microseconds), device: device)
+        var event = GestureEvent(kind, phase, fingers: fingers, time: time, device: device)
         if phase == .update {
             /// A finite number of magnitude at most ``GestureEvent/largestMagnitude``, or why not.
             func bounded(_ node: YAMLNode, _ name: String) -> Result<Double, InputWarning> {

@@ -28,7 +28,10 @@ extension LibinputRecording {
         guard let timeText = item["time"]?.scalar, let microseconds = Self.touchMicroseconds(timeText) else {
             return problem("\(type) without a 'time: SECONDS'")
         }
-        var event = TouchEvent(kind, time: Timestamp(microseconds: microseconds), device: device)
+        guard let time = Timestamp(validatingMicroseconds: microseconds) else {
+            return problem("\(type) with time \(timeText.trimmingBlanks()): times are below 2^62 µs (about 4.6e12 s) in magnitude")
+        }
+        var event = TouchEvent(kind, time: time, device: device)
         switch kind {
         case .frame, .cancel:
             return .success(event)

@@ -172,10 +172,11 @@ public final class LibinputSource {
         guard let gesture = libinput_event_get_gesture_event(event) else { return nil }
         let device = libinput_event_get_device(event).flatMap { libinput_device_get_sysname($0) }
             .flatMap { InputDevice.number(ofNode: String(cString: $0)) }
+        // libinput's clock is CLOCK_MONOTONIC, far inside the accepted range; a time outside it
+        // would be a libinput bug, and the event is dropped rather than overflow a recognizer.
+        guard let time = Timestamp(validatingMicroseconds: libinput_event_gesture_get_time_usec(gesture)) else { return nil }
         var result = GestureEvent(
-            kind, phase, fingers: Int(libinput_event_gesture_get_finger_count(gesture)),
-            time: Timestamp(microseconds: Int64(bitPattern: libinput_event_gesture_get_time_usec(gesture))),
-            device: device)
+            kind, phase, fingers: Int(libinput_event_gesture_get_finger_count(gesture)), time: time, device: device)
         switch phase {
         case .begin:
             break
@@ -210,8 +211,9 @@ public final class LibinputSource {
         guard let touch = libinput_event_get_touch_event(event) else { return nil }
         let device = libinput_event_get_device(event).flatMap { libinput_device_get_sysname($0) }
             .flatMap { InputDevice.number(ofNode: String(cString: $0)) }
-        var result = TouchEvent(kind, time: Timestamp(microseconds: Int64(bitPattern: libinput_event_touch_get_time_usec(touch))),
-                                device: device)
+        // As for gestures: a time outside the accepted range would be a libinput bug; dropped.
+        guard let time = Timestamp(validatingMicroseconds: libinput_event_touch_get_time_usec(touch)) else { return nil }
+        var result = TouchEvent(kind, time: time, device: device)
         switch kind {
         case .down, .motion:
             result.percent = Vector2(libinput_event_touch_get_x_transformed(touch, 100),

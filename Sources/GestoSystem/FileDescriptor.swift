@@ -62,6 +62,18 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         }
     }
 
+    /// Blocks until this descriptor or `other` has something to read (or its end, or an
+    /// error, to report); returns whether each is ready. For a loop that must read a blocking
+    /// input without missing what arrives on `other` (a signalfd): `gestod --replay`.
+    ///
+    /// - Throws: `SystemError` from `poll` (EINTR is retried).
+    public func waitUntilReadable(orUntilReadable other: FileDescriptor) throws(SystemError) -> (isReady: Bool, isOtherReady: Bool) {
+        var descriptors = [pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: other.rawValue, events: Int16(POLLIN), revents: 0)]
+        _ = try retryingInterrupts("poll") { poll(&descriptors, 2, -1) }
+        return (descriptors[0].revents != 0, descriptors[1].revents != 0)
+    }
+
     /// Reads at most `buffer.count` bytes; returns how many were read (0 at end of file).
     ///
     /// - Throws: `SystemError` from `read`; `EAGAIN` when a non-blocking descriptor has no data.

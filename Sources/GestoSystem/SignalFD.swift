@@ -92,6 +92,13 @@ public final class SignalFD {
         registration.onReady = { [weak self] _ in self?.readSignals() }
     }
 
+    /// The signalfd, for a caller that waits on it outside the loop (``dispatchPending()``).
+    public var fileDescriptor: FileDescriptor { fd }
+
+    /// Calls the handler for every signal pending now, without waiting: for code that runs
+    /// outside the loop for a long time (a replay reading its input).
+    public func dispatchPending() { readSignals() }
+
     /// Reads every pending signal and calls the handler for each.
     private func readSignals() {
         var information = signalfd_siginfo()

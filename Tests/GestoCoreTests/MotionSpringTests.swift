@@ -162,6 +162,45 @@ import Testing
         #expect(still.settleTime(tolerance: .progress) == 0)
     }
 
+    /// Issue 34: valid extreme arguments made the settle time search run for seconds (an
+    /// overdamped spring at a tolerance far below the rounding step of `to`: 13.9 s in
+    /// `gestoctl motion spring`), or return +infinity for a damped spring (a huge velocity
+    /// overflowed the envelope; a settle time past 1e6 s was called "never"). The search is
+    /// now bounded by the closed-form envelope, and only an undamped spring never settles.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        (1e5, 1.0, 0.0, 1e-300),     // overdamped, tiny tolerance: was minutes
+        (1000, 1.0, 0.0, 1e-300),    // the same at ζ 1000: was 20 s
+        (0.5, 100, 1e300, 1e-4),     // underdamped, huge velocity: was +infinity
+        (1e-6, 1.0, 0.0, 1e-3),      // nearly undamped: settles after 6.9e6 s, was +infinity
+        (1.0, 100, -1e308, 1e-4),    // critical, the largest velocity
+        (3.0, 1e-300, 1e300, 1e-300), // overdamped with a tiny stiffness
+    ] as [(Double, Double, Double, Double)])
+    func extremeArgumentsSettleAtAFiniteTimeFoundQuickly(dampingRatio: Double, stiffness: Double, velocity: Double,
+                                                         epsilon: Double) throws {
+        let parameters = try SpringParameters(dampingRatio: dampingRatio, stiffness: stiffness)
+        let s = Spring(parameters: parameters, from: 0, to: 1, initialVelocity: velocity)
+        let tolerance = RestTolerance(position: epsilon)
+        let t = s.settleTime(tolerance: tolerance)
+        #expect(t.isFinite && t > 0, "ζ \(dampingRatio) k \(stiffness) v \(velocity) ε \(epsilon): \(t)")
+        #expect(t <= s.basis.settleTimeBound(d0: -1, v0: velocity, tolerance: tolerance))
+        #expect(s.isAtRest(at: t * (1 + 1e-9), tolerance: tolerance))
+        #expect(!s.isAtRest(at: t * (1 - 1e-9), tolerance: tolerance))
+    }
+
+    /// The closed-form bound is an upper bound of the settle time for every vector, and not far
+    /// above it (a few time constants).
+    @Test(arguments: 0..<12)
+    func closedFormBoundIsAboveEverySettleTimeOfTheVectors(index: Int) throws {
+        let c = Self.cases[index]
+        let s = try spring(c)
+        for settle in c["settle"].array {
+            let tolerance = RestTolerance(position: settle["epsilon_position"].double, velocity: settle["epsilon_velocity"].double)
+            let bound = s.basis.settleTimeBound(d0: s.from - s.to, v0: s.initialVelocity, tolerance: tolerance)
+            #expect(bound >= settle["settle_time_s"].double, "\(c["id"].string)")
+            #expect(bound <= settle["settle_time_s"].double + 10 / s.basis.slowestRate, "\(c["id"].string)")
+        }
+    }
+
     @Test func inPlaceBounceIsNotAtRestAtStart() throws {
         let s = Spring(parameters: try SpringParameters(mass: 1, stiffness: 100, damping: 2), from: 0, to: 0, initialVelocity: 500)
         #expect(!s.isAtRest(at: 0, tolerance: .points))

@@ -10,7 +10,7 @@ let buildProducts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
     .deletingLastPathComponent().appendingPathComponent(".build/debug")
 
 /// Runs an executable of the package to completion; returns status, stdout and stderr.
-func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws
+func runProduct(_ name: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
     -> (status: Int32, output: String, errors: String) {
     let process = Process()
     process.executableURL = buildProducts.appendingPathComponent(name)
@@ -22,7 +22,14 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let standardInput = input.map { _ in Pipe() }
+    if let standardInput { process.standardInput = standardInput }
     try process.run()
+    if let standardInput, let input {
+        // Small texts only: the pipe holds them, so this does not wait for the reader.
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
+    }
     let output = out.fileHandleForReading.readDataToEndOfFile()
     let errors = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -350,5 +357,20 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         #expect(warned.errors.contains("also bound at \(repeated):2:5"), "\(warned.errors)")
         #expect(try runProduct("gestoctl", ["version"]).output.hasPrefix("gestoctl "))
         #expect(try runProduct("gestoctl", ["frobnicate"]).status == 2)
+    }
+
+    /// Issue 34: `gestoctl check -` looked for a file named `-`; like `replay -` and `import -`
+    /// it reads standard input, named `<stdin>` in what it prints.
+    @Test func gestoctlCheckReadsStandardInput() throws {
+        let good = try runProduct("gestoctl", ["check", "-"], input: "bindings:\n  - gesture: hold:3\n    exec: true\n")
+        #expect(good.status == 0, "\(good.errors)")
+        #expect(good.output == "<stdin>: ok, 1 binding\n")
+        let bad = try runProduct("gestoctl", ["check", "-"], input: "bindings:\n  - gesture: hold:3\n    keys: super+Nonsense\n")
+        #expect(bad.status == 1)
+        #expect(bad.errors.hasPrefix("<stdin>:2:5: error:"), "\(bad.errors)")
+        #expect(bad.errors.hasSuffix("1 error in <stdin>\n"), "\(bad.errors)")
+        let empty = try runProduct("gestoctl", ["check", "-"], input: "")
+        #expect(empty.status == 0)
+        #expect(empty.output == "<stdin>: ok, 0 bindings\n")
     }
 }

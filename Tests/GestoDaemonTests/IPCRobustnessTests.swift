@@ -136,6 +136,30 @@ struct IPCRobustnessTests {
         #expect(!FileManager.default.fileExists(atPath: daemon.socket))
     }
 
+    /// Issue 34: removing or renaming the socket's directory took the lock file with it (a
+    /// rename left gestod silent, a removal only logged an error): gestod ran on, unreachable,
+    /// and a second gestod started beside it, so every action would run twice. A lock that is
+    /// gone guarantees nothing: gestod now stops, saying why, and a new one starts cleanly.
+    @Test(arguments: ["remove the directory", "rename the directory", "remove the lock"])
+    func aGestodWhoseLockIsRemovedOrRenamedStopsAndSaysWhy(how: String) throws {
+        let daemon = try TestDaemon(config: "")
+        defer { daemon.stop() }
+        let directory = (daemon.socket as NSString).deletingLastPathComponent
+        switch how {
+        case "remove the directory": try FileManager.default.removeItem(atPath: directory)
+        case "rename the directory": #expect(rename(directory, directory + ".old") == 0)
+        default: #expect(unlink(UnixSocket.lockPath(forSocket: daemon.socket)) == 0)
+        }
+        #expect(eventually { !daemon.process.isRunning }, "\(daemon.log)")
+        #expect(daemon.process.terminationStatus == 1)
+        #expect(daemon.log.contains("gestod.sock.lock was removed or renamed away (with its directory?): stopping, so that a "
+                                    + "second gestod cannot run beside this one"), "\(daemon.log)")
+        // The next gestod starts on the path as on a fresh session.
+        let next = try TestDaemon(config: "", socket: daemon.socket, folder: daemon.folder)
+        #expect(next.answersStatus)
+        #expect(next.stop() == 0)
+    }
+
     @Test func theLockIsTakenBeforeTheSocketIsTouched() throws {
         // A gestod between taking the lock and listening (the bind-to-listen window where a
         // second gestod took the socket for stale): the lock alone keeps the second out.

@@ -98,6 +98,22 @@ struct DebugEventsLineFormatTests {
         #expect(parser.parse(line: " event1   POINTER_MOTION   soon", number: 1) == .ignored)
     }
 
+    /// Issue 34: every time that enters is range-checked, not only a touch line's. A gesture
+    /// line beyond 2^62 µs (which the fast path's nine digits never reach) is a warning, and
+    /// another event's time is no clock reading.
+    @Test func timesBeyondTheAcceptedRangeAreRefusedOnEveryLine() {
+        var parser = DebugEventsParser(fileName: "x.txt")
+        guard case .warning(let warning) = parser.parse(line: " event4   GESTURE_HOLD_BEGIN  -9223372036854.775808s\t3", number: 2) else {
+            Issue.record("expected a warning"); return
+        }
+        #expect(warning.description.hasPrefix("x.txt:2:31: warning: GESTURE_HOLD_BEGIN: expected a time of magnitude below 2^62 µs"),
+                "\(warning)")
+        #expect(parser.parse(line: " event1   POINTER_MOTION  -9223372036854.775808s\t  0.00/  0.19 ( +0.00/ +1.00)", number: 3)
+                == .ignored)
+        #expect(gesture(" event4   GESTURE_HOLD_BEGIN  +4611686018427.388s\t3") == nil)
+        #expect(gesture(" event4   GESTURE_HOLD_BEGIN  +4611686018427.387s\t3")?.time == Timestamp(microseconds: 4_611_686_018_427_387_000))
+    }
+
     @Test func nonEventLinesAreIgnoredSilently() {
         var parser = DebugEventsParser()
         for line in [

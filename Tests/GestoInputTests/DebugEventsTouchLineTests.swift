@@ -61,6 +61,27 @@ struct DebugEventsTouchLineTests {
         #expect(warning.reason.contains("slot"))
     }
 
+    /// Issue 34: `-9223372036854.775808s` (about Int64.min µs) trapped in the wrap arithmetic
+    /// (SIGILL in `gestoctl replay` and `gestod --replay`); a time of 2^62 µs or more either
+    /// way is now a warning at the time's column, and the line is skipped.
+    @Test(arguments: ["-9223372036854.775808s", "+9223372036854.775807s", "-4611686018427.388s", "+4611686018427.388s"])
+    func aTimeOutsideTheAcceptedRangeIsAWarningNotATrap(time: String) {
+        for (prefix, suffix) in [(" event1   TOUCH_DOWN  ", "\t0 (0) 1.00/1.00"), (" event1   TOUCH_FRAME   ", ""),
+                                 (" event1   TOUCH_UP ", "\t0 (0)")] {
+            guard case .warning(let warning) = parse(prefix + time + suffix) else {
+                Issue.record("expected a warning for \(prefix + time + suffix)")
+                continue
+            }
+            #expect(warning.reason.hasSuffix("expected a time of magnitude below 2^62 µs (about 4.6e12 s)"), "\(warning)")
+            #expect(warning.column == prefix.utf8.count + 1)
+        }
+    }
+
+    @Test func theLastAcceptedTimesParse() {
+        #expect(touch(" event1   TOUCH_FRAME  -4611686018427.387s")?.time == Timestamp(microseconds: -4_611_686_018_427_387_000))
+        #expect(touch(" event1   TOUCH_FRAME  +4611686018427.387s")?.time == Timestamp(microseconds: 4_611_686_018_427_387_000))
+    }
+
     @Test(arguments: ["027", "028", "029", "030"])
     func everyTouchLineOfTheCorpusParses(prefix: String) throws {
         let result = try readFixture("libinput-1.22", prefix)

@@ -138,6 +138,22 @@ struct LibinputRecordingTests {
         #expect(result.gestures.count == 5)
     }
 
+    /// Issue 34: a time beyond 2^62 µs either way is warned at its line, in a gesture entry
+    /// and in a touch entry alike, and never reaches a recognizer.
+    @Test(arguments: ["-9223372036854.775808", "9223372036854.775807", "4611686018427.388", "-4611686018427.388"])
+    func timesBeyondTheAcceptedRangeAreWarned(time: String) throws {
+        let result = try recording(replacing: "{time: 0.507250, type: GESTURE_SWIPE_UPDATE",
+                                   with: "{time: \(time), type: GESTURE_SWIPE_UPDATE")
+        #expect(result.warnings.map(\.reason) == ["GESTURE_SWIPE_UPDATE with time \(time): times are below 2^62 µs (about 4.6e12 s) in magnitude"])
+        #expect(result.warnings.first?.line == 49)
+        #expect(result.gestures.count == 5)
+        let touches = try recording(
+            replacing: "{time: 0.600000, type: POINTER_MOTION, delta: [  1.00,   0.00], unaccel: [  1.00,   0.00]}",
+            with: "{time: \(time), type: TOUCH_DOWN, slot: 0, seat_slot: 0, point: [1.0, 1.0], transformed: [1.0, 1.0]}")
+        #expect(touches.warnings.map(\.reason) == ["TOUCH_DOWN with time \(time): times are below 2^62 µs (about 4.6e12 s) in magnitude"])
+        #expect(touches.touches.isEmpty)
+    }
+
     @Test(arguments: [("scale:   0.97}", "scale: nan}"), ("scale:   0.97}", "scale: 0}"), ("angle_delta:  -0.02", "angle_delta: -inf")])
     func badPinchScalesAndAnglesAreWarned(original: String, replacement: String) throws {
         let update = "GESTURE_PINCH_UPDATE, nfingers: 2, delta: [ -0.42,  -0.42], unaccel: [ -0.53,  -0.53], angle_delta:  -0.02, scale:   0.97}"

@@ -812,14 +812,25 @@ gesto_spring_velocity_at(const struct gesto_spring *spring, double elapsed);
 /**
  * The settle time: the last time the spring is outside the rest tolerance (after it,
  * |value − to| <= epsilon_position and |velocity| <= epsilon_velocity forever). Found
- * exactly (to about 1e-12 s), not estimated. At the settle time, show `to` and stop.
+ * exactly (to about 1e-12 of its value), not estimated. At the settle time, show `to` and
+ * stop.
+ *
+ * The search is bounded for every argument: a closed-form envelope bound of the settle time
+ * brackets it, so a call costs at most a few thousand evaluations of the spring, whatever
+ * the damping, the tolerances (even far below the rounding step of `to`) or the velocity.
  *
  * Suggested tolerances: points 0.1 and 6.25/s; progress 1e-4 and 6.25e-3/s.
  *
  * @param epsilon_position the largest distance to the target at rest (> 0).
  * @param epsilon_velocity the largest speed at rest (> 0), units per second.
- * @param[out] seconds the settle time, seconds; 0 if the spring starts at rest; +infinity
- * if it never settles (zero damping with motion).
+ * @param[out] seconds the settle time, seconds:
+ *   - 0 if the spring starts at rest (from == to with no velocity, or within the tolerance
+ *     and never leaving it);
+ *   - +infinity if it never settles: zero damping with motion, or a damping so weak that
+ *     the settle time is beyond the range of a double (about 1.8e308 s);
+ *   - otherwise a finite number of seconds (a damped spring always settles, if need be
+ *     after a long time: damping ratio 1e-6 at stiffness 1, from 0 to 1 at rest, takes 6.8e6 s
+ *     to settle within 1e-3 and 6.25e-2/s).
  * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, tolerances not > 0,
  * or an invalid spring.
  */

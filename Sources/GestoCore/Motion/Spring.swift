@@ -23,9 +23,11 @@ extension MotionState: Equatable where Value: Equatable {}
 /// the spring started, in seconds, always an argument. Velocity signs follow d(value)/dt,
 /// not "toward the target" as in Core Animation.
 public struct Spring: Hashable, Sendable {
-    /// Upper bound on the search for a settle time, in seconds: 1e6 s; a spring still moving
-    /// after that is reported as never settling.
-    public static let longestSettleTime = 1e6
+    /// The samples ``settleTime(tolerance:)`` scans at the finest step (1/64 of the period, or
+    /// 1/16 of the fastest time constant) back from its bracket before the step starts to
+    /// double: 4096, far more than the last excursion needs (within about one period of the
+    /// bracket), so that no argument makes the search long (issue 34: 13.9 s at ζ 1000).
+    public static let settleScanFineSamples = 4096
 
     /// The spring's constants.
     public let parameters: SpringParameters
@@ -71,9 +73,14 @@ public struct Spring: Hashable, Sendable {
 
     /// Whether the spring is at rest `elapsed` seconds after the start: within `tolerance` of
     /// `to` in position *and* velocity. At rest, show `to` with velocity 0 (snap).
+    ///
+    /// The distance to `to` is computed from the solution itself, not as `value − to`, which
+    /// cannot be smaller than a rounding step of `to` (2e-16 of it): a tolerance below that
+    /// would otherwise be met only when the value rounds to `to` exactly.
     @inlinable public func isAtRest(at elapsed: Double, tolerance: RestTolerance) -> Bool {
-        let s = state(at: elapsed)
-        return tolerance.isAtRest(displacement: s.value - to, velocity: s.velocity)
+        let k = basis.coefficients(at: max(elapsed, 0))
+        let d0 = from - to
+        return tolerance.isAtRest(displacement: k.dd * d0 + k.dv * initialVelocity, velocity: k.vd * d0 + k.vv * initialVelocity)
     }
 
     /// A spring toward `newTarget` that starts from this one's value and velocity at `elapsed`
@@ -84,32 +91,36 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// The settle time in seconds: the last time the spring is outside `tolerance` (after it,
-    /// `|value − to| ≤ position` and `|velocity| ≤ velocity` forever). 0 if it starts at rest;
-    /// `.infinity` if it never settles (ζ = 0 with motion).
+    /// `|value − to| ≤ position` and `|velocity| ≤ velocity` forever). What it returns:
+    /// - 0 if the spring starts at rest (`from == to` and no velocity, or already within the
+    ///   tolerance and never leaving it);
+    /// - `.infinity` if it never settles: zero damping (ζ = 0) with motion, a tolerance not
+    ///   above 0 with motion, or a damping so weak that the time exceeds a Double (1.8e308 s);
+    /// - otherwise a finite time, found exactly (to about 1e-12 of it), however extreme the
+    ///   tolerance or the velocity.
     ///
-    /// Found exactly (to ~1e-12 s), not estimated: an envelope bound brackets the time, a scan at
-    /// 1/64 of the period backwards from it finds the last excursion, bisection refines it.
-    /// Cost: O(bound/period) evaluations, typically a few hundred.
+    /// A closed-form envelope bound (``SpringBasis``) brackets the time and bisection on the
+    /// bound tightens it; a scan backwards from it at 1/64 of the period finds the last
+    /// excursion (after ``settleScanFineSamples`` samples its step doubles, so the scan ends
+    /// within a few thousand evaluations whatever the arguments), and bisection refines it.
     public func settleTime(tolerance: RestTolerance) -> Double {
         let d0 = from - to, v0 = initialVelocity
-        if tolerance.position <= 0 || tolerance.velocity <= 0 { return (d0 == 0 && v0 == 0) ? 0 : .infinity }
+        if d0 == 0 && v0 == 0 { return 0 }
+        if !(tolerance.position > 0 && tolerance.velocity > 0) { return .infinity }
         func outside(_ t: Double) -> Bool { !isAtRest(at: t, tolerance: tolerance) }
         func boundInside(_ t: Double) -> Bool {
             let b = basis.bounds(at: t, d0: d0, v0: v0)
             return b.position <= tolerance.position && b.velocity <= tolerance.velocity
         }
-        // 1. Bracket: a time after which the (eventually decreasing) bound holds.
+        // 1. Bracket: the closed-form bound, tightened by bisection on the (eventually
+        // decreasing) bound between the time it starts decreasing and the closed form.
+        let closedForm = basis.settleTimeBound(d0: d0, v0: v0, tolerance: tolerance)
+        guard closedForm.isFinite else { return .infinity }
         var low = basis.boundsDecreaseAfter
         if boundInside(low) {
             if low == 0 { return 0 }
-        } else {
-            guard basis.slowestRate > 0 else { return .infinity }
-            var high = max(low, 1 / basis.slowestRate)
-            while !boundInside(high) {
-                low = high
-                high *= 2
-                if high > Self.longestSettleTime { return .infinity }
-            }
+        } else if low < closedForm {
+            var high = closedForm
             for _ in 0..<80 where high - low > 1e-12 * high {
                 let mid = (low + high) / 2
                 if boundInside(mid) { high = mid } else { low = mid }
@@ -117,16 +128,23 @@ public struct Spring: Hashable, Sendable {
             low = high
         }
         let upper = low
-        // 2. Scan backwards for the last sample outside the tolerance.
-        let step = min(basis.resolution, upper / 256)
-        var t = upper
-        while t > 0 && !outside(t) { t -= step }
+        // 2. Scan backwards for the last sample outside the tolerance: finely near the bracket,
+        // where the last excursion is, then with a doubling step (never below the spacing of
+        // Doubles at `upper`, so every step moves).
+        var step = max(min(basis.resolution, upper / 256), upper.ulp)
+        var t = upper, lastInside = upper, samples = 0
+        while t > 0 && !outside(t) {
+            lastInside = t
+            t -= step
+            samples += 1
+            if samples >= Self.settleScanFineSamples { step *= 2 }
+        }
         if t <= 0 {
             if !outside(0) { return 0 }
             t = 0
         }
         // 3. Bisect between the last outside sample and the inside one after it.
-        var outsideTime = t, insideTime = min(t + step, upper)
+        var outsideTime = t, insideTime = lastInside
         for _ in 0..<100 where insideTime - outsideTime > 1e-13 * max(insideTime, 1e-9) {
             let mid = (outsideTime + insideTime) / 2
             if outside(mid) { outsideTime = mid } else { insideTime = mid }

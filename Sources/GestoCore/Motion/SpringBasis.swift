@@ -99,7 +99,8 @@ public struct SpringBasis: Hashable, Sendable {
             let b = (v0 + beta * d0) / omega
             let envelope = exp(-beta * t)
             let velocitySine = (omega0Squared * d0 + beta * v0) / omega
-            return (envelope * (d0 * d0 + b * b).squareRoot(), envelope * (v0 * v0 + velocitySine * velocitySine).squareRoot())
+            // hypot, not √(x² + y²): the squares of a huge release velocity overflow.
+            return (envelope * hypot(d0, b), envelope * hypot(v0, velocitySine))
         case .critical(let beta):
             let b = abs(v0 + beta * d0)
             let envelope = exp(-beta * t)
@@ -108,6 +109,44 @@ public struct SpringBasis: Hashable, Sendable {
             let c2 = (r1 * d0 - v0) / (r1 - r2), c1 = d0 - c2
             let e1 = exp(r1 * t), e2 = exp(r2 * t)
             return (abs(c1) * e1 + abs(c2) * e2, abs(c1 * r1) * e1 + abs(c2 * r2) * e2)
+        }
+    }
+
+    /// A closed-form time after which ``bounds(at:d0:v0:)`` stays within `tolerance`, in
+    /// seconds (MOTION.md §1: the amplitude-aware envelope), for a spring with initial
+    /// displacement `d0` and velocity `v0`; +infinity if it is undamped (or the time exceeds a
+    /// Double). Computed from logarithms of scaled amplitudes, so no argument overflows it.
+    /// - ζ < 1: `ln(A/ε)/β` for the position amplitude `A = hypot(d₀, (v₀ + βd₀)/ω_d)` and the
+    ///   velocity amplitude `hypot(v₀, (ω₀²d₀ + βv₀)/ω_d)`.
+    /// - ζ = 1: `t·e^{−βt} ≤ 2/(eβ)·e^{−βt/2}` turns the bound into `e^{−βt/2}(|d₀| + 2b/(eβ))`
+    ///   (position) and `e^{−βt/2}(|v₀| + 2b/e)` (velocity), `b = |v₀ + βd₀|`.
+    /// - ζ > 1: `e^{r₂t} ≤ e^{r₁t}`, so `(|C₁| + |C₂|)e^{r₁t}` and `(|C₁r₁| + |C₂r₂|)e^{r₁t}`.
+    func settleTimeBound(d0: Double, v0: Double, tolerance: RestTolerance) -> Double {
+        // The motion is linear in (d₀, v₀): solve it for (d₀, v₀)/scale and add ln(scale).
+        let scale = max(abs(d0), abs(v0))
+        guard scale > 0 else { return 0 }
+        let d = d0 / scale, v = v0 / scale
+        let logScale = log(scale)
+        /// The time at which `amplitude · scale · e^{−rate·t}` reaches `epsilon` (0 if already).
+        func time(amplitude: Double, epsilon: Double, rate: Double) -> Double {
+            guard amplitude > 0 else { return 0 }
+            return max(0, (log(amplitude) + logScale - log(epsilon)) / rate)
+        }
+        switch form {
+        case .underdamped(let beta, let omega, let omega0Squared):
+            guard beta > 0 else { return .infinity }
+            return max(time(amplitude: hypot(d, (v + beta * d) / omega), epsilon: tolerance.position, rate: beta),
+                       time(amplitude: hypot(v, (omega0Squared * d + beta * v) / omega), epsilon: tolerance.velocity, rate: beta))
+        case .critical(let beta):
+            guard beta > 0 else { return .infinity }
+            let b = abs(v + beta * d)
+            let e = exp(1.0)
+            return max(time(amplitude: abs(d) + 2 * b / (e * beta), epsilon: tolerance.position, rate: beta / 2),
+                       time(amplitude: abs(v) + 2 * b / e, epsilon: tolerance.velocity, rate: beta / 2))
+        case .overdamped(let r1, let r2):
+            let c2 = (r1 * d - v) / (r1 - r2), c1 = d - c2
+            return max(time(amplitude: abs(c1) + abs(c2), epsilon: tolerance.position, rate: -r1),
+                       time(amplitude: abs(c1 * r1) + abs(c2 * r2), epsilon: tolerance.velocity, rate: -r1))
         }
     }
 

@@ -1,4 +1,4 @@
-// `gestoctl check [FILE]`: validates a config without a daemon, printing every problem with
+// `gestoctl check [FILE|-]`: validates a config without a daemon, printing every problem with
 // its FILE:LINE:COLUMN, so a config can be fixed before `gestoctl reload`.
 import GestoConfig
 
@@ -8,12 +8,13 @@ public enum CheckCommand {
     static let declaration = CommandDeclaration(
         "check", summary: "validate a config file", group: .standalone,
         positionals: [PositionalDeclaration(placeholder: "FILE", value: .file(extensions: ["yaml", "yml"]),
-                                            help: "the config to check", isOptional: true)],
+                                            help: "the config to check (- reads standard input)", isOptional: true)],
         discussion: """
-        Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml) and prints every
-        problem as FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake,
-        such as a repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE). A workspace: binding
-        that gestod cannot perform in this session (anywhere but sway) is named in a note: line.
+        Validates a gesto config (default: $XDG_CONFIG_HOME/gesto/config.yaml; `-` reads it from
+        standard input, named <stdin> in messages) and prints every problem as
+        FILE:LINE:COLUMN: error: MESSAGE (and what loads but looks like a mistake, such as a
+        repeated binding, as FILE:LINE:COLUMN: warning: MESSAGE). A workspace: binding that
+        gestod cannot perform in this session (anywhere but sway) is named in a note: line.
         """
     ) { parsed, context in
         validate(parsed.positionals.first, output: context.output, errors: context.errors,
@@ -40,19 +41,21 @@ public enum CheckCommand {
             errors.write("gestoctl check: neither XDG_CONFIG_HOME nor HOME is set: give the config file to check\n")
             return 2
         }
-        switch ConfigFile.load(path: path) {
+        let isStandardInput = path == "-"
+        let name = isStandardInput ? ConfigFile.standardInputName : path
+        switch isStandardInput ? ConfigFile.loadStandardInput() : ConfigFile.load(path: path) {
         case .success(let config):
             let count = config.bindings.count
             for warning in config.warnings { errors.write(warning.description + "\n") }
             for note in inactiveWorkspaceNotes(config, on: InitCommand.Compositor.detect(environment: environment)) {
                 errors.write(note + "\n")
             }
-            output.write("\(path): ok, \(count) binding\(count == 1 ? "" : "s")\n")
+            output.write("\(name): ok, \(count) binding\(count == 1 ? "" : "s")\n")
             return 0
         case .failure(let problem):
             errors.write(problem.description + "\n")
             if case .invalid(let list) = problem {
-                errors.write("\(list.errors.count) error\(list.errors.count == 1 ? "" : "s") in \(path)\n")
+                errors.write("\(list.errors.count) error\(list.errors.count == 1 ? "" : "s") in \(name)\n")
             }
             return 1
         }

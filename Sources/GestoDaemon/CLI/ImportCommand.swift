@@ -227,19 +227,12 @@ public enum ImportCommand {
 
     /// Standard input as text, at most ``ConfigFile/largestConfigBytes``.
     static func readStandardInput() -> Result<String, ReadProblem> {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let input = FileDescriptor(rawValue: STDIN_FILENO)
-        while true {
-            let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try input.read(into: buffer) } }
-            switch result {
-            case .success(0): return .success(String(decoding: bytes, as: UTF8.self))
-            case .success(let count):
-                bytes += chunk.prefix(count)
-                if bytes.count > ConfigFile.largestConfigBytes {
-                    return .failure(ReadProblem(message: "standard input is larger than \(ConfigFile.largestConfigBytes) bytes (1 MiB): no config is that large"))
-                }
-            case .failure(let error): return .failure(ReadProblem(message: "cannot read standard input: \(error.reason)"))
+        ConfigFile.readStandardInput().mapError { problem in
+            switch problem {
+            case .tooLarge:
+                ReadProblem(message: "standard input is larger than \(ConfigFile.largestConfigBytes) bytes (1 MiB): no config is that large")
+            case .unreadable(_, let reason): ReadProblem(message: "cannot read standard input: \(reason)")
+            case .notARegularFile, .invalid: ReadProblem(message: problem.description)
             }
         }
     }

@@ -131,7 +131,8 @@ public enum MotionCommand {
             if t >= end { break }
             index += 1
         }
-        let settleText = settle.isFinite ? formatCompact(settle, maxDecimals: 4) + " s" : "never (undamped)"
+        let settleText = settle.isFinite ? formatCompact(settle, maxDecimals: 4) + " s"
+            : parameters.damping == 0 ? "never (undamped)" : "never (after more than 1.8e308 s)"
         if let path = options.values["svg"] {
             var markers = [PlotMarker(orientation: .horizontal, position: to, label: "to " + formatCompact(to, maxDecimals: 4), name: "target-marker")]
             if settle.isFinite {

@@ -47,15 +47,30 @@ public enum ConfigFile {
         return nil
     }
 
+    /// The name a config read from standard input goes by in messages: `<stdin>`.
+    public static let standardInputName = "<stdin>"
+
     /// Reads and decodes the file at `path`.
     public static func load(path: String) -> Result<Config, ConfigFileProblem> {
-        let text: String
         switch readText(path: path) {
-        case .success(let t): text = t
+        case .success(let text): return decode(text, file: path)
         case .failure(let problem): return .failure(problem)
         }
+    }
+
+    /// Reads standard input to its end and decodes it as a config named ``standardInputName``
+    /// (`gestoctl check -`).
+    public static func loadStandardInput() -> Result<Config, ConfigFileProblem> {
+        switch readStandardInput() {
+        case .success(let text): return decode(text, file: standardInputName)
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// Decodes config text read from `file` (a path, or ``standardInputName``).
+    static func decode(_ text: String, file: String) -> Result<Config, ConfigFileProblem> {
         do {
-            let config = try Config.parse(text, file: path)
+            let config = try Config.parse(text, file: file)
             // Key names are checked against xkbcommon here, where the Wayland layer is known.
             let keyErrors = KeyCombination.errors(in: config)
             if !keyErrors.isEmpty { return .failure(.invalid(ConfigErrors(errors: keyErrors))) }
@@ -104,5 +119,24 @@ public enum ConfigFile {
             }
         }
         return .failure(.tooLarge(path: path, bytes: count))
+    }
+
+    /// Standard input to its end as UTF-8 text, at most ``largestConfigBytes`` (`-` for
+    /// `gestoctl check` and `gestoctl import`): a pipe or a terminal is what `-` means, so
+    /// unlike ``readText(path:)`` any kind of file is read.
+    static func readStandardInput() -> Result<String, ConfigFileProblem> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let input = FileDescriptor(rawValue: STDIN_FILENO)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(SystemError) in try input.read(into: buffer) } }
+            switch result {
+            case .success(0): return .success(String(decoding: bytes, as: UTF8.self))
+            case .success(let count):
+                bytes += chunk.prefix(count)
+                if bytes.count > largestConfigBytes { return .failure(.tooLarge(path: standardInputName, bytes: bytes.count)) }
+            case .failure(let error): return .failure(.unreadable(path: standardInputName, reason: error.reason))
+            }
+        }
     }
 }

@@ -49,6 +49,9 @@ public final class Daemon {
     /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
     /// compositor that never configures them).
     private var replayOverlayTimer: TimerFD?
+    /// Set by SIGINT or SIGTERM during a replay: no record is handled and no action run after
+    /// it, and ``run()`` returns without waiting for anything.
+    private var isReplayStopping = false
     /// How long a replay waits for its overlays to come to rest: far longer than any spring.
     static let overlayWaitSeconds = 10.0
     /// Counters reported by `status` (and the benchmarks).
@@ -189,7 +192,7 @@ public final class Daemon {
     public func run() -> Int32 {
         if let path = options.replayPath {
             replay(path)
-            if isReplayDone { return exitStatus }
+            if isReplayStopping || isReplayDone { return exitStatus }
             if overlays?.isAtRest == false {
                 replayOverlayTimer = try? TimerFD(loop: loop) { [unowned self] in
                     self.log.warning("replay: the overlays did not come to rest within \(Int(Self.overlayWaitSeconds)) s; ending")
@@ -234,10 +237,15 @@ public final class Daemon {
         }
     }
 
+    /// Replays the recording at `path`. It reads outside the event loop, so it waits for its
+    /// input and the signalfd together (``waitForReplayInput(_:)``) and looks for a signal
+    /// before each report: SIGINT or SIGTERM stops it promptly, from a pipe that stays open as
+    /// on a long file, and nothing more runs (no gesture in progress is finished).
     private func replay(_ path: String) {
         var clock = ReplayClock()
         do {
-            try RecordedInput(path: path).forEach({ record in
+            try RecordedInput(path: path, gate: { [unowned self] in self.waitForReplayInput($0) }).forEach({ record in
+                if isReplayStopping { return }
                 // The recording's other events stand in for the timer: fire the deadlines they pass.
                 if let time = clock.advance(past: record) {
                     for device in Array(pipelines.keys) {
@@ -250,6 +258,11 @@ public final class Daemon {
             log.error("\(error)")
             exitStatus = 1
         }
+        if isReplayStopping {
+            log.info("replay stopped", ["gestures": String(gestureCount), "actions": String(actionCount),
+                                        "failed": String(failedActionCount)])
+            return
+        }
         for device in Array(pipelines.keys) { finish(device, at: clock.now) }
         log.info("replay finished", ["gestures": String(gestureCount), "actions": String(actionCount),
                                      "failed": String(failedActionCount)])
@@ -257,6 +270,28 @@ public final class Daemon {
             log.error("every action of the replay failed (\(failedActionCount))")
             exitStatus = 1
         }
+    }
+
+    /// Logs `reason` as an error and stops the daemon with exit status 1 (the control socket's
+    /// lock was lost to another gestod).
+    func stopFailing(_ reason: String) {
+        log.error(reason)
+        exitStatus = 1
+        loop.stop()
+    }
+
+    /// Blocks until the replay's input `descriptor` has data or a signal arrives, handling the
+    /// signals; false once SIGINT or SIGTERM stopped the replay. A failed poll lets the read go
+    /// ahead and report its own error.
+    private func waitForReplayInput(_ descriptor: Int32) -> Bool {
+        while !isReplayStopping {
+            guard let ready = try? FileDescriptor(rawValue: descriptor).waitUntilReadable(orUntilReadable: signals.fileDescriptor) else {
+                return true
+            }
+            if ready.isOtherReady { signals.dispatchPending() }
+            if ready.isReady { break }
+        }
+        return !isReplayStopping
     }
 
     /// Whether a replay has nothing left to wait for: no command running, and every overlay it
@@ -435,6 +470,11 @@ public final class Daemon {
     /// Streams a report to monitors and runs its actions, unless paused or locked (a `trigger`
     /// runs even then: it is an explicit request).
     func perform(_ line: ReplayLine, device: UInt32?, triggered: Bool = false) {
+        // A replay runs outside the loop: a signal is looked for before each report it acts on.
+        if options.replayPath != nil {
+            signals.dispatchPending()
+            if isReplayStopping { return }
+        }
         // The report's phase, not the line's (the first firing's): a continuous stream closed
         // because the gesture turned away is no finished gesture. Once per report.
         if line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
@@ -548,6 +588,7 @@ public final class Daemon {
         switch signal {
         case .interrupt, .terminate:
             log.info("stopping on \(signal)")
+            if options.replayPath != nil { isReplayStopping = true }
             loop.stop()
         case .hangup:
             reloadConfig()

@@ -20,6 +20,7 @@ extension Daemon {
                 server = try IPCServer(path: path, isPrivateDirectory: isDefault, loop: loop, log: log, bus: bus) {
                     [unowned self] request in self.respond(to: request)
                 }
+                server?.onLockLost = { [unowned self] reason in self.stopFailing(reason) }
             } catch {
                 throw .control(error)
             }

@@ -90,6 +90,16 @@ public final class IPCServer {
     /// The inotify watch on the socket's directory (``watchSocketFile(in:)``).
     private var socketWatch: Inotify?
     private var inode: ino_t = 0
+    /// The lock file beside the socket, and the inode of the one ``lock`` holds.
+    private let lockPath: String
+    private var lockInode: ino_t = 0
+    /// Called when the lock file at ``lockPath`` is no longer the one held (it, or its
+    /// directory, was removed or renamed): the daemon must stop, or a second gestod could
+    /// start beside it and every action would run twice. The argument says why.
+    public var onLockLost: ((String) -> Void)?
+    /// What the directory watch reports: its entries removed or renamed away (the socket, the
+    /// lock), and the directory itself removed or renamed.
+    private static let watchMask = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
     private var clients: [CInt: Client] = [:]
     /// Counts connections and reads: orders clients by how recently they did something.
     private var activity: UInt64 = 0
@@ -137,9 +147,12 @@ public final class IPCServer {
         // The lock comes before the socket is touched: a second gestod that found the first
         // between its bind() and listen() took the socket for stale and unlinked it.
         let lockPath = UnixSocket.lockPath(forSocket: path)
+        self.lockPath = lockPath
         do {
             switch try UnixSocket.lockDaemon(at: lockPath) {
-            case .acquired(let fd): lock = fd
+            case .acquired(let fd):
+                lock = fd
+                lockInode = Self.inode(of: fd)
             case .held(let pid): throw IPCServerError.alreadyRunning(pid: pid ?? 0, path: path)
             }
         } catch let error as IPCServerError {
@@ -184,24 +197,45 @@ public final class IPCServer {
 
     // MARK: The socket file
 
+    /// The inode of an open file (0 if fstat fails, which matches no file).
+    private static func inode(of fd: FileDescriptor) -> ino_t {
+        var information = stat()
+        return fstat(fd.rawValue, &information) == 0 ? information.st_ino : 0
+    }
+
     /// Watches the socket's directory for the socket file being removed or renamed away, so
-    /// that gestod makes it again (it holds the lock: no other gestod can own the path). Without
-    /// the watch (inotify unavailable) a removed socket stays removed, as before.
+    /// that gestod makes it again (it holds the lock: no other gestod can own the path), and
+    /// for the lock or the directory itself going, which stops gestod (``onLockLost``).
+    /// Without the watch (inotify unavailable) a removed socket stays removed, as before.
     private func watchSocketFile(in directory: String) {
         do throws(SystemError) {
             let watch = try Inotify(loop: loop) { [unowned self] in self.socketDirectoryChanged() }
-            try watch.addWatch(directory, mask: UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
+            try watch.addWatch(directory, mask: Self.watchMask)
             socketWatch = watch
         } catch {
             log.info("not watching the control socket's directory (\(error)): a removed socket is not made again", ["socket": path])
         }
     }
 
-    /// Drains the directory's events; if the socket file is gone, listens again at the path.
+    /// Drains the directory's events; if the lock file at the path is not the one held (the
+    /// directory was removed or renamed, or the lock file), reports the lock lost; if the
+    /// socket file is gone, listens again at the path.
     private func socketDirectoryChanged() {
         guard let watch = socketWatch else { return }
-        _ = watch.readEvents()  // Drained: which entry changed, the socket's inode says.
-        guard listener != nil, UnixSocket.inode(at: path) != inode else { return }
+        _ = watch.readEvents()  // Drained: which entry changed, the inodes say.
+        guard listener != nil else { return }
+        // The lock is the one guarantee that a single gestod runs: once its file is gone from
+        // the path, a second gestod would lock a new one and start. Taking it again from here
+        // races with whoever removed it (an `rm -r` still emptying the directory fails when
+        // gestod writes into it) and with a gestod starting meanwhile; stopping does not, and
+        // the packaged unit starts a fresh gestod, which makes directory, lock and socket.
+        if UnixSocket.inode(at: lockPath) != lockInode {
+            onLockLost?("the daemon lock \(lockPath) was removed or renamed away (with its directory?): stopping, so that a "
+                + "second gestod cannot run beside this one and run every action twice; start gestod again "
+                + "(the packaged systemd unit does, Restart=on-failure)")
+            return
+        }
+        guard UnixSocket.inode(at: path) != inode else { return }
         if UnixSocket.inode(at: path) != nil {
             log.error("the control socket was replaced by another file: gestoctl cannot reach this gestod until it is removed and gestod restarted", ["socket": path])
             return

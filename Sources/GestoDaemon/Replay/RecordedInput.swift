@@ -41,7 +41,15 @@ public struct RecordedInput {
     /// The path ("-" is standard input).
     public let path: String
 
-    public init(path: String) { self.path = path }
+    /// Asked before each read(2) of the input (``InputReadGate``); nil reads freely.
+    public let gate: InputReadGate?
+
+    /// A recording at `path`; with a `gate`, reading stops where it says so, and the records
+    /// read by then are all that is replayed (no error for a recording cut short).
+    public init(path: String, gate: InputReadGate? = nil) {
+        self.path = path
+        self.gate = gate
+    }
 
     /// How many warnings a replay passes on: 100. The rest are counted and told in one last
     /// warning (at the last of them), so a recording of a million broken lines prints 101
@@ -82,18 +90,42 @@ public struct RecordedInput {
         }
         let fd = file.rawValue
         defer { if fd != STDIN_FILENO { try? file.close() } }
+        // A gate that said stop once says stop for good: nothing read after it is replayed.
+        var isStopped = false
+        let gate: InputReadGate? = self.gate.map { ask in { descriptor in
+            if !isStopped && !ask(descriptor) { isStopped = true }
+            return !isStopped
+        } }
         // Read the probe (which a pipe cannot give back), decide the format, then stream.
-        let probe: [UInt8]
-        do { probe = try file.read(upTo: inputFormatProbeLength) } catch { throw .input(.readFailed(path: name, error: error)) }
+        var probe: [UInt8] = []
+        do throws(SystemError) {
+            var chunk = [UInt8](repeating: 0, count: inputFormatProbeLength)
+            while probe.count < inputFormatProbeLength {
+                if let gate, !gate(fd) { return }
+                let wanted = inputFormatProbeLength - probe.count
+                let count = try chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])) }
+                }.get()
+                if count == 0 { break }
+                probe += chunk.prefix(count)
+            }
+        } catch { throw .input(.readFailed(path: name, error: error)) }
         switch InputFormat.detect(in: probe) {
         case .debugEvents:
             // The probe's bytes go first, then the rest of the stream (a pipe cannot rewind).
-            var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe)
-            do { try reader.forEach(body, warnings: warnings) } catch { throw .input(error) }
+            var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe, gate: gate)
+            do { try reader.forEach({ record in if !isStopped { body(record) } }, warnings: warnings) } catch { throw .input(error) }
         case .libinputRecording:
             // Streamed from the descriptor, the probe first: the file is never held whole.
             let recording: LibinputRecording
-            do { recording = try LibinputRecording(fileDescriptor: fd, prefix: probe, fileName: name) } catch { throw .input(error) }
+            do {
+                recording = try LibinputRecording(fileDescriptor: fd, prefix: probe, fileName: name, gate: gate)
+            } catch {
+                if isStopped { return }
+                throw .input(error)
+            }
+            // Stopped while reading: the YAML was cut short, and nothing of it is replayed.
+            if isStopped { return }
             recording.warnings.forEach(warnings)
             switch recording.gestureAvailability {
             case .recordedByLibinput, .noEvents:

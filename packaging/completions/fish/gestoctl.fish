@@ -119,7 +119,7 @@ complete -c gestoctl -n '__gestoctl_command_is replay' -l app -x -d 'treat APP_I
 complete -c gestoctl -n '__gestoctl_command_is replay' -s h -l help -d 'print the usage'
 complete -c gestoctl -n '__gestoctl_command_is replay; and __gestoctl_argument_is 2 0 --config --app' -F -d 'the recording to replay'
 complete -c gestoctl -n '__gestoctl_command_is check' -s h -l help -d 'print the usage'
-complete -c gestoctl -n '__gestoctl_command_is check; and __gestoctl_argument_is 2 0' -F -d 'the config to check'
+complete -c gestoctl -n '__gestoctl_command_is check; and __gestoctl_argument_is 2 0' -F -d 'the config to check (- reads standard input)'
 complete -c gestoctl -n '__gestoctl_words_are motion' -a spring -d 'a damped spring'
 complete -c gestoctl -n '__gestoctl_words_are motion' -a decay -d 'a flick coasting to rest'
 complete -c gestoctl -n '__gestoctl_words_are motion' -a rubber-band -d 'the resistance past a bound'
