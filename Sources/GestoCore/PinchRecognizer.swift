@@ -69,6 +69,9 @@ public struct PinchRecognizer: Recognizer {
 
     public var nextDeadline: Timestamp? { nil }
 
+    /// The recognizer's kind as diagnostics and traces name it: `pinch` on a touchpad, `touch-pinch` on a touchscreen.
+    var kindName: String { device == .touchpad ? "pinch" : "touch-pinch" }
+
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState {
         switch state {
@@ -119,9 +122,9 @@ public struct PinchRecognizer: Recognizer {
             start(sample)
             update(with: sample, emit: emit)
         case (.idle, .end), (.idle, .cancel):
-            diagnose(RecognizerDiagnostic("pinch", fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no pinch in progress"))
+            diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no pinch in progress"))
         case (.tracking(let track), .begin):
-            diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, sample,
+            diagnose(RecognizerDiagnostic(kindName, fingers: track.fingers, state: track.stage.name, sample,
                                           outcome: "the pinch in progress is cancelled: its END was lost"))
             emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time)))
             start(sample)
@@ -137,7 +140,7 @@ public struct PinchRecognizer: Recognizer {
                     update(with: sample, emit: emit)
                     return
                 }
-                diagnose(RecognizerDiagnostic("pinch", fingers: track.fingers, state: track.stage.name, sample,
+                diagnose(RecognizerDiagnostic(kindName, fingers: track.fingers, state: track.stage.name, sample,
                                               outcome: "cancelled: an UPDATE with \(sample.fingerCount) fingers without an END and BEGIN"))
                 emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time)))
                 start(sample)

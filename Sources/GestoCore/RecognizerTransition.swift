@@ -15,8 +15,10 @@ struct RecognizerTraceState: Equatable {
 
 /// One recognizer's change of state on one input: `swipe[3fg] tracking → began`.
 public struct RecognizerTransition: Sendable, Hashable, CustomStringConvertible {
-    /// The recognizer's kind: `hold`, `long-press`, `long-press-drag`, `swipe`, `pinch-swipe`
-    /// (a swipe libinput reports as a pinch), `pinch`, `rotate`.
+    /// The recognizer's kind: on a touchpad `hold`, `long-press`, `long-press-drag`, `swipe`,
+    /// `pinch-swipe` (a swipe libinput reports as a pinch), `pinch`, `rotate`; on a touchscreen
+    /// `tap`, `touch-long-press`, `touch-long-press-drag`, `edge-swipe`, `touch-swipe`,
+    /// `touch-pinch`, `touch-rotate`.
     public var kind: String
     /// The finger count of the gesture that started or ended.
     public var fingers: Int

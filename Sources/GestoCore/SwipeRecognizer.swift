@@ -62,6 +62,9 @@ public struct SwipeRecognizer: Recognizer {
 
     public var nextDeadline: Timestamp? { nil }
 
+    /// The recognizer's kind as diagnostics and traces name it: `swipe` on a touchpad, `touch-swipe` on a touchscreen.
+    var kindName: String { device == .touchpad ? "swipe" : "touch-swipe" }
+
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState {
         switch state {
@@ -122,10 +125,10 @@ public struct SwipeRecognizer: Recognizer {
             update(with: sample, emit: emit)
         case (.idle, .end), (.idle, .cancel):
             // An END with nothing in progress: libinput's or the log's, ignore it.
-            diagnose(RecognizerDiagnostic("swipe", fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no swipe in progress"))
+            diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no swipe in progress"))
         case (.tracking(let track), .begin):
             // A BEGIN while tracking means the END was lost: the old swipe cannot complete.
-            diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, sample,
+            diagnose(RecognizerDiagnostic(kindName, fingers: track.fingers, state: track.stage.name, sample,
                                           outcome: "the swipe in progress is cancelled: its END was lost"))
             emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time, final: true)))
             start(sample)
@@ -169,7 +172,7 @@ public struct SwipeRecognizer: Recognizer {
             start(sample)
             return
         }
-        diagnose(RecognizerDiagnostic("swipe", fingers: track.fingers, state: track.stage.name, sample,
+        diagnose(RecognizerDiagnostic(kindName, fingers: track.fingers, state: track.stage.name, sample,
                                       outcome: "cancelled: an UPDATE with \(sample.fingerCount) fingers without an END and BEGIN"))
         emit(.report(.cancelled(.fingerCountChanged), report(track, at: sample.time, final: true)))
         start(sample)

@@ -8,6 +8,12 @@ struct TouchScript {
     var reports: [RecognizedGesture] = []
     var diagnostics: [TouchDiagnostic] = []
     var frames: [TouchFrame] = []
+    /// The recognizers' changes of state, `touch-swipe[1fg] tracking → began`, when ``traces``.
+    var transitions: [String] = []
+    /// The recognizers' diagnostics, `touch-swipe[1fg] TOUCH_FRAME in idle`.
+    var recognizerDiagnostics: [String] = []
+    /// Whether the engine is asked for its transitions.
+    var traces = false
 
     /// A screen of `size` mm (nil: no resolution, positions in percent).
     init(size: Vector2? = nil, settings: RecognizerSettings = RecognizerSettings()) {
@@ -34,7 +40,7 @@ struct TouchScript {
 
     mutating func feed(_ frame: TouchFrame) {
         frames.append(frame)
-        engine.handle(.touches(frame), emit: { reports.append($0) })
+        feedEngine(.touches(frame))
     }
 
     /// Ends a frame at `ms`.
@@ -68,13 +74,24 @@ struct TouchScript {
     /// The time passes to `ms` with nothing happening (the daemon's timer).
     mutating func wait(until ms: Int) {
         while let deadline = engine.nextDeadline, deadline <= Self.at(ms) {
-            engine.handle(.deadline(deadline), emit: { reports.append($0) })
+            feedEngine(.deadline(deadline))
         }
     }
 
     mutating func end(at ms: Int) {
         wait(until: ms)
-        engine.handle(.endOfInput(Self.at(ms)), emit: { reports.append($0) })
+        feedEngine(.endOfInput(Self.at(ms)))
+    }
+
+    /// Feeds `input` to the engine, keeping its reports, diagnostics and (when ``traces``) transitions.
+    mutating func feedEngine(_ input: RecognizerInput) {
+        var made: [RecognizedGesture] = [], named: [String] = [], changed: [String] = []
+        engine.handle(input, emit: { made.append($0) },
+                      diagnose: { named.append("\($0.recognizer) \($0.event) in \($0.state)") },
+                      trace: traces ? { changed.append("\($0)") } : nil)
+        reports += made
+        recognizerDiagnostics += named
+        transitions += changed
     }
 
     /// "name phase" of every final report, in order.
