@@ -126,10 +126,8 @@ public struct BindingMatcher: Sendable {
     /// Per binding: kind and finger count packed into one integer (``kindKey(_:)``).
     private let keys: [Int]
 
-    /// What the matcher reads of a rule: never a whole ``BindingRule`` (its settings are
-    /// ~200 bytes, copied per report and rival), and nothing reference-counted (an `app:`
-    /// pattern is in ``appPatterns``, read only when set), so reading one costs no retain and
-    /// release.
+    /// What the matcher reads of a rule to match a report: its direction, mode, specificity and
+    /// repeat steps (an `app:` pattern is in ``appPatterns``, read only when set).
     private struct Brief: Sendable {
         /// ``directionCode(_:)`` of the binding's gesture: 0 when it has no direction.
         var direction: UInt8
@@ -176,8 +174,7 @@ public struct BindingMatcher: Sendable {
 
     /// Every group's listeners by kind: those of group `g` whose ``kindKey(_:)`` is `k` (below
     /// ``keyTableSize``) are `keyedListeners[keyedRanges[g * keyTableSize + k]]`, so a report
-    /// is matched against those only, not against every binding of its group. (Flat and read
-    /// in place: handing a listener array to the matcher retained and released it per report.)
+    /// is matched against those only, not against every binding of its group.
     private let keyedListeners: [Int]
     private let keyedRanges: [Range<Int>]
     /// Parallel to ``keyedRanges``: whether any of those listeners acts before its gesture's
@@ -349,16 +346,14 @@ public struct BindingMatcher: Sendable {
                                  focusedApp: String?, committedName: GestureName?, emit: (Int, RecognizedGesture) -> Void) {
         if range.isEmpty { return }
         let direction = Self.directionCode(gesture.name)
-        // What the loop asks of the report, asked once (a phase has a payload: comparing one
-        // is not a single instruction).
+        // What the loop asks of the report, asked once.
         let isEnded = gesture.phase == .ended, isFinal = gesture.phase.isFinal
         var isLongPressArming = false
         if case .longPress = gesture.name, gesture.phase == .arming { isLongPressArming = true }
         for position in range where keys[listeners[position]] == key {
             let index = listeners[position]
             // An on-end binding acts only on its group's `ended` (and notes when a long press
-            // arms): most reports are neither, and are decided here without a call that
-            // passes the report on (each such call copied it).
+            // arms): most reports are neither, and are decided here.
             if briefs[index].mode == .onEnd && !isEnded {
                 if isLongPressArming { states[index].armedAt = gesture.time }
             } else {

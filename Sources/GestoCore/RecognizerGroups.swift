@@ -14,9 +14,8 @@ public struct ReportSource: Sendable, Hashable {
     public var isOutcome: Bool
     /// The gesture (with its direction) its group committed to (``CommitmentTracker``), once
     /// it did: it persists on every later report of the gesture until its final one. Nil for
-    /// kinds that do not commit and for final reports. (The name only: a source is copied
-    /// several times per report, and a whole ``GestureCommitment`` is ~80 bytes; the report
-    /// that made the commitment is handed it beside its source.)
+    /// kinds that do not commit and for final reports. (The name only: the report that made
+    /// the commitment is handed the whole ``GestureCommitment`` beside its source.)
     public var committedName: GestureName? = nil
 
     public init(group: Int, isOutcome: Bool, committedName: GestureName? = nil) {
@@ -111,8 +110,7 @@ public struct RecognizerGroups: Sendable {
 
     /// The groups; group 0 has the global settings.
     public let groups: [Group]
-    /// Per group: its engine, in an array of its own so the hot path touches only what it
-    /// needs (reading a whole ``Group`` per report copied it).
+    /// Per group: its engine.
     private var engines: [GestureEngine]
     /// Per group: its commitment trackers, fed every report of the group.
     private var commitments: [GroupCommitments]
@@ -125,9 +123,8 @@ public struct RecognizerGroups: Sendable {
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
     private let hasSeveralGroups: Bool
 
-    /// The focused toplevel's app_id (nil if unknown), for `app:` bindings. (Kept here, not
-    /// passed with each input: a string handed down into the recognizers' report handler was
-    /// retained and released at every level, ~150 instructions an input.)
+    /// The focused toplevel's app_id (nil if unknown), for `app:` bindings: the matcher's
+    /// state, not the recognizers' input.
     public var focusedApp: String? {
         get { bindings.focusedApp }
         set { bindings.focusedApp = newValue }
@@ -182,14 +179,10 @@ public struct RecognizerGroups: Sendable {
         commitments = groups.map { GroupCommitments(settings: $0.settings) }
         bindings = GroupBindings(rules: rules, listeners: members)
         hasSeveralGroups = groups.count > 1
-        nextDeadline = earliestEngineDeadline
     }
 
-    /// The earliest time any group needs a deadline input, or nil. (Stored, updated after
-    /// each input: a caller reading a computed one copied the whole groups value per input.)
-    public private(set) var nextDeadline: Timestamp?
-
-    private var earliestEngineDeadline: Timestamp? {
+    /// The earliest time any group needs a deadline input, or nil.
+    public var nextDeadline: Timestamp? {
         var earliest: Timestamp? = nil
         for index in engines.indices { earliest = earliest.earliest(engines[index].nextDeadline) }
         return earliest
@@ -204,8 +197,6 @@ public struct RecognizerGroups: Sendable {
     public mutating func handle(_ input: RecognizerInput, focusedApp: String? = nil,
                                 emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in }) {
-        // Stored only when it changed: assigning the same string on every input retained and
-        // released it each time.
         if self.focusedApp != focusedApp { self.focusedApp = focusedApp }
         handle(input, report: { report, source, _, match in
             var firings: [MatchedFiring] = []
@@ -271,9 +262,7 @@ public struct RecognizerGroups: Sendable {
                     }
                 }
             } else {
-                // Streamed: each report goes to its handler as the engine makes it, and the
-                // trackers are updated in place (copying them out and back cost ~0.5 KB of
-                // copies per input; holding the reports for the handler, ~600 instructions).
+                // Streamed: each report goes to its handler as the engine makes it.
                 engines[group].handle(input, emit: { made in
                     var source = ReportSource(group: group, isOutcome: true)
                     var commitment: GestureCommitment? = nil
@@ -284,7 +273,6 @@ public struct RecognizerGroups: Sendable {
                 }, diagnose: diagnose, trace: groupTrace)
             }
         }
-        nextDeadline = earliestEngineDeadline
     }
 
     /// The group that owns reports named `name` (see ``ReportSource/isOutcome``).

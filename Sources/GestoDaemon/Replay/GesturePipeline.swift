@@ -131,9 +131,7 @@ public struct GesturePipeline: Sendable {
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil.
-    /// (Stored, updated after each input: a caller holding the pipeline in a class reads it
-    /// without copying the pipeline.)
-    public private(set) var nextDeadline: Timestamp?
+    public var nextDeadline: Timestamp? { groups.nextDeadline }
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void,
@@ -159,7 +157,6 @@ public struct GesturePipeline: Sendable {
 
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void,
                                   diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
-        defer { nextDeadline = groups.nextDeadline }
         guard hasSeveralGroups else {
             // Each report becomes its line as the recognizer makes it: nothing is held between.
             groups.handle(input, report: { report, source, commitment, match in
