@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// gesto: touchpad gestures for Wayland sessions. The layers are described in README.md:
+// gesto: touchpad gestures for Wayland sessions. The layers are described in ARCHITECTURE.md:
 // GestoCore is pure (no I/O, no Foundation); everything else is an adapter around it.
 import PackageDescription
 
@@ -75,8 +75,8 @@ let package = Package(
         ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
-        // The libraries gesto opens when a feature first needs them (README, "Libraries opened
-        // late"): one target per family, whose trampolines carry the libraries' own names, so
+        // The libraries gesto opens when a feature first needs them (ARCHITECTURE.md, "Libraries
+        // opened late"): one target per family, whose trampolines carry the libraries' own names, so
         // the system-library targets above give headers only and no binary links the libraries.
         .target(name: "CGestoLoader"),
         .target(name: "CGestoDrawing", dependencies: ["CGestoLoader", "CCairo", "CPangoCairo"],

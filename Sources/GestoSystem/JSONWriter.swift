@@ -2,7 +2,7 @@
 // key order into one growing byte buffer and made one String at the end. Numbers are formatted from
 // integers (value × 10^decimals, rounded), strings are copied a UTF-8 run at a time and only
 // the bytes JSON must escape are looked at: `gestoctl replay --json` writes one object per
-// recognized gesture, so this is a hot path (measured in README's layer section).
+// recognized gesture, so this is a hot path (ARCHITECTURE.md, "Why JSON is Codable…").
 // Foundation's encoder is not used so the executables stay free of Foundation.
 import GestoCore
 

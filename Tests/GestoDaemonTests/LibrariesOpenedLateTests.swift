@@ -1,4 +1,4 @@
-// The libraries gesto opens late (README, "Libraries opened late") are not in a client
+// The libraries gesto opens late (ARCHITECTURE.md, "Libraries opened late") are not in a client
 // command's address space: the built gestoctl is caught while it runs (a replay blocked on a
 // FIFO this test holds open; `status` waiting for the reply of a gestod this test has
 // stopped) and its /proc/PID/maps is read.
