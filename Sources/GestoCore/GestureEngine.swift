@@ -1,15 +1,19 @@
-// The recognizers gesto runs on one touchpad's libinput stream, composed as DESIGN.md says:
+// The recognizers gesto runs on one device's input, composed plainly as DESIGN.md says. A
+// touchpad's libinput stream:
 //   hold · long-press · long-press-drag.exclusively(before: swipe) ·
 //   pinch-as-swipe.exclusively(before: pinch.simultaneously(with: rotate))
-// Pure: the caller feeds events and deadlines and receives recognized gestures.
+// and a touchscreen's frames (TouchEngine, the same recognizers made for touchscreens, with taps
+// and edge swipes). Every input goes to every family the engine runs; each recognizer lets pass
+// what is not its device's or its gesture's. Pure: the caller feeds events, frames and
+// deadlines and receives recognized gestures.
 
-/// Runs every gesto recognizer on one libinput gesture stream.
+/// Runs every gesto recognizer on one device's input.
 ///
 /// Feed events in time order with ``handle(_:emit:)``; it fires any deadline that falls
 /// before the event first, so a replay needs no timer. A live caller arms a timer for
 /// ``nextDeadline`` and feeds ``RecognizerInput/deadline(_:)`` when it fires. Reports come out
-/// in input order: holds, long presses, swipes (and long-press-drags), then pinches and
-/// rotations.
+/// in input order: touch gestures, holds, long presses, swipes (and long-press-drags), then
+/// pinches and rotations.
 public struct GestureEngine: Sendable {
     /// The recognizer families an engine can run (a group whose bindings need no pinches runs
     /// no pinch recognizers).

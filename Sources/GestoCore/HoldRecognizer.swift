@@ -63,7 +63,7 @@ public struct HoldRecognizer: Recognizer {
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
         case (_, .touches):
-            return  // Touchscreen frames are the touch recognizers' (GestoCore/Touch).
+            return  // libinput's holds are a touchpad's; a touchscreen's rest is a long press.
         case (.idle, .event(let event)):
             switch (event.kind, event.phase) {
             case (.hold, .begin):

@@ -4,12 +4,13 @@
 
 /// What a recognizer is fed.
 public enum RecognizerInput: Sendable, Hashable {
-    /// A libinput gesture event.
+    /// A libinput gesture event: a touchpad's input (its front end makes it a
+    /// ``ContactSample``; ``contact``).
     case event(GestureEvent)
-    /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch).
-    /// Touchpad recognizers ignore it; touch recognizers ignore ``event(_:)``. Boxed: a frame
-    /// is twice a gesture event's size, and every input passes through the composed
-    /// recognizers.
+    /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch), a
+    /// touchscreen's input (its front end makes it a ``ContactSample``). A recognizer made for
+    /// the other device lets it pass. Boxed: a frame is twice a gesture event's size, and every
+    /// input passes through the composed recognizers.
     indirect case touches(TouchFrame)
     /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
     /// (the daemon's timerfd fired, or a replay's clock passed it).
