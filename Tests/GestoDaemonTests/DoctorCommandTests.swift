@@ -105,6 +105,26 @@ import Testing
         #expect(swayCollisions.detail.contains("bindgesture swipe:3:right workspace prev"))
     }
 
+    /// Issue 32 item 6: sway 1.7 (Debian 12) has no `bindgesture` (it came in 1.8), so its
+    /// config's lines cannot collide; from 1.8, and when the version is unknown, they do.
+    @Test func swayBindgestureLinesCollideOnlyFromSway18() throws {
+        func collisions(version: DoctorCommand.SwayVersion?) throws -> DoctorCommand.Check {
+            let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+            let swayConfig = sway.folder.file("sway-config")
+            try "bindgesture swipe:3:right workspace prev\n".write(toFile: swayConfig, atomically: true, encoding: .utf8)
+            sway.probe.swayConfigPath = swayConfig
+            sway.probe.swayVersion = version
+            _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3:right\n    exec: a\n")
+            return try #require(sway.check("collisions"))
+        }
+        let old = try collisions(version: .init(major: 1, minor: 7))
+        #expect(old.verdict == .ok)
+        #expect(old.detail == "no bound gesture is one sway uses itself (sway 1.7 has no bindgesture: it came in 1.8)")
+        #expect(try collisions(version: .init(major: 1, minor: 8)).verdict == .warning)
+        #expect(try collisions(version: .init(major: 2, minor: 0)).verdict == .warning)
+        #expect(try collisions(version: nil).verdict == .warning)
+    }
+
     @Test func aRunningPausedGestodIsAWarningAndJSONListsEveryCheck() throws {
         let daemon = try TestDaemon(config: "bindings:\n  - gesture: hold:3\n    exec: \"true\"\n")
         defer { daemon.stop() }

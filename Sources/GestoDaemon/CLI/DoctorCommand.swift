@@ -95,6 +95,8 @@ public enum DoctorCommand {
         public var connectsToWayland = true
         /// The sway config read for `bindgesture` lines (nil: `$XDG_CONFIG_HOME/sway/config`).
         public var swayConfigPath: String?
+        /// The running sway's version (nil: asked over `$SWAYSOCK` when ``connectsToWayland``).
+        public var swayVersion: SwayVersion?
 
         public init(environment: [String: String]) { self.environment = environment }
     }
@@ -389,9 +391,16 @@ public enum DoctorCommand {
     static func collisionCheck(_ probe: Probe, compositor: String?, config: Config?) -> Check {
         guard let config, !config.bindings.isEmpty else { return Check("collisions", .ok, "no binding to collide with") }
         var builtIns = builtInGestures.filter { $0.compositor == compositor }
+        var note = ""
         if compositor == "sway" {
-            let path = probe.swayConfigPath ?? swayConfigPath(probe.environment)
-            builtIns += path.map(swayGestures(inConfigAt:)) ?? []
+            let version = probe.swayVersion ?? (probe.connectsToWayland ? SwayVersion.running(environment: probe.environment) : nil)
+            if let version, version < SwayVersion.firstWithBindgesture {
+                // sway 1.7 rejects a `bindgesture` line as an unknown command: nothing acts twice.
+                note = " (sway \(version) has no bindgesture: it came in \(SwayVersion.firstWithBindgesture))"
+            } else {
+                let path = probe.swayConfigPath ?? swayConfigPath(probe.environment)
+                builtIns += path.map(swayGestures(inConfigAt:)) ?? []
+            }
         }
         var lines: [String] = []
         var fixes: [String] = []
@@ -402,7 +411,7 @@ public enum DoctorCommand {
             }
         }
         guard !lines.isEmpty else {
-            return Check("collisions", .ok, compositor.map { "no bound gesture is one \($0) uses itself" } ?? "compositor unknown: nothing checked")
+            return Check("collisions", .ok, compositor.map { "no bound gesture is one \($0) uses itself" + note } ?? "compositor unknown: nothing checked")
         }
         return Check("collisions", .warning, lines.joined(separator: "\n") + "\n(each such gesture acts twice)", fix: fixes.joined(separator: "\n"))
     }
@@ -420,7 +429,35 @@ public enum DoctorCommand {
         return nil
     }
 
-    /// sway's own `bindgesture` lines (sway 1.7 syntax: `bindgesture [--flags] swipe:3:right …`),
+    /// A sway release, as its IPC's `get_version` reports it (major and minor; the patch
+    /// level changes no command).
+    public struct SwayVersion: Comparable, Sendable, CustomStringConvertible {
+        public var major: Int
+        public var minor: Int
+
+        public init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        /// The first sway with `bindgesture` (1.8; Debian 12 ships 1.7).
+        public static let firstWithBindgesture = SwayVersion(major: 1, minor: 8)
+
+        /// The version of the sway at `$SWAYSOCK`, nil when it does not answer.
+        static func running(environment: [String: String]) -> SwayVersion? {
+            guard let socket = environment["SWAYSOCK"], !socket.isEmpty,
+                  let reply = try? SwayIPC(socketPath: socket).query(.getVersion),
+                  let major = reply["major"]?.numberValue, let minor = reply["minor"]?.numberValue,
+                  let majorNumber = Int(exactly: major), let minorNumber = Int(exactly: minor) else { return nil }
+            return SwayVersion(major: majorNumber, minor: minorNumber)
+        }
+
+        public static func < (a: SwayVersion, b: SwayVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+
+        public var description: String { "\(major).\(minor)" }
+    }
+
+    /// sway's own `bindgesture` lines (sway 1.8 syntax: `bindgesture [--flags] swipe:3:right …`),
     /// from the user's main sway config file.
     static func swayGestures(inConfigAt path: String) -> [BuiltInGesture] {
         guard let text = readFile(path) else { return [] }
