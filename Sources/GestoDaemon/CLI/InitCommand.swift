@@ -102,6 +102,7 @@ public enum InitCommand {
             switch write(config, to: path) {
             case .success:
                 errors.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
+                ImportCommand.writeSwitchOverSteps(after: imported, environment: environment, errors: errors)
                 return success
             case .failure(let message):
                 return fail(message)
