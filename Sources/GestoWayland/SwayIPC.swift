@@ -14,6 +14,8 @@ public struct SwayIPC: Sendable {
         case getWorkspaces = 1
         /// The layout tree, as nested nodes.
         case getTree = 4
+        /// sway's version: `{"major", "minor", "patch", "human_readable", …}`.
+        case getVersion = 7
     }
 
     /// The framing's magic string.

@@ -154,8 +154,12 @@ extension YAMLNode {
             return YAMLError(location: SourceLocation(file: file, line: line, column: column),
                              message: "YAML does not allow TAB for indentation; use spaces (libyaml: \(context)\(problem))")
         }
+        // The common cause of this one: an unquoted value with `: ` inside, such as
+        // `exec: notify-send title: body`, which YAML reads as a second mapping.
+        let hint = problem == "mapping values are not allowed in this context"
+            ? " (a value with `: ` inside, such as a command, must be quoted: exec: \"notify-send 'title: body'\")" : ""
         return YAMLError(location: SourceLocation(file: file, line: line, column: Int(mark.column) + 1),
-                         message: "YAML syntax: \(context)\(problem)")
+                         message: "YAML syntax: \(context)\(problem)\(hint)")
     }
 
     /// The 1-based byte column of the first TAB in the indentation of line `line` (1-based)

@@ -352,6 +352,18 @@ import GestoYAML
         }
     }
 
+    /// Issue 32 item 7: `exec: notify-send title: body` got libyaml's bare "mapping values are
+    /// not allowed"; the error now names the common cause and the fix.
+    @Test func anUnquotedCommandWithAColonSaysToQuoteIt() {
+        do {
+            _ = try Config.parse("bindings:\n  - gesture: swipe:3:left\n    exec: notify-send title: body\n", file: "q.yaml")
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(error.description.hasPrefix("q.yaml:3:28: error: YAML syntax: mapping values are not allowed in this context"), "\(error.description)")
+            #expect(error.description.contains("a value with `: ` inside, such as a command, must be quoted"), "\(error.description)")
+        }
+    }
+
     @Test func duplicateBindingsAreAWarningNamingBothPlaces() throws {
         // A repeat is how one gesture runs two actions, so it loads; but it is named.
         let config = try Config.parse("""

@@ -12,13 +12,23 @@ import Testing
 
         init(environment: [String: String] = [:]) throws {
             folder = try TemporaryFolder()
-            for sub in ["sys", "udev", "dev", "home"] { try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true) }
+            for sub in ["sys", "udev", "dev", "home", "proc", "xdg-autostart", "systemd-system"] { try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true) }
             probe = DoctorCommand.Probe(environment: ["HOME": folder.file("home")].merging(environment) { $1 })
             probe.sysfsInput = folder.file("sys")
             probe.udevData = folder.file("udev")
             probe.deviceNodes = folder.file("dev")
             probe.socketPath = folder.file("no-gestod.sock")
             probe.connectsToWayland = false
+            probe.switchOver.procRoot = folder.file("proc")
+            probe.switchOver.systemAutostart = folder.file("xdg-autostart")
+            probe.switchOver.systemUnits = folder.file("systemd-system")
+        }
+
+        /// Writes `text` to `relative` in the fake machine, making its folders.
+        func write(_ text: String, to relative: String) throws {
+            let path = folder.file(relative)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
 
         /// Adds event node `number`: a touchpad named `name` whose key bits are `keys`; its
@@ -51,7 +61,7 @@ import Testing
     @Test func anEmptyMachineSaysWhatIsMissingAndHowToFixIt() throws {
         let machine = try FakeMachine()
         let checks = DoctorCommand.checks(machine.probe)
-        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions"])
+        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions", "other tools"])
         #expect(checks[0].verdict == .problem && checks[0].detail.contains("none found"))
         #expect(checks[2].verdict == .problem && checks[2].fix != nil)
         #expect(checks[3].verdict == .warning && checks[3].fix?.contains("gestoctl init") == true)
@@ -91,8 +101,8 @@ import Testing
         _ = try niri.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n  - gesture: swipe:4:left\n    exec: b\n")
         let collisions = try #require(niri.check("collisions"))
         #expect(collisions.verdict == .warning)
-        #expect(collisions.detail.contains("binding 0 (swipe:3:left at "))
-        #expect(!collisions.detail.contains("binding 1"))
+        #expect(collisions.detail.contains("binding 1 (swipe:3:left at "))
+        #expect(!collisions.detail.contains("binding 2"))
         #expect(collisions.fix?.contains("4-finger") == true)
 
         let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
@@ -103,6 +113,75 @@ import Testing
         let swayCollisions = try #require(sway.check("collisions"))
         #expect(swayCollisions.verdict == .warning)
         #expect(swayCollisions.detail.contains("bindgesture swipe:3:right workspace prev"))
+    }
+
+    /// Issue 32 item 6: sway 1.7 (Debian 12) has no `bindgesture` (it came in 1.8), so its
+    /// config's lines cannot collide; from 1.8, and when the version is unknown, they do.
+    @Test func swayBindgestureLinesCollideOnlyFromSway18() throws {
+        func collisions(version: DoctorCommand.SwayVersion?) throws -> DoctorCommand.Check {
+            let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+            let swayConfig = sway.folder.file("sway-config")
+            try "bindgesture swipe:3:right workspace prev\n".write(toFile: swayConfig, atomically: true, encoding: .utf8)
+            sway.probe.swayConfigPath = swayConfig
+            sway.probe.swayVersion = version
+            _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3:right\n    exec: a\n")
+            return try #require(sway.check("collisions"))
+        }
+        let old = try collisions(version: .init(major: 1, minor: 7))
+        #expect(old.verdict == .ok)
+        #expect(old.detail == "no bound gesture is one sway uses itself (sway 1.7 has no bindgesture: it came in 1.8)")
+        #expect(try collisions(version: .init(major: 1, minor: 8)).verdict == .warning)
+        #expect(try collisions(version: .init(major: 2, minor: 0)).verdict == .warning)
+        #expect(try collisions(version: nil).verdict == .warning)
+    }
+
+    /// Issue 32 item 2: a running libinput-gestures, fusuma or Touchégg, and what starts one
+    /// again (autostart entries, enabled units, a compositor's exec line), is named with its fix.
+    @Test func otherGestureToolsThatRunOrStartAreNamedWithTheirFix() throws {
+        let machine = try FakeMachine()
+        #expect(machine.check("other tools")?.verdict == .ok)
+        try machine.write("python3\0/usr/bin/libinput-gestures\0", to: "proc/812/cmdline")
+        try machine.write("ruby\0/usr/local/bin/fusuma\0-d\0", to: "proc/900/cmdline")
+        try machine.write("/usr/bin/foot\0", to: "proc/901/cmdline")
+        try machine.write("[Desktop Entry]\nExec=libinput-gestures\n", to: "home/.config/autostart/libinput-gestures.desktop")
+        try machine.write("[Desktop Entry]\nExec=touchegg\n", to: "xdg-autostart/touchegg.desktop")
+        try machine.write("[Unit]\n", to: "systemd-system/multi-user.target.wants/touchegg.service")
+        try machine.write("[Unit]\n", to: "home/.config/systemd/user/default.target.wants/fusuma.service")
+        try machine.write("output * bg #000000 solid_color\nexec fusuma -d\nexec footclient\n", to: "home/.config/sway/config")
+        let check = try #require(machine.check("other tools"))
+        #expect(check.verdict == .warning)
+        let home = machine.folder.file("home/.config")
+        #expect(check.detail.contains("libinput-gestures runs (pid 812)"))
+        #expect(check.detail.contains("fusuma runs (pid 900)"))
+        #expect(!check.detail.contains("901"))
+        #expect(check.detail.contains("\(home)/autostart/libinput-gestures.desktop starts it when you log in"))
+        #expect(check.detail.contains("\(machine.folder.file("xdg-autostart"))/touchegg.desktop starts it when you log in"))
+        #expect(check.detail.contains("the system unit touchegg.service is enabled"))
+        #expect(check.detail.contains("the user unit fusuma.service is enabled"))
+        #expect(check.detail.contains("\(home)/sway/config:2 starts it (`exec fusuma -d`)"))
+        let fix = try #require(check.fix)
+        for expected in ["`libinput-gestures-setup stop`", "`pkill -x fusuma`", "`libinput-gestures-setup autostop`",
+                         "`sudo systemctl disable --now touchegg.service`", "`systemctl --user disable --now fusuma.service`",
+                         "Hidden=true", "remove that line from \(home)/sway/config"] {
+            #expect(fix.contains(expected), "\(expected)")
+        }
+        // A user's Hidden=true entry hides the global one.
+        try machine.write("[Desktop Entry]\nHidden=true\n", to: "home/.config/autostart/touchegg.desktop")
+        #expect(machine.check("other tools")?.detail.contains("touchegg.desktop starts it") == false)
+    }
+
+    /// Issue 32 item 2: Hyprland's `gesture =` lines (a real config) that overlap a binding.
+    @Test func hyprlandGestureLinesThatOverlapABindingAreCollisions() throws {
+        let source = ImportReplayTests.corpus + "/hyprland/002-eliteSchwein-mod-scale-float.conf"
+        guard FileManager.default.fileExists(atPath: source) else { return }  // the shared corpus is not beside this checkout
+        let machine = try FakeMachine(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "x"])
+        machine.probe.hyprlandConfigPath = source
+        _ = try machine.writeConfig("bindings:\n  - gesture: swipe:4:left\n    exec: a\n  - gesture: swipe:3:up\n    exec: b\n")
+        let collisions = try #require(machine.check("collisions"))
+        #expect(collisions.verdict == .warning)
+        #expect(collisions.detail.contains("binding 2 (swipe:3:up at "))
+        #expect(collisions.detail.contains("`gesture = 3, up, mod: SUPER, scale: 1.5, fullscreen`"))
+        #expect(collisions.fix?.contains("remove the gesture line from \(source)") == true)
     }
 
     @Test func aRunningPausedGestodIsAWarningAndJSONListsEveryCheck() throws {

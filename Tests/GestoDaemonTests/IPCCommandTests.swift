@@ -182,7 +182,7 @@ struct IPCCommandTests {
         defer { daemon.stop() }
         let trigger = try daemon.ctl("trigger", "swipe:3:left")
         #expect(trigger.status == 0)
-        #expect(trigger.output == "swipe:3:left → exec: touch \(folder.file("left"))\n")
+        #expect(trigger.output == "swipe:3:left → exec: touch \(folder.file("left")) (binding 1)\n")
         #expect(eventually { FileManager.default.fileExists(atPath: folder.file("left")) })
 
         // A per-app binding needs its app focused.

@@ -103,6 +103,34 @@ import GestoConfig
         #expect(InitCommand.run(["--from", "libinput-gestures", source, "--output", destination]) == 1)
         #expect(InitCommand.run(["--from", "kwin"]) == 2)
     }
+
+    /// Issue 32 item 2: import ends with what to stop or remove: the peer's autostart entry,
+    /// or the compositor's own gesture lines, by file and line (real configs).
+    @Test func importEndsWithTheSwitchOverSteps() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let autostart = folder.appendingPathComponent(".config/autostart")
+        try FileManager.default.createDirectory(at: autostart, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nExec=libinput-gestures\n".write(to: autostart.appendingPathComponent("libinput-gestures.desktop"), atomically: true, encoding: .utf8)
+        let output = StringSink(), errors = StringSink()
+        #expect(ImportCommand.run(["libinput-gestures"], output: output, errors: errors, environment: ["HOME": folder.path]) == 0)
+        #expect(errors.text.contains("to switch over, stop libinput-gestures, or each gesture acts twice:"), "\(errors.text)")
+        #expect(errors.text.contains("\(autostart.path)/libinput-gestures.desktop starts it when you log in: `libinput-gestures-setup autostop`"))
+
+        let sway = ImportReplayTests.corpus + "/sway/003-NF02-any-fingers.conf"
+        guard FileManager.default.fileExists(atPath: sway) else { return }  // the shared corpus is not beside this checkout
+        let swayErrors = StringSink()
+        #expect(ImportCommand.run(["sway", sway], output: StringSink(), errors: swayErrors, environment: [:]) == 0)
+        #expect(swayErrors.text.contains("to switch over, remove (or comment out) these bindgesture lines, which gesto runs now, then `swaymsg reload`:"))
+        #expect(swayErrors.text.contains("  \(sway):3: bindgesture swipe:right workspace prev\n  \(sway):4: bindgesture swipe:left workspace next"), "\(swayErrors.text)")
+
+        // init --from says the same.
+        let initErrors = StringSink()
+        let written = folder.appendingPathComponent("out/config.yaml").path
+        #expect(InitCommand.declaration.execute(["--from", "sway", sway, "-o", written],
+                                                in: CommandContext(output: StringSink(), errors: initErrors, environment: [:])) == 0)
+        #expect(initErrors.text.contains("\(sway):3: bindgesture swipe:right workspace prev"), "\(initErrors.text)")
+    }
 }
 
 extension Result {

@@ -24,6 +24,59 @@ import GestoConfig
         }
     }
 
+    /// Issue 32 item 3: starters closed the focused window on `swipe:4:down` (sway, Hyprland,
+    /// labwc, river, generic) or on a resting `hold:4` (niri), and GNOME's locked the session.
+    /// No starter binds an action that closes, kills, locks, suspends or logs out.
+    @Test(arguments: InitCommand.Compositor.allCases)
+    func noStarterBindsADestructiveAction(_ compositor: InitCommand.Compositor) throws {
+        let config = try Config.parse(InitCommand.starterConfig(for: compositor), file: "\(compositor).yaml")
+        for binding in config.bindings {
+            #expect(DestructiveAction.reason(binding.action) == nil, "\(compositor): \(binding.gesture) runs \(binding.action.summary)")
+        }
+    }
+
+    /// Issue 32 item 3: two-finger pinches and swipes also reach applications (browser zoom,
+    /// scrolling), and no starter's compositor route consumes them (only the Wayfire plugin
+    /// does, and it has no starter): every starter binds 3 or more fingers, and its header
+    /// says so and why.
+    @Test(arguments: InitCommand.Compositor.allCases)
+    func noStarterBindsAGestureApplicationsUse(_ compositor: InitCommand.Compositor) throws {
+        let starter = InitCommand.starterConfig(for: compositor)
+        let config = try Config.parse(starter, file: "\(compositor).yaml")
+        for binding in config.bindings {
+            #expect(binding.gesture.fingerCount >= 3, "\(compositor): \(binding.gesture)")
+        }
+        #expect(starter.contains("What this starter chose, and why"))
+        #expect(starter.contains("only gestures of 3 or 4 fingers") && starter.contains("kills, locks, suspends or logs out"))
+    }
+
+    /// The recognizer of destructive actions sees through aliases, order, wrappers and
+    /// compound commands, and lets harmless actions pass.
+    @Test func destructiveActionsAreRecognizedBySense() throws {
+        let destructive: [Action] = [
+            .session(.window(.close)), .session(.keys("super+q")), .session(.keys("Alt+F4")),
+            .session(.keys("shift+logo+Q")), .session(.keys("control+alt+Delete")), .session(.keys("ctrl+w")),
+            .session(.sway("kill")), .session(.sway("[app_id=foot] kill")), .session(.sway("focus left; exit")),
+            .session(.sway("exec loginctl lock-session")),
+            .exec("loginctl lock-session"), .exec("sudo systemctl suspend"), .exec("swaymsg exit"),
+            .exec("hyprctl dispatch killactive"), .exec("niri msg action close-window"), .exec("riverctl close"),
+            .exec("notify-send bye && /usr/bin/poweroff"), .exec("pkill -f firefox"), .exec("swaylock -f"),
+            .exec("sh -c 'systemctl hibernate'"), .exec("echo $(loginctl terminate-user $USER)"),
+            .exec("qdbus org.kde.kglobalaccel /component/kwin invokeShortcut \"Window Close\""),
+            .exec("gnome-session-quit --logout"), .exec("wtype -M ctrl -k w"), .exec("ydotool key alt+F4"),
+            .exec("env FOO=1 xdg-screensaver lock"),
+        ]
+        for action in destructive { #expect(DestructiveAction.reason(action) != nil, "\(action.summary)") }
+        let harmless: [Action] = [
+            .session(.window(.fullscreen)), .session(.keys("super+Right")), .session(.keys("alt+Tab")),
+            .session(.keys("ctrl+minus")), .session(.sway("workspace next_on_output")), .session(.sway("move scratchpad")),
+            .exec("hyprctl dispatch togglefloating"), .exec("niri msg action maximize-column"), .exec("playerctl next"),
+            .exec("notify-send 'lock screen soon'"), .exec("gnome-terminal"),
+            .exec("qdbus org.kde.kglobalaccel /component/kwin invokeShortcut \"Window Maximize\""),
+        ]
+        for action in harmless { #expect(DestructiveAction.reason(action) == nil, "\(action.summary)") }
+    }
+
     /// On Plasma and GNOME (no wlr-foreign-toplevel, no virtual keyboard) a starter of window:
     /// and keys: bindings did nothing: theirs run exec: only, and every starter names the
     /// compositor's own gestures.

@@ -60,7 +60,7 @@ import GestoWayland
             wayland:  connected
                       the compositor lacks 1 protocol gesto uses:
                       zwp_virtual_keyboard_manager_v1 is missing: keys: actions are off
-                        binding 0 (swipe:3:left, keys: super+Left at c.yaml:2:5): its keys: action cannot run
+                        binding 1 (swipe:3:left, keys: super+Left at c.yaml:2:5): its keys: action cannot run
             """), "\(text)")
     }
 

@@ -95,8 +95,17 @@ public enum DoctorCommand {
         public var connectsToWayland = true
         /// The sway config read for `bindgesture` lines (nil: `$XDG_CONFIG_HOME/sway/config`).
         public var swayConfigPath: String?
+        /// The running sway's version (nil: asked over `$SWAYSOCK` when ``connectsToWayland``).
+        public var swayVersion: SwayVersion?
+        /// The Hyprland config read for `gesture =` lines (nil: `$XDG_CONFIG_HOME/hypr/hyprland.conf`).
+        public var hyprlandConfigPath: String?
+        /// Where other gesture tools are looked for (processes, units, autostart entries).
+        var switchOver: SwitchOverPlaces
 
-        public init(environment: [String: String]) { self.environment = environment }
+        public init(environment: [String: String]) {
+            self.environment = environment
+            switchOver = SwitchOverPlaces(environment: environment)
+        }
     }
 
     public static func run(_ arguments: [String], output: TextSink, errors: TextSink) -> Int32 {
@@ -150,6 +159,7 @@ public enum DoctorCommand {
         results.append(daemonCheck(status))
         results.append(sessionCheck(status))
         results.append(collisionCheck(probe, compositor: compositor, config: config))
+        results.append(otherToolsCheck(probe))
         return results
     }
 
@@ -389,20 +399,30 @@ public enum DoctorCommand {
     static func collisionCheck(_ probe: Probe, compositor: String?, config: Config?) -> Check {
         guard let config, !config.bindings.isEmpty else { return Check("collisions", .ok, "no binding to collide with") }
         var builtIns = builtInGestures.filter { $0.compositor == compositor }
+        var note = ""
         if compositor == "sway" {
-            let path = probe.swayConfigPath ?? swayConfigPath(probe.environment)
-            builtIns += path.map(swayGestures(inConfigAt:)) ?? []
+            let version = probe.swayVersion ?? (probe.connectsToWayland ? SwayVersion.running(environment: probe.environment) : nil)
+            if let version, version < SwayVersion.firstWithBindgesture {
+                // sway 1.7 rejects a `bindgesture` line as an unknown command: nothing acts twice.
+                note = " (sway \(version) has no bindgesture: it came in \(SwayVersion.firstWithBindgesture))"
+            } else {
+                let path = probe.swayConfigPath ?? swayConfigPath(probe.environment)
+                builtIns += path.map(swayGestures(inConfigAt:)) ?? []
+            }
+        }
+        if compositor == "hyprland", let path = probe.hyprlandConfigPath ?? probe.switchOver.configHome.map({ $0 + "/hypr/hyprland.conf" }) {
+            builtIns += hyprlandGestures(inConfigAt: path)
         }
         var lines: [String] = []
         var fixes: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             for builtIn in builtIns where collide(builtIn.gesture, binding.gesture) {
-                lines.append("binding \(index) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
+                lines.append("binding \(index + 1) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
                 if !fixes.contains(builtIn.fix) { fixes.append(builtIn.fix) }
             }
         }
         guard !lines.isEmpty else {
-            return Check("collisions", .ok, compositor.map { "no bound gesture is one \($0) uses itself" } ?? "compositor unknown: nothing checked")
+            return Check("collisions", .ok, compositor.map { "no bound gesture is one \($0) uses itself" + note } ?? "compositor unknown: nothing checked")
         }
         return Check("collisions", .warning, lines.joined(separator: "\n") + "\n(each such gesture acts twice)", fix: fixes.joined(separator: "\n"))
     }
@@ -420,7 +440,35 @@ public enum DoctorCommand {
         return nil
     }
 
-    /// sway's own `bindgesture` lines (sway 1.7 syntax: `bindgesture [--flags] swipe:3:right …`),
+    /// A sway release, as its IPC's `get_version` reports it (major and minor; the patch
+    /// level changes no command).
+    public struct SwayVersion: Comparable, Sendable, CustomStringConvertible {
+        public var major: Int
+        public var minor: Int
+
+        public init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        /// The first sway with `bindgesture` (1.8; Debian 12 ships 1.7).
+        public static let firstWithBindgesture = SwayVersion(major: 1, minor: 8)
+
+        /// The version of the sway at `$SWAYSOCK`, nil when it does not answer.
+        static func running(environment: [String: String]) -> SwayVersion? {
+            guard let socket = environment["SWAYSOCK"], !socket.isEmpty,
+                  let reply = try? SwayIPC(socketPath: socket).query(.getVersion),
+                  let major = reply["major"]?.numberValue, let minor = reply["minor"]?.numberValue,
+                  let majorNumber = Int(exactly: major), let minorNumber = Int(exactly: minor) else { return nil }
+            return SwayVersion(major: majorNumber, minor: minorNumber)
+        }
+
+        public static func < (a: SwayVersion, b: SwayVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+
+        public var description: String { "\(major).\(minor)" }
+    }
+
+    /// sway's own `bindgesture` lines (sway 1.8 syntax: `bindgesture [--flags] swipe:3:right …`),
     /// from the user's main sway config file.
     static func swayGestures(inConfigAt path: String) -> [BuiltInGesture] {
         guard let text = readFile(path) else { return [] }
@@ -434,6 +482,51 @@ public enum DoctorCommand {
                                          fix: "remove the bindgesture line from \(path), or the gesto binding"))
         }
         return result
+    }
+
+    /// Hyprland's own `gesture = FINGERS, DIRECTION, ACTION…` lines (Hyprland 0.51+), from
+    /// the user's main Hyprland config file. Hyprland's pinch words are reversed: `pinchin`
+    /// is the scale growing, gesto's `pinch:F:out`.
+    static func hyprlandGestures(inConfigAt path: String) -> [BuiltInGesture] {
+        guard let text = readFile(path) else { return [] }
+        var result: [BuiltInGesture] = []
+        for line in text.split(separator: "\n") {
+            let trimmed = String(line).trimmingSpacesAndNewlines
+            guard let equals = trimmed.firstIndex(of: "="), String(trimmed[..<equals]).trimmingSpacesAndNewlines == "gesture" else { continue }
+            let fields = trimmed[trimmed.index(after: equals)...].split(separator: ",").map { String($0).trimmingSpacesAndNewlines.lowercased() }
+            guard fields.count >= 2, let fingers = Int(fields[0]) else { continue }
+            let names: [GestureName] = switch fields[1] {
+            case "swipe": [.swipe(fingers: fingers, direction: nil)]
+            case "horizontal": [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
+            case "vertical": [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
+            case "pinch": [.pinch(fingers: fingers, direction: nil)]
+            case "pinchin": [.pinch(fingers: fingers, direction: .out)]
+            case "pinchout": [.pinch(fingers: fingers, direction: .in)]
+            default: SwipeDirection(rawValue: fields[1]).map { [.swipe(fingers: fingers, direction: $0)] } ?? []
+            }
+            for name in names {
+                result.append(BuiltInGesture(compositor: "hyprland", gesture: name, what: "your Hyprland config binds it too (`\(trimmed)`)",
+                                             fix: "remove the gesture line from \(path) (then `hyprctl reload`), or the gesto binding"))
+            }
+        }
+        return result
+    }
+
+    // MARK: Other gesture tools
+
+    /// libinput-gestures, fusuma or Touchégg running or set to start beside gestod: each
+    /// gesture both bind acts twice. Says how to stop each; never stops anything itself.
+    static func otherToolsCheck(_ probe: Probe) -> Check {
+        var lines: [String] = [], fixes: [String] = []
+        for tool in PeerTool.allCases {
+            for finding in SwitchOver.findings(for: tool, in: probe.switchOver) {
+                lines.append(finding.what)
+                fixes.append(finding.fix)
+            }
+        }
+        guard !lines.isEmpty else { return Check("other tools", .ok, "no libinput-gestures, fusuma or Touchégg runs or starts") }
+        return Check("other tools", .warning, lines.joined(separator: "\n") + "\n(gestures bound in both act twice)",
+                     fix: fixes.joined(separator: "\n"))
     }
 
     // MARK: Files

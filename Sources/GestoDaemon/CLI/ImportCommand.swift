@@ -102,7 +102,14 @@ public enum ImportCommand {
             output.write(config)
         }
         errors.write(summary(of: imported, writtenTo: options.values["output"]) + "\n")
+        writeSwitchOverSteps(after: imported, environment: environment, errors: errors)
         return 0
+    }
+
+    /// What to stop or remove so the imported gestures do not act twice (``SwitchOver``).
+    static func writeSwitchOverSteps(after imported: ImportedConfig, environment: [String: String], errors: TextSink) {
+        let steps = SwitchOver.steps(after: imported, places: SwitchOverPlaces(environment: environment))
+        if !steps.isEmpty { errors.write(steps.joined(separator: "\n") + "\n") }
     }
 
     /// `imported 14 bindings from 12 lines of FILE, 2 not importable: see the comments`.

@@ -2,7 +2,10 @@
 // (sway, Hyprland, niri, labwc, river, Plasma, GNOME, or a generic one), never over an existing
 // file, so a new user starts from bindings that do something sensible where they are: none of
 // them binds a gesture the compositor already acts on (DoctorCommand's table), and each says
-// which of the compositor's own gestures to leave alone or turn off.
+// which of the compositor's own gestures to leave alone or turn off. A starter is safe to try
+// by accident: it binds only gestures of 3 or more fingers (gestod watches, it does not consume,
+// so a 2-finger pinch or swipe would also zoom or scroll the app) and nothing that closes, kills,
+// locks, suspends or logs out.
 import GestoSystem
 import Glibc
 import GestoImport
@@ -99,6 +102,7 @@ public enum InitCommand {
             switch write(config, to: path) {
             case .success:
                 errors.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
+                ImportCommand.writeSwitchOverSteps(after: imported, environment: environment, errors: errors)
                 return success
             case .failure(let message):
                 return fail(message)
@@ -209,6 +213,12 @@ public enum InitCommand {
         #   keys:    a key combination typed on a virtual keyboard (super+shift+Right)
         #   window:  activate | close | minimize | maximize | fullscreen (the focused window)
         #   sway:    a sway command over sway's IPC socket (sway only)
+        #
+        # What this starter chose, and why: only gestures of 3 or 4 fingers, because gestod
+        # watches the touchpad without taking gestures away from applications, so a 2-finger
+        # pinch or swipe bound here would also zoom or scroll the app under the pointer; and
+        # no action that closes a window, kills, locks, suspends or logs out, so a gesture
+        # made by accident costs nothing. Bind those yourself on a gesture you make on purpose.
 
         """
     }
@@ -237,9 +247,12 @@ public enum InitCommand {
                     sway: workspace prev_on_output
                   - gesture: swipe:3:up
                     window: fullscreen
+                  # The scratchpad keeps a window out of the way without closing it.
                   - gesture: swipe:4:down
-                    window: close
-                  - gesture: pinch:2:out
+                    sway: move scratchpad
+                  - gesture: swipe:4:up
+                    sway: scratchpad show
+                  - gesture: pinch:3:out
                     sway: layout toggle split
                   # In the terminal, a three-finger swipe down opens a new tab-like split.
                   - gesture: swipe:3:down
@@ -261,8 +274,8 @@ public enum InitCommand {
                   - gesture: swipe:3:up
                     window: fullscreen
                   - gesture: swipe:4:down
-                    window: close
-                  - gesture: pinch:2:in
+                    exec: hyprctl dispatch togglespecialworkspace
+                  - gesture: pinch:3:in
                     exec: hyprctl dispatch togglefloating
 
                 """
@@ -276,12 +289,12 @@ public enum InitCommand {
                     exec: niri msg action move-column-right
                   - gesture: swipe:4:right
                     exec: niri msg action move-column-left
-                  - gesture: pinch:2:out
+                  - gesture: pinch:3:out
                     window: fullscreen
-                  - gesture: pinch:2:in
+                  - gesture: pinch:3:in
                     exec: niri msg action maximize-column
-                  - gesture: hold:4
-                    window: close
+                  - gesture: swipe:4:down
+                    exec: niri msg action toggle-window-floating
 
                 """
         case .labwc:
@@ -293,8 +306,6 @@ public enum InitCommand {
                     window: maximize
                   - gesture: swipe:3:down
                     window: minimize
-                  - gesture: swipe:4:down
-                    window: close
                   - gesture: swipe:3:left
                     keys: alt+Tab
 
@@ -310,8 +321,8 @@ public enum InitCommand {
                     exec: riverctl focus-view previous
                   - gesture: swipe:3:up
                     window: fullscreen
-                  - gesture: swipe:4:down
-                    window: close
+                  - gesture: swipe:3:down
+                    exec: riverctl zoom
 
                 """
         case .kde:
@@ -338,7 +349,7 @@ public enum InitCommand {
                 # list nor the virtual keyboard gesto uses, so only exec: actions work here.
                 bindings:
                   - gesture: swipe:4:down
-                    exec: loginctl lock-session
+                    exec: nautilus --new-window
                   - gesture: swipe:4:up
                     exec: gnome-terminal
                   - gesture: swipe:4:left
@@ -356,8 +367,6 @@ public enum InitCommand {
                     window: maximize
                   - gesture: swipe:3:down
                     window: minimize
-                  - gesture: swipe:4:down
-                    window: close
                   - gesture: swipe:3:left
                     keys: super+Right
                   - gesture: swipe:3:right

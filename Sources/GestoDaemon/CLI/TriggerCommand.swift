@@ -26,7 +26,9 @@ public enum TriggerCommand {
         return ControlCommand.run(.trigger(gesture: gesture, app: parsed.values["app"]), ConnectionOptions(parsed),
                                   output: context.output, errors: context.errors) { result in
             let summary = try TriggerSummary(json: result)
-            return "\(summary.gesture) → \(summary.action)" + (summary.app.map { " (app \($0))" } ?? "")
+            // The binding counted from 1, as `gestoctl check` counts them.
+            return "\(summary.gesture) → \(summary.action) (binding \(summary.bindingIndex + 1)"
+                + (summary.app.map { ", app \($0)" } ?? "") + ")"
         }
     }
 

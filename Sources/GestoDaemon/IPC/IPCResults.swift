@@ -136,7 +136,8 @@ public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
     /// The lines `gestoctl status` and `gestoctl doctor` print for it (no indentation).
     public var textLines: [String] {
         ["\(name) is missing: \(consequence)"] + ruledOut.map { entry in
-            "  binding \(entry.binding) (\(entry.gesture), \(entry.action)\(entry.location.map { " at " + $0 } ?? "")): \(entry.effect)"
+            // Counted from 1, as `gestoctl check` and gestod's log count bindings.
+            "  binding \(entry.binding + 1) (\(entry.gesture), \(entry.action)\(entry.location.map { " at " + $0 } ?? "")): \(entry.effect)"
         }
     }
 }
