@@ -45,7 +45,6 @@ func setLastError(_ message: String) {
 }
 
 /// Runs `body`, turning an ``ExportError`` into its status and the thread's last error.
-@inline(__always)
 func reporting(_ body: () throws(ExportError) -> Int32) -> Int32 {
     do {
         return try body()

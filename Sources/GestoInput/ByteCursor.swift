@@ -13,20 +13,20 @@ struct ByteCursor {
     let end: Int
     var position: Int
 
-    @inline(__always) init(base: UnsafePointer<UInt8>, end: Int, position: Int = 0) {
+    init(base: UnsafePointer<UInt8>, end: Int, position: Int = 0) {
         self.base = base
         self.end = end
         self.position = position
     }
 
     /// True when every byte has been read.
-    @inline(__always) var isAtEnd: Bool { position >= end }
+    var isAtEnd: Bool { position >= end }
 
     /// The byte at the position, or 0 at the end.
-    @inline(__always) var current: UInt8 { position < end ? base[position] : 0 }
+    var current: UInt8 { position < end ? base[position] : 0 }
 
     /// Skips spaces and TABs; returns how many were skipped.
-    @inline(__always) @discardableResult
+    @discardableResult
     mutating func skipBlanks() -> Int {
         let start = position
         var index = position
@@ -36,14 +36,14 @@ struct ByteCursor {
     }
 
     /// Reads `byte` if it is next.
-    @inline(__always) mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard position < end, base[position] == byte else { return false }
         position += 1
         return true
     }
 
     /// Reads `word` (ASCII) if it comes next.
-    @inline(__always) mutating func consume(_ word: StaticString) -> Bool {
+    mutating func consume(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard end - position >= count else { return false }
         let bytes = word.utf8Start
@@ -53,7 +53,7 @@ struct ByteCursor {
     }
 
     /// Reads the word `unaccelerated` if it comes next (two 64-bit comparisons).
-    @inline(__always) mutating func consumeUnaccelerated() -> Bool {
+    mutating func consumeUnaccelerated() -> Bool {
         guard end - position >= 13 else { return false }
         let raw = UnsafeRawPointer(base + position)
         // "unaccele" and "elerated" (overlapping) as little-endian words.
@@ -64,7 +64,7 @@ struct ByteCursor {
     }
 
     /// Reads an unsigned integer of 1 to 9 digits.
-    @inline(__always) mutating func unsignedInteger() -> Int? {
+    mutating func unsignedInteger() -> Int? {
         var value = 0
         let start = position
         var index = start
@@ -81,7 +81,7 @@ struct ByteCursor {
     /// Reads `[+-]digits[.digits]` as an exact integer mantissa and a count of fraction digits.
     /// Nil if there is no digit, or more than ``maximumDecimalDigits`` before the point (the
     /// position is then on the first digit too many).
-    @inline(__always) mutating func fixedPoint() -> (mantissa: Int64, fractionDigits: Int)? {
+    mutating func fixedPoint() -> (mantissa: Int64, fractionDigits: Int)? {
         // One local index and wrapping counters: every line has four to six of these numbers,
         // so the digit loops are the parser's innermost code.
         var index = position
@@ -125,7 +125,7 @@ struct ByteCursor {
     }
 
     /// Reads a decimal number (`-2.55`, `+0.036`, `13`) as a Double.
-    @inline(__always) mutating func decimal() -> Double? {
+    mutating func decimal() -> Double? {
         guard let (mantissa, fractionDigits) = fixedPoint() else { return nil }
         return Double(mantissa) / powerOfTen(fractionDigits)
     }
@@ -133,7 +133,7 @@ struct ByteCursor {
     /// Reads seconds in decimal (`+9.53`, `4294967.295`) as whole microseconds; digits past
     /// the sixth decimal are dropped. Nil if the microseconds do not fit in Int64 (over
     /// about 9.2e12 s), which no clock reaches.
-    @inline(__always) mutating func microseconds() -> Int64? {
+    mutating func microseconds() -> Int64? {
         guard let (mantissa, fractionDigits) = fixedPoint() else { return nil }
         let scale: Int64
         switch fractionDigits {
@@ -147,9 +147,8 @@ struct ByteCursor {
     }
 }
 
-/// 10^k, exact for k ≤ 22. libinput prints 2 or 3 decimals, so those are tested first: two
-/// well-predicted branches instead of a jump table on the hot path.
-@inline(__always) func powerOfTen(_ k: Int) -> Double {
+/// 10^k, exact for k ≤ 22. libinput prints 2 or 3 decimals, so those two are answered first.
+func powerOfTen(_ k: Int) -> Double {
     if k == 2 { return 100 }
     if k == 3 { return 1_000 }
     return powerOfTenSlow(k)
@@ -161,11 +160,11 @@ struct ByteCursor {
     return value
 }
 
-@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 <= 9 }
-@inline(__always) func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-@inline(__always) func isUppercaseOrUnderscore(_ byte: UInt8) -> Bool {
+func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 <= 9 }
+func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+func isUppercaseOrUnderscore(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
 }
-@inline(__always) func isAlphanumeric(_ byte: UInt8) -> Bool {
+func isAlphanumeric(_ byte: UInt8) -> Bool {
     isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
 }

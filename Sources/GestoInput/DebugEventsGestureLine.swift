@@ -113,9 +113,9 @@ extension DebugEventsParser {
         case .update:
             guard isBlank(p[0]) else { return nil }
             guard let dx = decimal(&p), p[0] == UInt8(ascii: "/"),
-                  let dy = decimal(pastOne: &p), p[0] == 0x20, p[1] == UInt8(ascii: "(") else { return nil }
+                  let dy = decimal(&p, skipping: 1), p[0] == 0x20, p[1] == UInt8(ascii: "(") else { return nil }
             p += 2
-            guard let ux = decimal(&p), p[0] == UInt8(ascii: "/"), let uy = decimal(pastOne: &p),
+            guard let ux = decimal(&p), p[0] == UInt8(ascii: "/"), let uy = decimal(&p, skipping: 1),
                   base.distance(to: p) &+ 15 <= count else { return nil }
             // " unaccelerated)" as two overlapping 8-byte loads (the length was checked).
             let tail = UnsafeRawPointer(p)
@@ -126,7 +126,7 @@ extension DebugEventsParser {
             if kind == .pinch {
                 guard isBlank(p[0]), let s = decimal(&p), isBlank(p[0]) else { return nil }
                 while isBlank(p[0]) { p += 1 }
-                guard p[0] == UInt8(ascii: "@"), let a = decimal(pastOne: &p) else { return nil }
+                guard p[0] == UInt8(ascii: "@"), let a = decimal(&p, skipping: 1) else { return nil }
                 scale = s
                 angle = a
             }
@@ -139,21 +139,14 @@ extension DebugEventsParser {
         }
     }
 
-    /// Skips the byte at `p` (a separator already checked), then reads a decimal as
-    /// ``decimal(_:)`` does.
-    @inline(__always)
-    private static func decimal(pastOne p: inout UnsafePointer<UInt8>) -> Double? {
-        p += 1
-        return decimal(&p)
-    }
-
-    /// Reads blanks, then `[-+]D.F` with 1 to 9 whole and 1 to 9 fraction digits, computing
-    /// the value as ``ByteCursor/decimal()`` does (one integer mantissa over all the digits,
+    /// Skips `separator` bytes at `p` (a `/` or `@` the caller checked, or none), then reads
+    /// blanks, then `[-+]D.F` with 1 to 9 whole and 1 to 9 fraction digits, computing the
+    /// value as ``ByteCursor/decimal()`` does (one integer mantissa over all the digits,
     /// divided once by 10^fractionDigits), so both paths give the same Double; nil for any
     /// other shape. The scans stop at the line's sentinel (see ``libinputGestureLine``).
     @inline(__always)
-    private static func decimal(_ p: inout UnsafePointer<UInt8>) -> Double? {
-        var q = p
+    private static func decimal(_ p: inout UnsafePointer<UInt8>, skipping separator: Int = 0) -> Double? {
+        var q = p + separator
         while isBlank(q[0]) { q += 1 }
         let negative = q[0] == UInt8(ascii: "-")
         if negative || q[0] == UInt8(ascii: "+") { q += 1 }

@@ -236,7 +236,6 @@ public struct DebugEventsParser: Sendable {
 
     /// Finds the first `eventN<blanks>NAME` at or after `start` where NAME is an uppercase
     /// word: the event header, at the start of the line or inside another tool's log record.
-    @inline(__always)
     static func findEvent(base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Node? {
         var index = start
         while index + 6 < end {
@@ -282,12 +281,11 @@ public struct DebugEventsParser: Sendable {
     }
 
     /// The low `count` bytes of a 64-bit word.
-    @inline(__always) static func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1 }
+    static func mask(_ count: Int) -> UInt64 { count >= 8 ? ~0 : (1 << UInt64(count * 8)) &- 1 }
 
     /// Reads the event name at the cursor and classifies it. Gesture names are recognized
     /// from 64-bit loads of their parts (`GESTURE_`, `SWIPE_`, `UPDATE`); other names are
     /// scanned as an uppercase word.
-    @inline(__always)
     static func eventName(_ cursor: inout ByteCursor) -> EventName {
         let base = cursor.base
         let start = cursor.position
@@ -359,7 +357,6 @@ public struct DebugEventsParser: Sendable {
         var isTruncated: Bool
     }
 
-    @inline(__always)
     static func fail(_ field: Field, _ cursor: ByteCursor) -> Problem? {
         Problem(field: field, offset: cursor.position, isTruncated: cursor.isAtEnd)
     }
@@ -368,7 +365,6 @@ public struct DebugEventsParser: Sendable {
     /// if there is one: `GESTURE_PINCH_UPDATE  2  +0.260s`); with the cursor where it
     /// stopped, `.time` if there is none and `.timeRange` if it is outside
     /// ``Timestamp/acceptedMicroseconds`` (a huge time would overflow the arithmetic after it).
-    @inline(__always)
     static func parseTime(_ cursor: inout ByteCursor) -> Result<Timestamp, Field> {
         cursor.skipBlanks()
         if isDigit(cursor.current) {
@@ -389,7 +385,6 @@ public struct DebugEventsParser: Sendable {
 
     /// Parses the fields after the event name into `event` (whose kind, phase and device the
     /// caller set); returns the problem if the line does not parse.
-    @inline(__always)
     static func parseGesture(_ cursor: inout ByteCursor, into event: inout GestureEvent) -> Problem? {
         let kind = event.kind
         let time: Timestamp

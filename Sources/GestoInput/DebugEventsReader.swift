@@ -131,7 +131,6 @@ extension DebugEventsParser {
     /// Parses every complete (newline-terminated) line of `bytes`, numbering them from
     /// `firstLineNumber` (advanced past them). Returns how many bytes the complete lines took;
     /// a final line without a newline is left for the caller.
-    @inline(__always)
     mutating func parseLines(
         in bytes: UnsafeBufferPointer<UInt8>, firstLineNumber lineNumber: inout Int,
         _ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void
@@ -176,7 +175,6 @@ extension DebugEventsParser {
 }
 
 /// Routes one parsed line to the record and warning callbacks.
-@inline(__always)
 func deliver(_ parsed: ParsedLine, _ body: (InputRecord) -> Void, _ warnings: (InputWarning) -> Void) {
     switch parsed {
     case .record(let record): body(record)

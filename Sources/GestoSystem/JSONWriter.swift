@@ -6,8 +6,8 @@
 // Foundation's encoder is not used so the executables stay free of Foundation.
 import GestoCore
 
-/// A growing buffer of UTF-8 bytes that JSON is written into: appends are a bounds check and a
-/// copy (Array's `append(contentsOf:)` costs ~60 instructions a call on this path).
+/// A growing buffer of UTF-8 bytes that JSON is written into: an append is a check for room
+/// and a copy.
 public struct JSONBytes: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -23,7 +23,6 @@ public struct JSONBytes: ~Copyable {
     deinit { start.deallocate() }
 
     /// Makes room for `extra` more bytes, so the `…Reserved` appends need no check.
-    @inline(__always)
     mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(by: extra) }
     }
@@ -39,7 +38,6 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends one byte.
-    @inline(__always)
     public mutating func append(_ byte: UInt8) {
         reserve(1)
         start[count] = byte
@@ -47,21 +45,18 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends one byte into room made by ``reserve(_:)``.
-    @inline(__always)
     mutating func appendReserved(_ byte: UInt8) {
         start[count] = byte
         count += 1
     }
 
     /// Writes at most `maximum` bytes at the end through `body`, which returns how many it wrote.
-    @inline(__always)
     mutating func appendInPlace(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maximum)
         count += body(start + count)
     }
 
     /// Appends `bytes` into room made by ``reserve(_:)``.
-    @inline(__always)
     mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let destination = start + count
@@ -74,7 +69,7 @@ public struct JSONBytes: ~Copyable {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         if bytes.count <= 16 {
-            // Keys, punctuation and short values: a loop costs less than a call to memcpy.
+            // Most appends are keys, punctuation and short values of a few bytes.
             let destination = start + count
             for index in 0..<bytes.count { destination[index] = base[index] }
         } else {
@@ -84,7 +79,6 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends ASCII text.
-    @inline(__always)
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }

@@ -2,8 +2,9 @@
 // as processes, end to end (read, parse, recognize, match bindings, format, write), on a
 // generated 200,000-line recording with a 16-binding config and with none. CPU per line comes
 // from the children's rusage; instructions per line from callgrind (deterministic on noisy
-// machines) when valgrind is installed. Targets (the "One verdict" issue): ≤ 3,000 instructions
-// per line with 16 bindings, and 16 bindings within 1.5× of none.
+// machines) when valgrind is installed. Targets: ≤ 4,500 instructions per line with 16 bindings
+// (the "One core for every device" issue: a guard, not a goal), and 16 bindings within 1.5× of
+// none.
 import GestoBenchSupport
 import GestoSystem
 import GestoCore
@@ -97,7 +98,7 @@ func runProductPathBenchmarks(directory: String) {
             let perLine = Double(total - startup) / Double(callgrindLines)
             instructions[label] = perLine
             print("product path: \(command.name), \(label): \(formatFixed(perLine, decimals: 0)) instructions per input line "
-                  + "(callgrind, \(callgrindLines) lines; target ≤ 3,000 with 16 bindings)")
+                  + "(callgrind, \(callgrindLines) lines; target ≤ 4,500 with 16 bindings)")
         }
         if let bound = instructions["16 bindings"], let none = instructions["no bindings"], none > 0 {
             print("product path: \(command.name): 16 bindings cost \(formatFixed(bound / none, decimals: 2))× no bindings (instructions; target ≤ 1.5×)")

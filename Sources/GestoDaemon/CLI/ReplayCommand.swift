@@ -86,9 +86,6 @@ public enum ReplayCommand {
         var clock = ReplayClock()
         var warnings = 0
         var failure: (any Error)? = nil
-        // Each report goes to the printer through a closure made at the call: a closure kept in
-        // a constant escapes, and each variable it captured was boxed and its every access
-        // checked for exclusivity at run time (~300 instructions an input line).
         do {
             warnings = try input.forEach({ record in
                 if let time = clock.advance(past: record) {
@@ -159,8 +156,7 @@ public enum ReplayCommand {
 }
 
 /// The pipelines of a replay: one per device, in the order the devices first sent input, each
-/// mutated in place through its index (reading one out of a dictionary, `sessions[device] ==
-/// nil` then `sessions[device]!.handle`, copied the whole pipeline on every input line).
+/// mutated in place through its index.
 private struct ReplaySessions {
     let config: Config
     let showAllPhases: Bool
@@ -174,7 +170,6 @@ private struct ReplaySessions {
     var sizes: [UInt32?: Vector2] = [:]
 
     /// The index of `device`'s pipeline, made (with its early-action ledger) at its first input.
-    @inline(__always)
     mutating func index(of device: UInt32?, printer: inout ReplayPrinter) -> Int {
         if let latest, latest.device == device { return latest.index }
         return lookUpIndex(of: device, printer: &printer)

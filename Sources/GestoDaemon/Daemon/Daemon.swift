@@ -31,11 +31,11 @@ public final class Daemon {
     var hasConnectedCompositor = false
     var config: Config
     var configPath: String?
-    /// One pipeline per touchpad, boxed so an event mutates it in place (a struct kept as a
-    /// Dictionary value is copied out and back on every `dict[k]!.mutate()`).
+    /// One pipeline per touchpad: a long-lived object holding the device's gesture state,
+    /// which each of its events mutates in place.
     private var pipelines: [UInt32?: PipelineBox] = [:]
     /// The pipeline of the device that sent the last event: events come in runs from one
-    /// touchpad, so most need no dictionary look-up (hashing an optional key was 4 % of a replay).
+    /// touchpad, so most need no dictionary look-up.
     /// `isOnly`: it was the only pipeline when remembered (then its deadline is the timer's, and
     /// an unchanged deadline needs no re-arming; a stale `false` only re-arms once too often).
     private var lastPipeline: (device: UInt32?, box: PipelineBox, isOnly: Bool)?
@@ -347,7 +347,6 @@ public final class Daemon {
 
     /// The pipeline of `device`, made on its first event, and whether it is the only one. The
     /// last device's is remembered: most events come from the device before them.
-    @inline(__always)
     private func pipeline(for device: UInt32?) -> (box: PipelineBox, isOnly: Bool) {
         if let last = lastPipeline, last.device == device { return (last.box, last.isOnly) }
         return lookUpPipeline(for: device)
@@ -629,14 +628,14 @@ public final class Daemon {
 final class PipelineBox {
     /// Unchecked: every access is a method of this box, on the event loop's thread, and the
     /// callbacks a method passes in (``Daemon/perform(_:device:triggered:)``, the log) never
-    /// reach a pipeline box, so no access can overlap another. The checked access cost ~120
-    /// instructions per input event (swift_beginAccess and swift_endAccess) for nothing.
+    /// reach a pipeline box, so no access can overlap another and a run-time check could never
+    /// fire.
     @exclusivity(unchecked) private var pipeline: GesturePipeline
     /// Where the recognizers' diagnostics go (gestod logs them at debug, with the device).
     let diagnose: (RecognizerDiagnostic) -> Void
     /// Where the recognizers' state changes go (gestod logs them at trace), or nil.
     let trace: ((RecognizerTransition) -> Void)?
-    /// The pipeline's next deadline, kept beside it so reading it copies nothing.
+    /// The pipeline's next deadline as of its last input: the one the loop's timer is armed for.
     private(set) var nextDeadline: Timestamp?
 
     init(_ pipeline: GesturePipeline, trace: ((RecognizerTransition) -> Void)? = nil,
@@ -646,13 +645,12 @@ final class PipelineBox {
         self.diagnose = diagnose
     }
 
-    /// The focused app the pipeline was last given (compared here: reading the pipeline's
-    /// own retained and released it on every event).
+    /// The focused app the pipeline was last given.
     private var focusedApp: String?
 
-    /// Gives the pipeline `focusedApp` if it changed: assigning the same string on every
-    /// event retained and released it each time.
-    @inline(__always) private func focus(_ focusedApp: String?) {
+    /// Gives the pipeline `focusedApp` if it changed: the focus changes far less often than
+    /// a touchpad reports events.
+    private func focus(_ focusedApp: String?) {
         if self.focusedApp != focusedApp {
             self.focusedApp = focusedApp
             pipeline.focusedApp = focusedApp
@@ -662,8 +660,6 @@ final class PipelineBox {
     /// Feeds `event` with `focusedApp` focused; returns whether the next deadline changed.
     func handle(_ event: GestureEvent, focusedApp: String?, emit: (ReplayLine) -> Void) -> Bool {
         focus(focusedApp)
-        // The stored listener is called through a closure made here: handing it on retained
-        // and released it on every event, while a diagnostic is rare.
         pipeline.handle(event, emit: emit, diagnose: { self.diagnose($0) }, trace: trace)
         return updateDeadline()
     }
