@@ -88,16 +88,42 @@ final class ImportFormatTests: XCTestCase {
 
     func testXdotoolAndWmctrlCommandsWarnThatTheyAreX11Only() {
         let (imported, bindings) = load("""
-        gesture swipe up 3 xdotool set_desktop --relative 1
+        gesture swipe up 3 xdotool click 1
         gesture swipe down 3 wmctrl -s 0
         gesture swipe left 3 swaymsg -t command "focus left"
         gesture swipe right 3 i3-msg focus right
         """, .libinputGestures)
         XCTAssertEqual(bindings, [
-            "swipe:3:up on-end exec: xdotool set_desktop --relative 1", "swipe:3:down on-end exec: wmctrl -s 0",
+            "swipe:3:up on-end exec: xdotool click 1", "swipe:3:down on-end exec: wmctrl -s 0",
             "swipe:3:left on-end sway: focus left", "swipe:3:right on-end sway: focus right",
         ])
         XCTAssertEqual(imported.warnings.map(\.location.line), [1, 2])
+    }
+
+    /// Desktop switching by EWMH (`xdotool set_desktop --relative`) and by KWin's shortcuts over
+    /// D-Bus is workspace switching. The lines are from public configs: the set_desktop pair from
+    /// an Arch install script's libinput-gestures.conf heredoc (the code index gave no repository
+    /// for it), the qdbus lines from tobecci/linux-knowlege, desktop-environments/kde/libinput-config.md.
+    func testDesktopSwitchingCommandsAreWorkspaceActions() {
+        let (imported, bindings) = load("""
+        gesture: swipe right 4 xdotool set_desktop --relative 1
+        gesture: swipe left 4 xdotool set_desktop --relative -- -1
+        gesture swipe left 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "Switch to Previous Desktop"
+        gesture swipe right 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "Switch to Next Desktop"
+        gesture swipe down 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "ShowDesktopGrid"
+        gesture swipe up 4 xdotool set_desktop 2
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "swipe:4:right on-end sway: workspace next", "swipe:4:left on-end sway: workspace prev",
+            "swipe:3:left on-end sway: workspace prev", "swipe:3:right on-end sway: workspace next",
+            "swipe:3:down on-end exec: qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut \"ShowDesktopGrid\"",
+            "swipe:4:up on-end exec: xdotool set_desktop 2",
+        ])
+        // Only the absolute desktop stays X11-only xdotool.
+        XCTAssertEqual(imported.warnings.map(\.location.line), [6])
+        XCTAssertEqual(load("gesture swipe up 3 qdbus org.kde.KWin /KWin nextDesktop\n", .libinputGestures,
+                            options: ImportOptions(workspaces: .niri)).1,
+                       ["swipe:3:up on-end exec: niri msg action focus-workspace-down"])
     }
 
     func testEnvironmentVariablesPastTheFirstWordAreWarnedAbout() {
