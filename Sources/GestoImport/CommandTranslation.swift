@@ -262,7 +262,9 @@ struct CommandTranslator {
         return names.joined(separator: "+")
     }
 
-    /// `wtype -M ctrl -k Tab -m ctrl` (or `-M ctrl t -m ctrl`): modifiers held around one key.
+    /// `wtype -M ctrl -k Tab -m ctrl` (or `-M ctrl t -m ctrl`, or `-M alt -P Left -p Left -m alt`):
+    /// modifiers held around one key. A key pressed with `-P` and never released with `-p` is
+    /// released when wtype exits, so it is typed all the same.
     private func wtypeKeys(_ arguments: [ShellWord]) -> String? {
         var modifiers: [String] = []
         var key: String?
@@ -278,9 +280,12 @@ struct CommandTranslator {
             case "-m":
                 guard value != nil else { return nil }
                 index += 2
-            case "-k":
+            case "-k", "-P":
                 guard let value, key == nil, let name = KeyNames.gestoName(x11: value) else { return nil }
                 key = name
+                index += 2
+            case "-p":
+                guard let value, let key, KeyNames.gestoName(x11: value) == key else { return nil }
                 index += 2
             default:
                 guard !word.hasPrefix("-"), key == nil, word.count == 1, let name = KeyNames.gestoName(x11: word) else { return nil }

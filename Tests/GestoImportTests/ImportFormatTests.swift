@@ -234,6 +234,48 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.settings.map { "\($0.section).\($0.key)" }), ["pinch.in", "pinch.out", "swipe.diagonals"])
     }
 
+    /// sway applies a block's words before each of its lines, so `set { … }` defines a variable a
+    /// line. The block is an excerpt of hossamdash/dotfiles, dotbot/config/sway/config.d/key-bindings.sh
+    /// (with its backslash continuation); the bindgesture lines using it are written for the test.
+    func testSwayVariablesOfASetBlock() {
+        let (_, bindings) = load("""
+        set {
+            # win key
+            $mod Mod4
+
+            # default apps
+            $term Alacritty
+            $term2 alacritty
+            $menu bemenu -i -p "launch ▶" -H 30 \\
+                --fn "Hack Regular 12"
+        }
+        bindgesture swipe:3:up exec $term2
+        bindgesture swipe:3:down exec $menu
+        """, .sway)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-end exec: alacritty",
+            "swipe:3:down on-end exec: bemenu -i -p \"launch ▶\" -H 30  --fn \"Hack Regular 12\"",
+        ])
+    }
+
+    /// `exec wtype …` typing one combination is gesto's keys:. The lines are from a public
+    /// home-manager sway config (extraConfig; the code index gave no repository for it):
+    /// wtype's -P presses a key that wtype releases when it exits.
+    func testSwayExecWtypeBecomesKeys() {
+        let (_, bindings) = load("""
+        bindgesture swipe:4:right workspace prev
+        bindgesture swipe:3:left exec wtype -M alt -P right -m alt
+        bindgesture swipe:3:right exec wtype -M alt -P left -m alt
+        bindgesture swipe:3:up exec wtype -M ctrl -P Tab -p Tab -m ctrl
+        bindgesture swipe:3:down exec wtype hello
+        """, .sway)
+        XCTAssertEqual(bindings, [
+            "swipe:4:right on-end sway: workspace prev",
+            "swipe:3:left on-end keys: alt+Right", "swipe:3:right on-end keys: alt+Left",
+            "swipe:3:up on-end keys: ctrl+Tab", "swipe:3:down on-end exec: wtype hello",
+        ])
+    }
+
     func testSwayIncludesAreFollowedWithTheVariablesSetBeforeThem() {
         let files: [String: String] = [
             "/home/u/.config/sway/config.d/gestures": "bindgesture swipe:3:left $ws next\ninclude /home/u/.config/sway/config\n",
