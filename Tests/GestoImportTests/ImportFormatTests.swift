@@ -187,6 +187,42 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [7])
     }
 
+    /// fusuma's three-finger-drag recipe, as its wiki gives it and as public configs copy it
+    /// (this excerpt: a config.yml quoted in a public Korean blog post the code index found without
+    /// its repository; the ydotool form from a public home-manager fusuma config likewise): not
+    /// bound, each line says gesto has no drag action yet, the directions beside it still bind.
+    func testFusumaThreeFingerDragIsNamedNotBound() {
+        let (imported, bindings) = load("""
+        swipe:
+          3:
+            left:
+              command: "xdotool key alt+Right" # History forward
+            right:
+              command: "xdotool key alt+Left" # History back
+            begin:
+              command: xdotool mousedown 1
+            update:
+              command: xdotool mousemove_relative -- $move_x, $move_y
+              interval: 0.01
+              accel: 2
+            end:
+              command: xdotool mouseup 1
+          4:
+            begin:
+              command: "ydotool click 40"
+            update:
+              command: "ydotool mousemove -- $move_x, $move_y"
+              accel: 2
+              interval: 0.1
+            end:
+              command: "ydotool click 80"
+        """, .fusuma)
+        XCTAssertEqual(bindings, ["swipe:3:left on-threshold keys: alt+Right", "swipe:3:right on-threshold keys: alt+Left"])
+        let drag = imported.unimportable.filter { $0.reason.contains("\"three-finger drag\"") }
+        XCTAssertEqual(drag.map(\.source.location.line), [7, 9, 13, 16, 18, 22])
+        XCTAssertTrue(imported.configText.contains("gesto has no drag action yet"))
+    }
+
     func testFusumaPinchWordsFollowTheVersionGiven() {
         let source = "pinch:\n  2:\n    in:\n      command: echo in\n"
         XCTAssertEqual(load(source, .fusuma, options: ImportOptions(fusumaPinch: .version3)).1, ["pinch:2:in on-threshold exec: echo in"])
