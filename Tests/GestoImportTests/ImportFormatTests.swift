@@ -408,6 +408,35 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertTrue(imported.warnings.contains { $0.location.line == 3 && $0.message.contains("decreaseKeys") })
     }
 
+    /// `<cyclic>true</cyclic>` on CHANGE_DESKTOP (the config quoted in JoseExposito/touchegg
+    /// issue 502, where the option was added) wraps around the desktops: said in the output, and
+    /// warned about where the compositor's command may not wrap.
+    func testToucheggCyclicDesktopSwitching() {
+        let source = """
+        <touchégg>
+          <application name="All">
+            <gesture type="SWIPE" fingers="4" direction="LEFT">
+              <action type="CHANGE_DESKTOP">
+                <cyclic>true</cyclic>
+                <direction>next</direction>
+              </action>
+            </gesture>
+            <gesture type="SWIPE" fingers="4" direction="RIGHT">
+              <action type="CHANGE_DESKTOP">
+                <cyclic>true</cyclic>
+                <direction>previous</direction>
+              </action>
+            </gesture>
+          </application>
+        </touchégg>
+        """
+        let (imported, bindings) = load(source, .touchegg)
+        XCTAssertEqual(bindings, ["swipe:4:left on-end sway: workspace next", "swipe:4:right on-end sway: workspace prev"])
+        XCTAssertTrue(imported.configText.contains("<cyclic>true</cyclic> wraps from the last desktop to the first, as sway's"))
+        let (hyprland, _) = load(source, .touchegg, options: ImportOptions(workspaces: .hyprland))
+        XCTAssertEqual(hyprland.warnings.map(\.location.line), [5, 11])
+    }
+
     func testToucheggBrokenXMLIsAWarningWithWhere() {
         let (imported, bindings) = load("<touchégg>\n  <application name=\"All\">\n    <gesture type=\"SWIPE\"\n</touchégg>\n", .touchegg)
         XCTAssertEqual(bindings, [])
