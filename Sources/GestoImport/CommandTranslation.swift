@@ -1,6 +1,7 @@
 // The command a source binding runs, translated into a gesto action: keystroke tools
 // (xdotool key, ydotool key, wtype) become `keys:`, swaymsg and i3-msg become `sway:`,
-// libinput-gestures' `_internal` workspace switching becomes the compositor's workspace command
+// workspace switching (libinput-gestures' `_internal`, `xdotool set_desktop --relative`, KWin's
+// desktop shortcuts over D-Bus) becomes the compositor's workspace command
 // (gesto's own `workspace:` where no compositor is named),
 // and everything else stays `exec:` as written, with a warning wherever the text would mean
 // something else under gesto's `/bin/sh -c` or works only on X11.
@@ -44,6 +45,9 @@ struct CommandTranslator {
         case "_internal":
             return internalCommand(arguments, command: command, line: line, column: column, recorder: &recorder)
         case "xdotool":
+            if let next = xdotoolRelativeDesktop(arguments) {
+                return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
+            }
             if let keys = xdotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .session(.keys(keys)) }
             recorder.warn(line: line, column: column,
                           "xdotool reaches only X11 (XWayland) windows: kept as exec; on Wayland use wtype, ydotool or a gesto keys: binding")
@@ -63,6 +67,11 @@ struct CommandTranslator {
             let sway = rest.map(\.text).joined(separator: " ")
             if sway.isEmpty { return .exec(command) }
             return .session(.sway(sway))
+        case "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6":
+            if let next = kwinDesktopSwitch(arguments) {
+                return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
+            }
+            return .exec(command)
         case "wmctrl":
             recorder.warn(line: line, column: column,
                           "wmctrl speaks to X11 window managers (on Wayland it sees only XWayland windows): kept as exec")
@@ -130,6 +139,35 @@ struct CommandTranslator {
                           "workspace switching becomes gesto's workspace: \(next ? "next" : "previous"), which gestod performs on sway "
                           + "and the gesto-wayfire plugin inside Wayfire; elsewhere replace it with your compositor's command")
             return .session(.workspace(WorkspaceAction(direction: next ? .next : .previous)))
+        }
+    }
+
+    /// `xdotool set_desktop --relative [--] N`: the EWMH desktop N places on (next for N > 0,
+    /// previous for N < 0). nil for anything else (an absolute desktop, a computed one).
+    private func xdotoolRelativeDesktop(_ arguments: [ShellWord]) -> Bool? {
+        let words = arguments.map(\.text).filter { $0 != "--" }
+        guard words.count == 3, words[0] == "set_desktop", words[1] == "--relative", let step = Int(words[2]), step != 0 else { return nil }
+        return step > 0
+    }
+
+    /// KWin's desktop switching over D-Bus: `qdbus org.kde.kglobalaccel /component/kwin
+    /// [org.kde.kglobalaccel.Component.]invokeShortcut "Switch to Next Desktop"` (or "Switch One
+    /// Desktop to the Right", "… Down", and the previous ones), or `qdbus org.kde.KWin /KWin
+    /// nextDesktop|previousDesktop`. True for the next desktop, nil for any other call.
+    private func kwinDesktopSwitch(_ arguments: [ShellWord]) -> Bool? {
+        let words = arguments.map(\.text)
+        guard words.count >= 3 else { return nil }
+        let method = words[2].split(separator: ".").last.map(String.init) ?? words[2]
+        switch (words[0], words[1].lowercased(), method) {
+        case ("org.kde.KWin", "/kwin", "nextDesktop") where words.count == 3: return true
+        case ("org.kde.KWin", "/kwin", "previousDesktop") where words.count == 3: return false
+        case ("org.kde.kglobalaccel", "/component/kwin", "invokeShortcut") where words.count == 4:
+            switch words[3] {
+            case "Switch to Next Desktop", "Switch One Desktop to the Right", "Switch One Desktop Down": return true
+            case "Switch to Previous Desktop", "Switch One Desktop to the Left", "Switch One Desktop Up": return false
+            default: return nil
+            }
+        default: return nil
         }
     }
 
@@ -224,7 +262,9 @@ struct CommandTranslator {
         return names.joined(separator: "+")
     }
 
-    /// `wtype -M ctrl -k Tab -m ctrl` (or `-M ctrl t -m ctrl`): modifiers held around one key.
+    /// `wtype -M ctrl -k Tab -m ctrl` (or `-M ctrl t -m ctrl`, or `-M alt -P Left -p Left -m alt`):
+    /// modifiers held around one key. A key pressed with `-P` and never released with `-p` is
+    /// released when wtype exits, so it is typed all the same.
     private func wtypeKeys(_ arguments: [ShellWord]) -> String? {
         var modifiers: [String] = []
         var key: String?
@@ -240,9 +280,12 @@ struct CommandTranslator {
             case "-m":
                 guard value != nil else { return nil }
                 index += 2
-            case "-k":
+            case "-k", "-P":
                 guard let value, key == nil, let name = KeyNames.gestoName(x11: value) else { return nil }
                 key = name
+                index += 2
+            case "-p":
+                guard let value, let key, KeyNames.gestoName(x11: value) == key else { return nil }
                 index += 2
             default:
                 guard !word.hasPrefix("-"), key == nil, word.count == 1, let name = KeyNames.gestoName(x11: word) else { return nil }

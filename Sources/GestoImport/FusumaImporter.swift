@@ -182,8 +182,14 @@ enum FusumaImporter {
         }
         let begin = entries.first { $0.key == "begin" }
         let end = entries.first { $0.key == "end" }
+        let drag = MouseDrag.isRecipe(begin: begin.flatMap { command(of: $0.value) }, end: end.flatMap { command(of: $0.value) })
         var usedAction = false
         for entry in entries {
+            if drag, ["begin", "end"].contains(entry.key)
+                || (entry.key == "update" && command(of: entry.value).map(MouseDrag.moves) == true) {
+                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", MouseDrag.reason)
+                continue
+            }
             switch entry.key {
             case _ where actionKeys.contains(entry.key):
                 if usedAction {
@@ -218,6 +224,13 @@ enum FusumaImporter {
                           walk: &walk, line: entry.keyLocation)
             }
         }
+    }
+
+    /// The `command:` text of a phase's section, if it has one.
+    private static func command(of node: YAMLNode) -> String? {
+        guard case .mapping(let fields, _) = node, let field = fields.first(where: { $0.key == "command" }),
+              case .scalar(let text, _) = field.value else { return nil }
+        return text
     }
 
     /// `begin:` or `update:` with an action under it.
@@ -385,5 +398,45 @@ enum FusumaImporter {
         let location = line ?? node.location
         walk.recorder.warn(line: location.line, column: location.column, message)
         walk.recorder.skip(line: location.line, "not understood (see the warning)")
+    }
+}
+
+/// fusuma's three-finger-drag recipe (its wiki's "mimic Mac" page, copied widely): a mouse
+/// button pressed on `begin:`, the pointer moved by `$move_x, $move_y` on `update:`, the button
+/// released on `end:`, with xdotool (mousedown/mousemove_relative/mouseup) or ydotool (click
+/// 0x40/mousemove/click 0x80). gesto has no drag action yet, so the recipe is listed, not bound.
+enum MouseDrag {
+    static let reason = "a three-finger drag (a mouse button held from begin: to end:, the pointer moved on update:): "
+        + "gesto has no drag action yet; the issue \"three-finger drag\" will translate it"
+
+    /// True if `begin` presses a mouse button and `end` releases one.
+    static func isRecipe(begin: String?, end: String?) -> Bool {
+        guard let begin, let end else { return false }
+        return presses(begin) && releases(end)
+    }
+
+    /// xdotool `mousedown N`, ydotool `click 0x4N` (ydotool reads the code as hexadecimal).
+    static func presses(_ command: String) -> Bool {
+        let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+        return words.contains("mousedown") || ydotoolClick(words).map { $0 & 0xC0 == 0x40 } == true
+    }
+
+    /// xdotool `mouseup N`, ydotool `click 0x8N`.
+    static func releases(_ command: String) -> Bool {
+        let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+        return words.contains("mouseup") || ydotoolClick(words).map { $0 & 0xC0 == 0x80 } == true
+    }
+
+    /// True if `command` moves the pointer (xdotool mousemove_relative, ydotool mousemove).
+    static func moves(_ command: String) -> Bool {
+        command.contains("mousemove")
+    }
+
+    private static func ydotoolClick(_ words: [String]) -> Int? {
+        guard let tool = words.firstIndex(where: { $0.hasSuffix("ydotool") }), tool + 2 < words.count,
+              words[tool + 1] == "click" else { return nil }
+        var code = words[tool + 2].lowercased()
+        if code.hasPrefix("0x") { code.removeFirst(2) }
+        return Int(code, radix: 16)
     }
 }

@@ -1,8 +1,9 @@
 // sway's `bindgesture` → gesto bindings (sway(5): `bindgesture [--exact] [--input-device=D]
 // [--no-warn] TYPE[:FINGERS][:DIRECTIONS] COMMAND`, also as a `bindgesture { … }` block).
 // sway runs the command when the gesture ends, as gesto's on-end does; a sway command becomes
-// `sway:` (sent over the same IPC) and `exec CMD` becomes gesto's `exec:`. Everything else in
-// a sway config is sway's own business and is read only for `set $var` and blocks.
+// `sway:` (sent over the same IPC), `exec wtype …` typing one combination becomes `keys:`, and
+// any other `exec CMD` becomes gesto's `exec:`. Everything else in a sway config is sway's own
+// business and is read only for `set $var` (also in a `set { … }` block) and blocks.
 import GestoCore
 import GestoConfig
 
@@ -53,6 +54,12 @@ enum SwayImporter {
             }
             let fields = Fields(line)
             guard let first = fields.next() else { continue }
+            // Inside a `set { … }` block each line is `$name value` (sway applies a block's
+            // words before every line in it).
+            if blocks.last == "set" {
+                if first.text.hasPrefix("$"), let value = fields.rest() { define(first.text, value.text, in: &variables) }
+                continue
+            }
             // Inside a bindgesture block each line is `[flags] GESTURE COMMAND`.
             if let block = blocks.last, block.hasPrefix("bindgesture") {
                 let flags = Fields(block)
@@ -66,8 +73,7 @@ enum SwayImporter {
             switch first.text {
             case "set":
                 if let name = fields.next(), name.text.hasPrefix("$"), let value = fields.rest() {
-                    variables.append((name.text, value.text))
-                    variables.sort { $0.name.count > $1.name.count }
+                    define(name.text, value.text, in: &variables)
                 }
             case "bindgesture":
                 parseBinding(fields, flags: [], line: number, indentation: indentation, inMode: modeName(blocks),
@@ -102,6 +108,13 @@ enum SwayImporter {
             }
         }
         emit(gestures, into: &recorder, options: options)
+    }
+
+    /// Records `set $name value`; the longest names are substituted first, so `$mod2` is not
+    /// read as `$mod` and a 2.
+    private static func define(_ name: String, _ value: String, in variables: inout [(name: String, value: String)]) {
+        variables.append((name, value))
+        variables.sort { $0.name.count > $1.name.count }
     }
 
     private static func modeName(_ blocks: [String]) -> String? {
@@ -246,7 +259,14 @@ enum SwayImporter {
                 _ = after.next()
                 rest = after.rest()
             }
-            if let rest { return .exec(rest.text) }
+            if let rest {
+                // A keystroke tool sway runs types keys, which gesto's keys: does without one.
+                if rest.text.hasPrefix("wtype ") {
+                    let translator = CommandTranslator(runsInShell: true, workspaces: .sway, tool: "sway")
+                    return translator.action(for: rest.text, line: line, column: column + rest.column - 1, recorder: &recorder)
+                }
+                return .exec(rest.text)
+            }
         }
         return .session(.sway(command))
     }

@@ -176,6 +176,16 @@ enum ToucheggImporter {
                 return
             default: return fail("unknown CHANGE_DESKTOP direction '\(direction)' (expected previous, next, up, down, left, right, auto)")
             }
+            // <cyclic>true</cyclic> (Touchégg 2.0.11) wraps from the last desktop to the first.
+            let cyclic = action.childText("cyclic")?.lowercased() == "true"
+            if translator.workspaces == .sway {
+                recorder.choose(cyclic
+                    ? "CHANGE_DESKTOP with <cyclic>true</cyclic> wraps from the last desktop to the first, as sway's `workspace next|prev` does"
+                    : "CHANGE_DESKTOP without <cyclic>true</cyclic> stops at the last desktop; sway's `workspace next|prev` wraps around")
+            } else if cyclic {
+                recorder.warn(line: action.child("cyclic")?.line ?? line, column: 1,
+                              "<cyclic>true</cyclic> wraps from the last desktop to the first: check that your compositor's command does")
+            }
         case "SEND_KEYS":
             mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
             let modifiers = action.childText("modifiers") ?? ""

@@ -88,16 +88,42 @@ final class ImportFormatTests: XCTestCase {
 
     func testXdotoolAndWmctrlCommandsWarnThatTheyAreX11Only() {
         let (imported, bindings) = load("""
-        gesture swipe up 3 xdotool set_desktop --relative 1
+        gesture swipe up 3 xdotool click 1
         gesture swipe down 3 wmctrl -s 0
         gesture swipe left 3 swaymsg -t command "focus left"
         gesture swipe right 3 i3-msg focus right
         """, .libinputGestures)
         XCTAssertEqual(bindings, [
-            "swipe:3:up on-end exec: xdotool set_desktop --relative 1", "swipe:3:down on-end exec: wmctrl -s 0",
+            "swipe:3:up on-end exec: xdotool click 1", "swipe:3:down on-end exec: wmctrl -s 0",
             "swipe:3:left on-end sway: focus left", "swipe:3:right on-end sway: focus right",
         ])
         XCTAssertEqual(imported.warnings.map(\.location.line), [1, 2])
+    }
+
+    /// Desktop switching by EWMH (`xdotool set_desktop --relative`) and by KWin's shortcuts over
+    /// D-Bus is workspace switching. The lines are from public configs: the set_desktop pair from
+    /// an Arch install script's libinput-gestures.conf heredoc (the code index gave no repository
+    /// for it), the qdbus lines from tobecci/linux-knowlege, desktop-environments/kde/libinput-config.md.
+    func testDesktopSwitchingCommandsAreWorkspaceActions() {
+        let (imported, bindings) = load("""
+        gesture: swipe right 4 xdotool set_desktop --relative 1
+        gesture: swipe left 4 xdotool set_desktop --relative -- -1
+        gesture swipe left 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "Switch to Previous Desktop"
+        gesture swipe right 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "Switch to Next Desktop"
+        gesture swipe down 3 qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut "ShowDesktopGrid"
+        gesture swipe up 4 xdotool set_desktop 2
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "swipe:4:right on-end sway: workspace next", "swipe:4:left on-end sway: workspace prev",
+            "swipe:3:left on-end sway: workspace prev", "swipe:3:right on-end sway: workspace next",
+            "swipe:3:down on-end exec: qdbus org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut \"ShowDesktopGrid\"",
+            "swipe:4:up on-end exec: xdotool set_desktop 2",
+        ])
+        // Only the absolute desktop stays X11-only xdotool.
+        XCTAssertEqual(imported.warnings.map(\.location.line), [6])
+        XCTAssertEqual(load("gesture swipe up 3 qdbus org.kde.KWin /KWin nextDesktop\n", .libinputGestures,
+                            options: ImportOptions(workspaces: .niri)).1,
+                       ["swipe:3:up on-end exec: niri msg action focus-workspace-down"])
     }
 
     func testEnvironmentVariablesPastTheFirstWordAreWarnedAbout() {
@@ -161,6 +187,42 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [7])
     }
 
+    /// fusuma's three-finger-drag recipe, as its wiki gives it and as public configs copy it
+    /// (this excerpt: a config.yml quoted in a public Korean blog post the code index found without
+    /// its repository; the ydotool form from a public home-manager fusuma config likewise): not
+    /// bound, each line says gesto has no drag action yet, the directions beside it still bind.
+    func testFusumaThreeFingerDragIsNamedNotBound() {
+        let (imported, bindings) = load("""
+        swipe:
+          3:
+            left:
+              command: "xdotool key alt+Right" # History forward
+            right:
+              command: "xdotool key alt+Left" # History back
+            begin:
+              command: xdotool mousedown 1
+            update:
+              command: xdotool mousemove_relative -- $move_x, $move_y
+              interval: 0.01
+              accel: 2
+            end:
+              command: xdotool mouseup 1
+          4:
+            begin:
+              command: "ydotool click 40"
+            update:
+              command: "ydotool mousemove -- $move_x, $move_y"
+              accel: 2
+              interval: 0.1
+            end:
+              command: "ydotool click 80"
+        """, .fusuma)
+        XCTAssertEqual(bindings, ["swipe:3:left on-threshold keys: alt+Right", "swipe:3:right on-threshold keys: alt+Left"])
+        let drag = imported.unimportable.filter { $0.reason.contains("\"three-finger drag\"") }
+        XCTAssertEqual(drag.map(\.source.location.line), [7, 9, 13, 16, 18, 22])
+        XCTAssertTrue(imported.configText.contains("gesto has no drag action yet"))
+    }
+
     func testFusumaPinchWordsFollowTheVersionGiven() {
         let source = "pinch:\n  2:\n    in:\n      command: echo in\n"
         XCTAssertEqual(load(source, .fusuma, options: ImportOptions(fusumaPinch: .version3)).1, ["pinch:2:in on-threshold exec: echo in"])
@@ -206,6 +268,48 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [5, 9])
         XCTAssertEqual(imported.warnings.map { "\($0.location.line):\($0.location.column)" }, ["3:13", "9:13"])
         XCTAssertEqual(Set(imported.settings.map { "\($0.section).\($0.key)" }), ["pinch.in", "pinch.out", "swipe.diagonals"])
+    }
+
+    /// sway applies a block's words before each of its lines, so `set { … }` defines a variable a
+    /// line. The block is an excerpt of hossamdash/dotfiles, dotbot/config/sway/config.d/key-bindings.sh
+    /// (with its backslash continuation); the bindgesture lines using it are written for the test.
+    func testSwayVariablesOfASetBlock() {
+        let (_, bindings) = load("""
+        set {
+            # win key
+            $mod Mod4
+
+            # default apps
+            $term Alacritty
+            $term2 alacritty
+            $menu bemenu -i -p "launch ▶" -H 30 \\
+                --fn "Hack Regular 12"
+        }
+        bindgesture swipe:3:up exec $term2
+        bindgesture swipe:3:down exec $menu
+        """, .sway)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-end exec: alacritty",
+            "swipe:3:down on-end exec: bemenu -i -p \"launch ▶\" -H 30  --fn \"Hack Regular 12\"",
+        ])
+    }
+
+    /// `exec wtype …` typing one combination is gesto's keys:. The lines are from a public
+    /// home-manager sway config (extraConfig; the code index gave no repository for it):
+    /// wtype's -P presses a key that wtype releases when it exits.
+    func testSwayExecWtypeBecomesKeys() {
+        let (_, bindings) = load("""
+        bindgesture swipe:4:right workspace prev
+        bindgesture swipe:3:left exec wtype -M alt -P right -m alt
+        bindgesture swipe:3:right exec wtype -M alt -P left -m alt
+        bindgesture swipe:3:up exec wtype -M ctrl -P Tab -p Tab -m ctrl
+        bindgesture swipe:3:down exec wtype hello
+        """, .sway)
+        XCTAssertEqual(bindings, [
+            "swipe:4:right on-end sway: workspace prev",
+            "swipe:3:left on-end keys: alt+Right", "swipe:3:right on-end keys: alt+Left",
+            "swipe:3:up on-end keys: ctrl+Tab", "swipe:3:down on-end exec: wtype hello",
+        ])
     }
 
     func testSwayIncludesAreFollowedWithTheVariablesSetBeforeThem() {
@@ -302,6 +406,35 @@ final class ImportFormatTests: XCTestCase {
         ])
         XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [19])
         XCTAssertTrue(imported.warnings.contains { $0.location.line == 3 && $0.message.contains("decreaseKeys") })
+    }
+
+    /// `<cyclic>true</cyclic>` on CHANGE_DESKTOP (the config quoted in JoseExposito/touchegg
+    /// issue 502, where the option was added) wraps around the desktops: said in the output, and
+    /// warned about where the compositor's command may not wrap.
+    func testToucheggCyclicDesktopSwitching() {
+        let source = """
+        <touchégg>
+          <application name="All">
+            <gesture type="SWIPE" fingers="4" direction="LEFT">
+              <action type="CHANGE_DESKTOP">
+                <cyclic>true</cyclic>
+                <direction>next</direction>
+              </action>
+            </gesture>
+            <gesture type="SWIPE" fingers="4" direction="RIGHT">
+              <action type="CHANGE_DESKTOP">
+                <cyclic>true</cyclic>
+                <direction>previous</direction>
+              </action>
+            </gesture>
+          </application>
+        </touchégg>
+        """
+        let (imported, bindings) = load(source, .touchegg)
+        XCTAssertEqual(bindings, ["swipe:4:left on-end sway: workspace next", "swipe:4:right on-end sway: workspace prev"])
+        XCTAssertTrue(imported.configText.contains("<cyclic>true</cyclic> wraps from the last desktop to the first, as sway's"))
+        let (hyprland, _) = load(source, .touchegg, options: ImportOptions(workspaces: .hyprland))
+        XCTAssertEqual(hyprland.warnings.map(\.location.line), [5, 11])
     }
 
     func testToucheggBrokenXMLIsAWarningWithWhere() {
