@@ -79,7 +79,7 @@ func touchEvent(from pointer: UnsafePointer<gesto_touch_event>?, in function: St
         return result
     case .down, .motion, .up:
         guard TouchEvent.slotRange.contains(event.slot) else {
-            throw .invalid("\(function): event->slot must be 0 to \(TouchEvent.slotRange.upperBound), got \(event.slot)")
+            throw .invalid("\(function): event->slot must be \(TouchEvent.slotRange.lowerBound) to \(TouchEvent.slotRange.upperBound), got \(event.slot)")
         }
         result.slot = event.slot
     }

@@ -4,6 +4,9 @@
 //   TOUCH_DOWN / TOUCH_MOTION   SLOT (SEAT_SLOT) X%/Y% (Xmm/Ymm mm)
 //   TOUCH_UP                    SLOT (SEAT_SLOT)
 //   TOUCH_FRAME / TOUCH_CANCEL  nothing
+// SLOT is -1 on a single-touch screen (no multitouch slots: TouchEvent.singleTouchSlot), and
+// older versions of the tool print TOUCH_UP with nothing after the time (its
+// print_touch_event_without_coords): such a lift is taken as the single touch's.
 // The "mm" are millimetres only where the device reports a resolution; TouchFrameAssembler
 // decides which column to use from the device's size.
 import GestoCore
@@ -56,9 +59,16 @@ extension DebugEventsParser {
             break
         }
         cursor.skipBlanks()
+        if kind == .up, cursor.isAtEnd {
+            event.slot = TouchEvent.singleTouchSlot
+            return .success(event)
+        }
         let slotStart = cursor.position
-        guard let slot = cursor.unsignedInteger(), slot <= Int(TouchEvent.slotRange.upperBound) else {
-            return .failure(TouchProblem(offset: slotStart, reason: "\(kind.eventName): expected a slot from 0 to \(TouchEvent.slotRange.upperBound)"))
+        let isNegative = cursor.consume(UInt8(ascii: "-"))
+        guard let magnitude = cursor.unsignedInteger(), case let slot = isNegative ? -magnitude : magnitude,
+              TouchEvent.slotRange.contains(Int32(slot)) else {
+            return .failure(TouchProblem(offset: slotStart, reason: "\(kind.eventName): expected a slot from "
+                                         + "\(TouchEvent.slotRange.lowerBound) to \(TouchEvent.slotRange.upperBound)"))
         }
         event.slot = Int32(slot)
         cursor.skipBlanks()

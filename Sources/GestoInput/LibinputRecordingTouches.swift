@@ -4,7 +4,8 @@
 //   {time: S.US, type: TOUCH_UP|TOUCH_CANCEL, slot: N, seat_slot: N}
 //   {time: S.US, type: TOUCH_FRAME}
 // `point` is libinput_event_touch_get_x/_y (mm only where the device has a resolution),
-// `transformed` is get_x/y_transformed(event, 100): percent of the device.
+// `transformed` is get_x/y_transformed(event, 100): percent of the device. A single-touch
+// screen (no multitouch slots) has `slot: -1` (TouchEvent.singleTouchSlot).
 import GestoCore
 import GestoYAML
 
@@ -37,7 +38,7 @@ extension LibinputRecording {
             return .success(event)
         case .down, .motion, .up:
             guard let slotText = item["slot"]?.scalar, let slot = Int32(slotText), TouchEvent.slotRange.contains(slot) else {
-                return problem("\(type) without a 'slot' from 0 to \(TouchEvent.slotRange.upperBound)")
+                return problem("\(type) without a 'slot' from \(TouchEvent.slotRange.lowerBound) to \(TouchEvent.slotRange.upperBound)")
             }
             event.slot = slot
             if let seatText = item["seat_slot"]?.scalar, let seat = Int32(seatText), seat >= 0 { event.seatSlot = seat }

@@ -221,6 +221,7 @@ public final class LibinputSource {
             result.millimeters = Vector2(libinput_event_touch_get_x(touch), libinput_event_touch_get_y(touch))
             fallthrough
         case .up:
+            // -1 on a screen without multitouch slots: TouchEvent.singleTouchSlot, one finger.
             result.slot = libinput_event_touch_get_slot(touch)
             let seatSlot = libinput_event_touch_get_seat_slot(touch)
             result.seatSlot = seatSlot >= 0 ? seatSlot : nil

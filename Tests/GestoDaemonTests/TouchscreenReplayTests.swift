@@ -65,6 +65,44 @@ import GestoInput
         #expect(outcomes.last?.hasSuffix("cancelled") == true)
     }
 
+    /// Issue 34: a single-touch screen (no multitouch slots), whose touch libinput puts in slot
+    /// -1: every line was skipped ("expected a slot from 0 to 255") and nothing recognized. The
+    /// texts are libinput 1.22.1's in the VM (Fixtures/README.md, single-touch/).
+    @Test(arguments: [
+        ("t16-single-touch-tap", ["tap:1 ended"]),
+        ("t17-single-touch-double-tap", ["tap:1 ended", "double-tap:1 ended"]),
+        ("t18-single-touch-long-press", ["touch-long-press:1 ended", "touch-long-press-drag:1 failed"]),
+        ("t19-single-touch-drag-left", ["touch-swipe:1:left ended"]),
+        ("t20-single-touch-edge-right", ["edge-swipe:right ended"]),
+    ])
+    func singleTouchScreen(name: String, expected: [String]) {
+        let result = replay("single-touch/\(name).debug-events.txt")
+        #expect(result.status == 0)
+        #expect(!result.errors.contains("warning"), "\(result.errors)")
+        #expect(outcomes(result.lines) == expected)
+    }
+
+    /// Issue 34: older libinput versions print TOUCH_UP with the time only. When only that lift
+    /// was skipped, the finger never lifted and the tap became a long press.
+    @Test func aSingleTouchTapWhoseLiftHasNoSlotIsATap() throws {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("single-touch/t16-single-touch-tap.debug-events.txt"),
+                              encoding: .utf8)
+        let old = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.contains("TOUCH_UP") ? String($0.prefix { $0 != "\t" }) : String($0) }.joined(separator: "\n")
+        #expect(old != text && !old.contains("TOUCH_UP                +0.096s\t"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("single-touch-\(getpid()).txt")
+        try old.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = StringSink(), errors = StringSink()
+        let status = ReplayCommand.run([file.path, "--json"], output: output, errors: errors)
+        #expect(status == 0)
+        #expect(!errors.text.contains("warning"), "\(errors.text)")
+        let lines = output.text.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(outcomes(lines) == ["tap:1 ended"])
+    }
+
     @Test func rotationOfAbout95Degrees() {
         let lines = replay(Self.folder + "030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt").lines
         let rotation = lines.first { $0["gesture"] as? String == "touch-rotate:2:clockwise" }

@@ -61,6 +61,31 @@ struct DebugEventsTouchLineTests {
         #expect(warning.reason.contains("slot"))
     }
 
+    /// Issue 34: a single-touch screen (no multitouch slots) has slot -1 ("-1 (0)"); it was
+    /// warned about ("expected a slot from 0 to 255") and skipped, so nothing was recognized.
+    @Test func aSingleTouchScreensSlotMinusOneIsItsOneTouch() {
+        let event = touch(" event4   TOUCH_DOWN              +0.100s\t-1 (0) 50.01/50.01 (2048.00/2048.00mm)")
+        #expect(event == TouchEvent(.down, slot: TouchEvent.singleTouchSlot, seatSlot: 0, percent: Vector2(50.01, 50.01),
+                                    millimeters: Vector2(2048, 2048), time: Timestamp(microseconds: 100_000), device: 4))
+        #expect(touch(" event4   TOUCH_UP                +0.190s\t-1 (0)")?.slot == TouchEvent.singleTouchSlot)
+    }
+
+    /// Issue 34: older versions of libinput's tool print TOUCH_UP with the time only; the lift
+    /// was skipped with a warning, and a tap became a long press. It is the single touch's lift.
+    @Test(arguments: [" event4   TOUCH_UP                +0.190s", " event4   TOUCH_UP                +0.190s\t"])
+    func anUpWithoutASlotIsTheSingleTouchsLift(line: String) {
+        #expect(touch(line) == TouchEvent(.up, slot: TouchEvent.singleTouchSlot, time: Timestamp(microseconds: 190_000), device: 4))
+    }
+
+    @Test(arguments: ["-2 (0) 1.00/1.00", "- (0) 1.00/1.00", "256 (0) 1.00/1.00", "(0) 1.00/1.00"])
+    func aSlotBelowTheSingleTouchOrAboveTheRangeIsAWarning(fields: String) {
+        guard case .warning(let warning) = parse(" event1   TOUCH_DOWN    +0.028s\t" + fields) else {
+            Issue.record("expected a warning for \(fields)")
+            return
+        }
+        #expect(warning.reason == "TOUCH_DOWN: expected a slot from -1 to 255", "\(warning)")
+    }
+
     /// Issue 34: `-9223372036854.775808s` (about Int64.min µs) trapped in the wrap arithmetic
     /// (SIGILL in `gestoctl replay` and `gestod --replay`); a time of 2^62 µs or more either
     /// way is now a warning at the time's column, and the line is skipped.

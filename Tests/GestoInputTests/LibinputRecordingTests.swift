@@ -154,6 +154,20 @@ struct LibinputRecordingTests {
         #expect(touches.touches.isEmpty)
     }
 
+    /// Issue 34: a single-touch screen's touch has `slot: -1` (libinput has no multitouch slot
+    /// for it); it was refused ("without a 'slot' from 0 to 255"), so nothing was recognized.
+    @Test func aSingleTouchScreensSlotMinusOneIsItsOneTouch() throws {
+        let touches = try recording(
+            replacing: "{time: 0.600000, type: POINTER_MOTION, delta: [  1.00,   0.00], unaccel: [  1.00,   0.00]}",
+            with: "{time: 0.600000, type: TOUCH_DOWN, slot: -1, seat_slot: 0, point: [2048.0, 2048.0], transformed: [50.0, 50.0]}")
+        #expect(touches.warnings.isEmpty, "\(touches.warnings)")
+        #expect(touches.touches.map(\.slot) == [TouchEvent.singleTouchSlot])
+        let beyond = try recording(
+            replacing: "{time: 0.600000, type: POINTER_MOTION, delta: [  1.00,   0.00], unaccel: [  1.00,   0.00]}",
+            with: "{time: 0.600000, type: TOUCH_DOWN, slot: -2, seat_slot: 0, point: [1.0, 1.0], transformed: [1.0, 1.0]}")
+        #expect(beyond.warnings.map(\.reason) == ["TOUCH_DOWN without a 'slot' from -1 to 255"])
+    }
+
     @Test(arguments: [("scale:   0.97}", "scale: nan}"), ("scale:   0.97}", "scale: 0}"), ("angle_delta:  -0.02", "angle_delta: -inf")])
     func badPinchScalesAndAnglesAreWarned(original: String, replacement: String) throws {
         let update = "GESTURE_PINCH_UPDATE, nfingers: 2, delta: [ -0.42,  -0.42], unaccel: [ -0.53,  -0.53], angle_delta:  -0.02, scale:   0.97}"

@@ -575,7 +575,8 @@ enum gesto_touch_type {
 struct gesto_touch_event {
 	uint32_t size;      /**< sizeof(struct gesto_touch_event) */
 	uint32_t type;      /**< enum gesto_touch_type */
-	int32_t slot;       /**< libinput_event_touch_get_slot() (0 to 255); ignored on FRAME and CANCEL */
+	int32_t slot;       /**< libinput_event_touch_get_slot(): 0 to 255, or -1 for the one touch of a
+	                         screen without multitouch slots; ignored on FRAME and CANCEL */
 	uint32_t reserved;  /**< set to 0 */
 	uint64_t time_usec; /**< libinput_event_touch_get_time_usec() */
 	double x_percent;   /**< DOWN, MOTION: percent of the device's width */
@@ -591,7 +592,7 @@ struct gesto_touch_event {
  * frame, a slot reused without UP, more than 10 touches) is repaired, not refused. (ABI 0.2)
  *
  * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size` or type,
- * a slot outside 0 to 255 on DOWN, MOTION or UP, time_usec >= 2^62, a non-finite position
+ * a slot outside -1 to 255 on DOWN, MOTION or UP, time_usec >= 2^62, a non-finite position
  * or one beyond ±1e6; GESTO_ERROR_BUSY from the callback.
  */
 int

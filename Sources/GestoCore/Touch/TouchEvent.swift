@@ -38,7 +38,8 @@ public enum TouchEventKind: Sendable, Hashable, CaseIterable {
 public struct TouchEvent: Sendable, Hashable {
     /// DOWN, MOTION, UP, CANCEL or FRAME.
     public var kind: TouchEventKind
-    /// The device's slot (`libinput_event_touch_get_slot`); -1 for FRAME and CANCEL.
+    /// The device's slot (`libinput_event_touch_get_slot`): 0 to 255, or ``singleTouchSlot`` (-1)
+    /// for the touch of a screen without multitouch slots; -1 and unused for FRAME and CANCEL.
     public var slot: Int32
     /// The seat-wide slot (`libinput_event_touch_get_seat_slot`), if known.
     public var seatSlot: Int32?
@@ -82,7 +83,15 @@ extension TouchEvent: CustomStringConvertible {
 }
 
 extension TouchEvent {
-    /// The slots an input source accepts: 0 to 255. libinput's touchscreens have at most a few
-    /// dozen (the 3M MicroTouch of the test corpus has 60); beyond is corruption.
-    public static let slotRange: ClosedRange<Int32> = 0...255
+    /// The slot of the one touch of a single-touch screen: a device without multitouch slots
+    /// (resistive and older infrared panels: `ABS_X`, `ABS_Y` and `BTN_TOUCH`, no `ABS_MT_*`),
+    /// for which libinput reports slot -1 (`libinput_event_touch_get_slot`, `debug-events`'
+    /// "-1 (0)", `libinput record`'s `slot: -1`). It is below every multitouch slot, so it
+    /// cannot clash with one; the frame assembler tracks it as one finger like any other slot.
+    public static let singleTouchSlot: Int32 = -1
+
+    /// The slots an input source accepts: ``singleTouchSlot`` and the multitouch slots 0 to 255.
+    /// libinput's touchscreens have at most a few dozen (the 3M MicroTouch of the test corpus
+    /// has 60); beyond is corruption.
+    public static let slotRange: ClosedRange<Int32> = singleTouchSlot...255
 }

@@ -4,7 +4,7 @@
 
 /// One finger on the screen.
 public struct TouchPoint: Sendable, Hashable {
-    /// The device's slot.
+    /// The device's slot (``TouchEvent/singleTouchSlot`` for the touch of a single-touch screen).
     public var slot: Int32
     /// Where it is, in the frame's ``TouchFrame/unit``.
     public var position: Vector2

@@ -15,7 +15,8 @@ public struct TouchDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var time: Timestamp
     /// The event, as libinput names it (`TOUCH_DOWN`).
     public var event: String
-    /// The slot, or -1.
+    /// The slot (``TouchEvent/singleTouchSlot``, -1, on a single-touch screen); -1 and unused
+    /// for TOUCH_FRAME and TOUCH_CANCEL.
     public var slot: Int32
     /// What was wrong and what the assembler did.
     public var outcome: String
@@ -29,7 +30,8 @@ public struct TouchDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `touch: TOUCH_DOWN slot 3 at 1.234 s (input bug): …`.
     public var description: String {
-        "touch: \(event)\(slot >= 0 ? " slot \(slot)" : "") at \(time) s (input bug): \(outcome)"
+        let hasSlot = slot >= 0 || (event != TouchEventKind.frame.eventName && event != TouchEventKind.cancel.eventName)
+        return "touch: \(event)\(hasSlot ? " slot \(slot)" : "") at \(time) s (input bug): \(outcome)"
     }
 }
 
