@@ -1,7 +1,8 @@
 // Reports libinput holds that last: `hold:F` began once the fingers have rested for
 // ``HoldSettings/minimumDuration`` (a timer: libinput sends nothing during a hold), ended at
 // HOLD_END, cancelled when libinput cancels it (the fingers moved on into a swipe, pinch or scroll).
-// A hold that ends or is cancelled before the minimum duration was a tap: it fails.
+// A hold that ends or is cancelled before the minimum duration was a tap: it fails, saying why
+// (``FailureReason``), so that a `hold:F` binding that did not fire can be explained.
 // State diagram: idle ─HOLD_BEGIN→ pending ─deadline→ holding(began) ─HOLD_END→ ended
 //                pending ─HOLD_END / other gesture / end of input→ failed
 //                holding ─HOLD_END cancelled / other gesture / end of input→ cancelled
@@ -82,7 +83,7 @@ public struct HoldRecognizer: Recognizer {
             emit(.report(.began, report(rest, at: rest.deadline)))
         case (.pending(let rest), .endOfInput(let time)):
             state = .idle
-            emit(.report(.failed, report(rest, at: time)))
+            emit(.report(.failed, report(rest, at: time, failing: .endOfInput(beforeSeconds: settings.minimumDuration))))
         case (.pending(let rest), .event(let event)):
             switch (event.kind, event.phase) {
             case (.hold, .update):
@@ -90,17 +91,19 @@ public struct HoldRecognizer: Recognizer {
                 diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "ignored: libinput sends no HOLD_UPDATE"))
             case (.hold, .begin):
                 diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "the hold in progress fails: its END was lost"))
-                emit(.report(.failed, report(rest, at: event.time)))
+                emit(.report(.failed, report(rest, at: event.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
                 start(event)
             case (.swipe, _), (.pinch, _):
                 diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event,
                                               outcome: "the hold fails: libinput ends a hold before another gesture, this END was lost"))
                 state = .idle
-                emit(.report(.failed, report(rest, at: event.time)))
+                emit(.report(.failed, report(rest, at: event.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
             case (.hold, .end):
                 // Lifted (a tap) or moved on before the minimum duration: never a hold.
                 state = .idle
-                emit(.report(.failed, report(rest, at: event.time)))
+                let reason: FailureReason = event.isCancelled ? .cancelledByLibinput(beforeSeconds: settings.minimumDuration)
+                    : .shorterThan(seconds: settings.minimumDuration)
+                emit(.report(.failed, report(rest, at: event.time, failing: reason)))
             }
         case (.holding, .deadline):
             return
@@ -134,10 +137,11 @@ public struct HoldRecognizer: Recognizer {
                               deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
     }
 
-    private func report(_ rest: Rest, at time: Timestamp) -> GestureValue {
+    /// The hold's value at `time`; `failing` is the reason of a failed report.
+    private func report(_ rest: Rest, at time: Timestamp, failing reason: FailureReason? = nil) -> GestureValue {
         let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
         // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
         return GestureValue(name: .hold(fingers: rest.fingers), time: time,
-                          progress: time >= rest.deadline ? max(1, held) : held)
+                          progress: time >= rest.deadline ? max(1, held) : held, failureReason: reason)
     }
 }

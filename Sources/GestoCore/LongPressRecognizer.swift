@@ -30,7 +30,8 @@
 /// recognizer reports `ended` then; a continuous one reports `began` then and `ended` when the
 /// fingers lift, or `cancelled` when they move on into another gesture (a rotation that started
 /// after a short rest is not a long press). Lifting early, moving too far, or any other
-/// gesture before the deadline reports `failed`.
+/// gesture before the deadline reports `failed`, saying why (``FailureReason``) except when more
+/// fingers landed (the press re-arms for all of them: nobody asks why the smaller one failed).
 public struct LongPressRecognizer: Recognizer {
     public typealias Value = GestureValue
 
@@ -122,11 +123,12 @@ public struct LongPressRecognizer: Recognizer {
                 state = .pressed(arming)
                 emit(.report(.began, report(arming, at: arming.deadline)))
             } else {
-                emit(.report(recognized ? .ended : .failed, report(arming, at: arming.deadline)))
+                emit(.report(recognized ? .ended : .failed,
+                             report(arming, at: arming.deadline, failing: recognized ? nil : failure(after: arming, lifted: false))))
             }
         case (.arming(let arming), .endOfInput(let time)):
             state = .idle
-            emit(.report(.failed, report(arming, at: time)))
+            emit(.report(.failed, report(arming, at: time, failing: .endOfInput(beforeSeconds: settings.minimumDuration))))
         case (.pressed(let pressed), .endOfInput(let time)):
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
@@ -148,27 +150,28 @@ public struct LongPressRecognizer: Recognizer {
             arm(sample, fingers: sample.fingerCount, emit: emit)
         case (.idle, _, _):
             return
-        case (.arming, .hold, .begin):
-            fail(at: sample.time, emit: emit)
+        case (.arming(let arming), .hold, .begin):
+            fail(at: sample.time, failure(after: arming, lifted: false), emit: emit)
             arm(sample, fingers: sample.fingerCount, emit: emit)
         case (.arming, .hold, .update):
             return
         case (.arming(var arming), .hold, .cancel) where arming.motion == .still:
             arming.motion = .moved
             state = .arming(arming)
-        case (.arming, .hold, .end), (.arming, .hold, .cancel):
-            fail(at: sample.time, emit: emit)
+        case (.arming(let arming), .hold, .end), (.arming(let arming), .hold, .cancel):
+            fail(at: sample.time, failure(after: arming, lifted: sample.phase == .end), emit: emit)
         case (.arming(var arming), .swipe, .begin), (.arming(var arming), .swipe, .update):
             guard arming.motion != .still, sample.fingerCount == arming.fingers else {
-                fail(at: sample.time, emit: emit)
+                fail(at: sample.time, failure(after: arming, lifted: false), emit: emit)
                 return
             }
             arming.motion = .swiping
             arming.translation += sample.motion ?? .zero
             state = .arming(arming)
-            if arming.translation.length > settings.maximumDistance.value(in: arming.unit) { fail(at: sample.time, emit: emit) }
-        case (.arming, .swipe, .end), (.arming, .swipe, .cancel), (.arming, .pinch, _):
-            fail(at: sample.time, emit: emit)
+            let tolerance = settings.maximumDistance.value(in: arming.unit)
+            if arming.translation.length > tolerance { fail(at: sample.time, .movedMoreThan(tolerance, arming.unit), emit: emit) }
+        case (.arming(let arming), .swipe, .end), (.arming(let arming), .swipe, .cancel), (.arming(let arming), .pinch, _):
+            fail(at: sample.time, failure(after: arming, lifted: gesture == .swipe && sample.phase == .end), emit: emit)
         case (.pressed, .hold, .update):
             return
         case (.pressed(let pressed), .hold, .end):
@@ -200,11 +203,14 @@ public struct LongPressRecognizer: Recognizer {
             emit(.report(.cancelled(.cancelledByLibinput), report(arming, at: sample.time)))
         case (.arming(let arming), .begin), (.arming(let arming), .update), (.arming(let arming), .end):
             let travel = sample.fingerTravel ?? 0
-            if travel > settings.maximumDistance.value(in: arming.unit) || sample.fingersDown < arming.fingers {
-                fail(at: sample.time, emit: emit)
+            let tolerance = settings.maximumDistance.value(in: arming.unit)
+            if travel > tolerance {
+                fail(at: sample.time, .movedMoreThan(tolerance, arming.unit), emit: emit)
+            } else if sample.fingersDown < arming.fingers {
+                fail(at: sample.time, .shorterThan(seconds: settings.minimumDuration), emit: emit)
             } else if sample.fingersDown > arming.fingers {
                 // More fingers landed: the press is of all of them, timed from the last.
-                fail(at: sample.time, emit: emit)
+                fail(at: sample.time, nil, emit: emit)
                 arm(sample, fingers: sample.fingersDown, emit: emit)
             }
         case (.pressed, .begin), (.pressed, .update):
@@ -222,18 +228,32 @@ public struct LongPressRecognizer: Recognizer {
         emit(.report(.arming, report(arming, at: sample.time)))
     }
 
-    /// The press in arming fails at `time`.
-    private mutating func fail(at time: Timestamp, emit: (RecognizedGesture) -> Void) {
+    /// The press in arming fails at `time` for `reason` (nil: none worth saying).
+    private mutating func fail(at time: Timestamp, _ reason: FailureReason?, emit: (RecognizedGesture) -> Void) {
         guard case .arming(let arming) = state else { return }
         state = .idle
-        emit(.report(.failed, report(arming, at: time)))
+        emit(.report(.failed, report(arming, at: time, failing: reason)))
     }
 
-    private func report(_ arming: Arming, at time: Timestamp) -> GestureValue {
+    /// Why a touchpad press in arming fails when libinput's events end it: `lifted` (a HOLD_END
+    /// or a SWIPE_END, not cancelled) while resting or swiping within tolerance is a press too
+    /// short; after libinput cancelled the hold, the fingers moved; resting fingers that another
+    /// gesture interrupts lost the END libinput sends first.
+    private func failure(after arming: Arming, lifted: Bool) -> FailureReason {
+        switch arming.motion {
+        case .still: lifted ? .shorterThan(seconds: settings.minimumDuration) : .lostEnd(beforeSeconds: settings.minimumDuration)
+        case .swiping where lifted: .shorterThan(seconds: settings.minimumDuration)
+        case .moved, .swiping: .cancelledByLibinput(beforeSeconds: settings.minimumDuration)
+        }
+    }
+
+    /// The press's value at `time`; `failing` is the reason of a failed report.
+    private func report(_ arming: Arming, at time: Timestamp, failing reason: FailureReason? = nil) -> GestureValue {
         GestureValue(name: device == .touchpad ? .longPress(fingers: arming.fingers) : .touchLongPress(fingers: arming.fingers),
             time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.
-            progress: time >= arming.deadline ? 1 : min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)))
+            progress: time >= arming.deadline ? 1 : min(1, max(0, time.seconds(since: arming.since) / settings.minimumDuration)),
+            failureReason: reason)
     }
 }

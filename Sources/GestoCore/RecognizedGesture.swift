@@ -16,6 +16,37 @@ public enum CancellationReason: String, Sendable, Hashable {
     case timeout = "timeout"
 }
 
+/// Why a gesture failed, where a person would ask "why did my binding not fire?": a hold or
+/// long press that never lasted. Durations are the setting's, in seconds; a distance is the
+/// setting's, in the unit of the device that reported the gesture.
+public enum FailureReason: Sendable, Hashable {
+    /// The fingers lifted before the minimum duration (seconds): a tap, not a hold.
+    case shorterThan(seconds: Double)
+    /// libinput cancelled the hold (the fingers moved by its own threshold) before the minimum
+    /// duration (seconds), and no swipe within the tolerance followed.
+    case cancelledByLibinput(beforeSeconds: Double)
+    /// The fingers travelled farther than the tolerance (its value in `unit`) while the press armed.
+    case movedMoreThan(Double, ContactUnit)
+    /// Another gesture began before the minimum duration (seconds) with no END of this one
+    /// before it, which libinput always sends: the END was lost.
+    case lostEnd(beforeSeconds: Double)
+    /// The input ended before the minimum duration (seconds).
+    case endOfInput(beforeSeconds: Double)
+
+    /// The reason as `gestoctl replay` prints it: "shorter than 0.18 s", "cancelled by libinput
+    /// before 0.18 s", "moved more than 10 units", "lost END, another gesture began before
+    /// 0.18 s", "end of input before 0.18 s".
+    public var description: String {
+        switch self {
+        case .shorterThan(let seconds): "shorter than " + formatCompact(seconds) + " s"
+        case .cancelledByLibinput(let seconds): "cancelled by libinput before " + formatCompact(seconds) + " s"
+        case .movedMoreThan(let distance, let unit): "moved more than " + formatCompact(distance) + " " + unit.rawValue
+        case .lostEnd(let seconds): "lost END, another gesture began before " + formatCompact(seconds) + " s"
+        case .endOfInput(let seconds): "end of input before " + formatCompact(seconds) + " s"
+        }
+    }
+}
+
 /// Where a recognizer stands, as SwiftUI and UIKit name it.
 ///
 /// A gesture starts *possible* (not reported), may report ``arming`` (long press: fingers
@@ -85,12 +116,15 @@ public struct GestureValue: Sendable, Hashable {
     public var progress: Double
     /// For long-press-drag with a reorder binding: the slot move this report announces.
     public var reorder: ReorderMove?
+    /// On a `failed` report, why, where the recognizer says (``FailureReason``; read it through
+    /// ``RecognizerUpdate/failureReason``, which ignores it in any other phase).
+    public var failureReason: FailureReason?
 
     public init(
         name: GestureName, time: Timestamp,
         translation: Vector2 = .zero, velocity: Vector2 = .zero,
         predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
-        progress: Double = 0, reorder: ReorderMove? = nil
+        progress: Double = 0, reorder: ReorderMove? = nil, failureReason: FailureReason? = nil
     ) {
         self.name = name
         self.time = time
@@ -101,6 +135,7 @@ public struct GestureValue: Sendable, Hashable {
         self.angle = angle
         self.progress = progress
         self.reorder = reorder
+        self.failureReason = failureReason
     }
 }
 
@@ -130,6 +165,18 @@ extension RecognizerUpdate where Value == GestureValue {
     public var cancellationReason: CancellationReason? {
         if case .cancelled(let reason) = phase { return reason }
         return nil
+    }
+
+    /// The failure reason, if the phase is failed and the recognizer gave one.
+    public var failureReason: FailureReason? {
+        phase == .failed ? value.failureReason : nil
+    }
+
+    /// Why the gesture was cancelled or failed, as every output prints it (the `reason` of
+    /// `gestoctl replay --json`, the parenthesis after the phase in its text), or nil.
+    public var reason: String? {
+        if let reason = cancellationReason { return reason.rawValue }
+        return failureReason?.description
     }
 
     // The value's fields, read and written through the report (``GestureValue`` documents each).

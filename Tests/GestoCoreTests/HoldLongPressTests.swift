@@ -33,6 +33,52 @@ import Testing
         #expect(outcomes(tap.events, settings: settings).filter { $0.hasPrefix("hold") } == ["hold:2 ended"])
     }
 
+    @Test func aFailedHoldOrPressSaysWhy() {
+        // Regression (a failed hold said nothing, so "why did my hold:2 not fire?" had no answer):
+        // each failure of a hold or touchpad long press names its cause, with the setting's value.
+        func reasons(_ script: EventScript, endOfInputAt end: Double? = nil, hold settings: HoldSettings = HoldSettings())
+            -> (hold: [String], press: [String]) {
+            var hold = HoldRecognizer(settings: settings), press = LongPressRecognizer()
+            let failed = { (reports: [RecognizedGesture]) in reports.filter { $0.phase == .failed }.map { $0.reason ?? "none" } }
+            return (failed(run(&hold, script.events, endOfInputAt: end)), failed(run(&press, script.events, endOfInputAt: end)))
+        }
+        var tap = EventScript()
+        tap.begin(.hold, 2, at: 1.000)
+        tap.end(.hold, 2, at: 1.084)
+        #expect(reasons(tap) == (["shorter than 0.18 s"], ["shorter than 0.18 s"]))
+        var longer = EventScript()
+        longer.begin(.hold, 2, at: 1.0)
+        longer.end(.hold, 2, at: 1.3)
+        var halfSecond = HoldSettings()
+        halfSecond.minimumDuration = 0.5
+        #expect(reasons(longer, hold: halfSecond).hold == ["shorter than 0.5 s"])
+        var beforePinch = EventScript()
+        beforePinch.begin(.hold, 2, at: 0.04)
+        beforePinch.end(.hold, 2, at: 0.14, cancelled: true)
+        beforePinch.begin(.pinch, 2, at: 0.16)
+        #expect(reasons(beforePinch) == (["cancelled by libinput before 0.18 s"], ["cancelled by libinput before 0.18 s"]))
+        var lostEnd = EventScript()
+        lostEnd.begin(.hold, 3, at: 0.0)
+        lostEnd.begin(.swipe, 3, at: 0.1)
+        let lost = "lost END, another gesture began before 0.18 s"
+        #expect(reasons(lostEnd) == ([lost], [lost]))
+        var resting = EventScript()
+        resting.begin(.hold, 1, at: 0.0)
+        #expect(reasons(resting, endOfInputAt: 0.1) == (["end of input before 0.18 s"], ["end of input before 0.18 s"]))
+        // The press's own tolerance: a swipe after the cancelled hold travels past 10 units.
+        var moved = EventScript()
+        moved.begin(.hold, 3, at: 0.0)
+        moved.end(.hold, 3, at: 0.05, cancelled: true)
+        moved.begin(.swipe, 3, at: 0.058)
+        moved.swipe(3, steps: 2, dx: 8, dy: 0)
+        #expect(reasons(moved).press == ["moved more than 10 units"])
+        // Only a failure says why: an ended hold has no reason.
+        var held = HoldRecognizer()
+        #expect(run(&held, longer.events).map(\.phase) == [.began, .ended])
+        var ended = HoldRecognizer()
+        #expect(run(&ended, longer.events).allSatisfy { $0.reason == nil })
+    }
+
     @Test func aHoldBeginsAtItsMinimumDurationByTimer() {
         var script = EventScript()
         script.begin(.hold, 3, at: 0.5)

@@ -159,6 +159,46 @@ func outcomes(_ lines: [[String: Any]]) -> [String] {
         #expect(held.lines.compactMap { $0["action"] as? String } == ["exec: echo hold", "exec: echo press"])
     }
 
+    @Test func aBoundHoldThatFailsIsPrintedWithWhy() throws {
+        // Regression (issue 34): a hold that ended before 0.18 s was printed only under --phases,
+        // so "why did my hold:1 not fire?" had no answer. Bound, its failure is an outcome and says why.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-failed-holds-\(getpid()).yaml")
+        try """
+            bindings:
+              - gesture: hold:1
+                exec: echo hold
+              - gesture: hold:2
+                exec: echo hold
+              - gesture: long-press:2
+                exec: echo press
+            """.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let fixture = "debug-events/023-lg379-1fg-2fg-holds-cancelled-then-2fg-pinch-out-repeat-counter-format.txt"
+        let result = replay(fixture, ["--config", config.path])
+        #expect(outcomes(result.lines) == ["hold:1 failed", "hold:2 failed", "long-press:2 failed", "pinch:2:out cancelled"])
+        let cancelledEarly = "cancelled by libinput before 0.18 s"
+        #expect(result.lines.map { $0["reason"] as? String } == [cancelledEarly, cancelledEarly, cancelledEarly, "end of input"])
+        #expect(result.lines.allSatisfy { $0["action"] is NSNull })
+        // The text puts the reason beside the phase, as a cancellation's.
+        let text = StringSink(), errors = StringSink()
+        #expect(ReplayCommand.run([fixtures.appendingPathComponent(fixture).path, "--config", config.path],
+                                  output: text, errors: errors) == 0)
+        #expect(text.text.contains("    0.147  hold:1                 failed (cancelled by libinput before 0.18 s)\n"))
+        // The duration said is the binding's own: 006's 0.84 s hold against 1.5 s was too short.
+        let longer = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-longer-hold-\(getpid()).yaml")
+        try "bindings:\n  - gesture: hold:1\n    minimum-duration: 1.5\n    exec: echo hold\n"
+            .write(to: longer, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: longer) }
+        let held = replay("libinput-1.22/006-synaptics-tm3276-t480-1fg-hold.debug-events.txt", ["--config", longer.path])
+        let hold = held.lines.first { ($0["gesture"] as? String) == "hold:1" }
+        #expect(hold?["phase"] as? String == "failed")
+        #expect(hold?["reason"] as? String == "shorter than 1.5 s")
+        // Unbound, a failed hold stays under --phases: libinput 1.22 begins one at every touch
+        // (021's scroll prints nothing: recordingGivesItsExpectedOutcome).
+        let phases = replay("libinput-1.22/021-synaptics-tm3276-t480-2fg-scroll-up.debug-events.txt", ["--phases"])
+        #expect(phases.lines.contains { ($0["gesture"] as? String) == "hold:1" && ($0["reason"] as? String) == cancelledEarly })
+    }
+
     @Test func replayWithBindingsShowsTheActionItWouldRun() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-swipe-\(getpid()).yaml")
         try """

@@ -55,7 +55,9 @@ public struct ReplayLine: Sendable {
 /// the firings it caused, marked with whether it is printed.
 ///
 /// Printed: of the group that owns a gesture (``ReportSource/isOutcome``), every final report except the `failed` of a gesture that never began (a tap
-/// that moved 4 units is not an outcome), every report that fired an action, and — for
+/// that moved 4 units is not an outcome) unless it says why (``RecognizedGesture/failureReason``)
+/// and a binding of the group listens to that gesture (a hold or long press too short for its
+/// binding), every report that fired an action, and — for
 /// long-press-drag when a binding uses it, or always with `showAllPhases` — its arming, began
 /// and reorder moves; of any group, a report that fired. With `showAllPhases` every report of
 /// the owning group is printed.

@@ -20,7 +20,7 @@ extension ReplayLine {
         object.add("time", gesture.time.seconds, decimals: 6)
         object.add("gesture", gesture.name.description)
         object.add("phase", gesture.phase.name)
-        object.add("reason", gesture.cancellationReason?.rawValue)
+        object.add("reason", gesture.reason)
         object.add("fingers", gesture.name.fingerCount)
         object.add("translation", gesture.translation)
         object.add("velocity", gesture.velocity, decimals: 1)
@@ -43,7 +43,7 @@ extension ReplayLine {
     /// The human line: `   1.334  swipe:3:down         ended      (+310, +373) units   → exec: …`.
     public var text: String {
         var phase = gesture.phase.name
-        if let reason = gesture.cancellationReason { phase += " (\(reason.rawValue))" }
+        if let reason = gesture.reason { phase += " (\(reason))" }
         var details: String
         switch gesture.name {
         case .swipe, .longPressDrag:

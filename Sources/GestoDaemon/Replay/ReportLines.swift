@@ -15,8 +15,14 @@ struct ReportLines: Sendable {
     /// Per group: the gestures that began (their failure is then an outcome worth a line).
     /// (``BindingMatcher/kindKey(_:)`` of each; a handful at most, so an array.)
     private var begun: [[Int]]
-    /// A long-press-drag's arming line, printed only if the press goes on to begin (a press
-    /// that fails is not worth a line; feedback consumers still get the unprinted report).
+    /// Per group: the gestures its bindings listen to (``BindingMatcher/kindKey(_:)`` of each).
+    /// A failure that says why is printed for these only: it answers "why did my binding not
+    /// fire?", and libinput 1.22 begins a hold at every touch (every tap, scroll and pinch brings
+    /// a failed `hold:F` and `long-press:F`), which nobody else asks about.
+    private let listened: [[Int]]
+    /// A long-press-drag's arming line, printed only if the press goes on to begin (of a press
+    /// that fails, only its failure is worth a line, which says why; feedback consumers still get
+    /// the unprinted report).
     private var heldArming: ReplayLine?
     /// See ``GesturePipeline/dropsUnreadLines``.
     var dropsUnreadLines = false
@@ -26,6 +32,7 @@ struct ReportLines: Sendable {
         begun = Array(repeating: [], count: groups.count)
         var groupOf = Array(repeating: 0, count: config.bindings.count)
         for (group, members) in groups.enumerated() { for index in members.listeners { groupOf[index] = group } }
+        listened = groups.map { group in group.listeners.map { BindingMatcher.kindKey(config.bindings[$0].gesture) } }
         for (index, binding) in config.bindings.enumerated() {
             guard case .reorder(let action) = binding.action,
                   let layout = try? ReorderLayout.touchpad(slot: action.slot, itemCount: action.items,
@@ -160,7 +167,8 @@ struct ReportLines: Sendable {
                 // Without a binding that uses it, a press that never became a drag is noise.
                 return showAllPhases || firedActions
             }
-            return showAllPhases || firedActions || gesture.phase != .failed || hadBegun
+            let explainsABinding = gesture.failureReason != nil && listened[source.group].contains(key)
+            return showAllPhases || firedActions || gesture.phase != .failed || hadBegun || explainsABinding
         }
     }
 }
