@@ -87,13 +87,14 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
+    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
+    /// input, before its front end makes the sample): libinput's pinches on a
     /// touchpad, every stroke on a touchscreen.
-    private func judges(_ sample: ContactSample) -> Bool {
-        guard sample.device == device else { return false }
-        switch sample.touchpadGesture {
-        case nil, .pinch?: return true
-        case .swipe?, .hold?: return false
+    private func judges(_ input: RecognizerInput) -> Bool {
+        switch input {
+        case .event(let event): device == .touchpad && event.kind == .pinch
+        case .touches: device == .touchscreen
+        case .deadline, .endOfInput: false
         }
     }
 
@@ -107,7 +108,7 @@ public struct PinchRecognizer: Recognizer {
             state = .idle
             if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
         case .event, .touches:
-            guard let sample = input.contact, judges(sample) else { return }
+            guard judges(input), let sample = input.contact else { return }
             handle(sample, emit: emit, diagnose: diagnose)
         }
     }

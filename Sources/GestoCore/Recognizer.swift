@@ -19,6 +19,16 @@ public enum RecognizerInput: Sendable, Hashable {
     /// gestures in progress are cancelled with reason "end of input".
     case endOfInput(Timestamp)
 
+    /// The time of an event or a touch frame (the inputs before which due deadlines are fed),
+    /// nil for a deadline or the end of input.
+    public var eventTime: Timestamp? {
+        switch self {
+        case .event(let e): e.time
+        case .touches(let frame): frame.time
+        case .deadline, .endOfInput: nil
+        }
+    }
+
     /// The time of the input.
     public var time: Timestamp {
         switch self {

@@ -216,19 +216,14 @@ public struct RecognizerGroups: Sendable {
                                 report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
-        if case .event(let event) = input {
-            // Deadlines first, in time order across groups (a long-press tier's timer in one
-            // group comes before a later lift in another).
-            while let deadline = nextDeadline, deadline <= event.time {
-                dispatch(.deadline(deadline), report: report, diagnose: diagnose, trace: trace)
-            }
+        if case .touches(let frame) = input, frame.unit != touchUnit {
+            touchUnit = frame.unit
+            for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
         }
-        if case .touches(let frame) = input {
-            if frame.unit != touchUnit {
-                touchUnit = frame.unit
-                for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
-            }
-            while let deadline = nextDeadline, deadline <= frame.time {
+        // Deadlines first, in time order across groups (a long-press tier's timer in one group
+        // comes before a later lift in another). A single group's engine feeds its own.
+        if hasSeveralGroups, let time = input.eventTime {
+            while let deadline = nextDeadline, deadline <= time {
                 dispatch(.deadline(deadline), report: report, diagnose: diagnose, trace: trace)
             }
         }

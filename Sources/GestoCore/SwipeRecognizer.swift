@@ -88,13 +88,20 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    /// Whether `sample` belongs to a stream this recognizer judges.
-    private func judges(_ sample: ContactSample) -> Bool {
-        guard sample.device == device else { return false }
-        switch sample.touchpadGesture {
-        case nil, .swipe?: return true
-        case .pinch?: return acceptsPinchEvents && sample.fingerCount >= 3
-        case .hold?: return false
+    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
+    /// input, before its front end makes the sample): libinput's swipes on a touchpad (and its
+    /// pinches of three or more fingers where ``acceptsPinchEvents``), every stroke on a touchscreen.
+    private func judges(_ input: RecognizerInput) -> Bool {
+        switch input {
+        case .event(let event):
+            guard device == .touchpad else { return false }
+            switch event.kind {
+            case .swipe: return true
+            case .pinch: return acceptsPinchEvents && event.fingerCount >= 3
+            case .hold: return false
+            }
+        case .touches: return device == .touchscreen
+        case .deadline, .endOfInput: return false
         }
     }
 
@@ -108,7 +115,7 @@ public struct SwipeRecognizer: Recognizer {
             state = .idle
             if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true))) }
         case .event, .touches:
-            guard let sample = input.contact, judges(sample) else { return }
+            guard judges(input), let sample = input.contact else { return }
             handle(sample, emit: emit, diagnose: diagnose)
         }
     }

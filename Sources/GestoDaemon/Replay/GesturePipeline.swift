@@ -132,8 +132,10 @@ public struct GesturePipeline: Sendable {
         scratchFrames = frames
     }
 
-    /// The earliest deadline the recognizers need (arm a timer for it), or nil.
-    public var nextDeadline: Timestamp? { groups.nextDeadline }
+    /// The earliest deadline the recognizers need (arm a timer for it), or nil: what the last
+    /// input left, stored as each input is handled so that the daemon, which holds the pipeline
+    /// in a class and asks after every event, reads it without touching the pipeline.
+    public private(set) var nextDeadline: Timestamp?
 
     /// Feeds a deadline (a live timer fired).
     public mutating func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void,
@@ -159,6 +161,7 @@ public struct GesturePipeline: Sendable {
 
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void,
                                   diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        defer { nextDeadline = groups.nextDeadline }
         guard hasSeveralGroups else {
             // Each report becomes its line as the recognizer makes it: nothing is held between.
             groups.handle(input, report: { report, source, commitment, match in

@@ -11,7 +11,10 @@ struct ReportLines: Sendable {
     /// One reorder engine per `reorder:` binding, with the binding's index, group and action.
     private var reorders: [(index: Int, group: Int, action: ReorderAction, adapter: ReorderGestureAdapter)] = []
     private let showAllPhases: Bool
-    private let showsLongPressDragStream: Bool
+    /// The long-press-drag kinds (`long-press-drag:F`, `touch-long-press-drag:F`) a binding
+    /// uses: their arming, began and reorder moves are lines; without one, a press that never
+    /// became a drag is noise.
+    private let boundLongPressDrags: Set<ContactDevice>
     /// Per group: the gestures that began (their failure is then an outcome worth a line).
     /// (``BindingMatcher/kindKey(_:)`` of each; a handful at most, so an array.)
     private var begun: [[Int]]
@@ -45,10 +48,7 @@ struct ReportLines: Sendable {
             reorders.append((index, groupOf[index], action, adapter))
         }
         self.showAllPhases = showAllPhases
-        showsLongPressDragStream = config.bindings.contains {
-            if case .longPressDrag = $0.gesture { return true }
-            return false
-        }
+        boundLongPressDrags = Set(config.bindings.compactMap { Self.longPressDragDevice($0.gesture) })
     }
 
     /// Matches `report` of `source`'s group through `match` and emits its line; a
@@ -109,7 +109,7 @@ struct ReportLines: Sendable {
         let shown = firings.first?.gesture ?? gesture
         var line = ReplayLine(gesture: shown, firings: firings, isPrinted: isPrinted,
                               isOutcome: source.isOutcome, group: source.group, report: gesture, committed: committed)
-        if case .longPressDrag = gesture.name, !showAllPhases {
+        if Self.longPressDragDevice(gesture.name) != nil, !showAllPhases {
             switch gesture.phase {
             case .arming:
                 if line.isPrinted && firings.isEmpty {
@@ -152,8 +152,8 @@ struct ReportLines: Sendable {
             if gesture.phase.isFinal { begun[source.group].removeAll { $0 == key } } else if gesture.phase != .arming { insertBegun(key, source.group) }
             return firedActions
         }
-        let isDragStream: Bool
-        if case .longPressDrag = gesture.name { isDragStream = showsLongPressDragStream } else { isDragStream = false }
+        let dragDevice = Self.longPressDragDevice(gesture.name)
+        let isDragStream = dragDevice.map { boundLongPressDrags.contains($0) } ?? false
         switch gesture.phase {
         case .arming:
             return showAllPhases || firedActions || isDragStream
@@ -163,12 +163,25 @@ struct ReportLines: Sendable {
         case .ended, .failed, .cancelled:
             let hadBegun = begun[source.group].contains(key)
             begun[source.group].removeAll { $0 == key }
-            if case .longPressDrag = gesture.name, !isDragStream, gesture.phase != .ended {
+            if dragDevice != nil, !isDragStream, gesture.phase != .ended {
                 // Without a binding that uses it, a press that never became a drag is noise.
                 return showAllPhases || firedActions
             }
             let explainsABinding = gesture.failureReason != nil && listened[source.group].contains(key)
             return showAllPhases || firedActions || gesture.phase != .failed || hadBegun || explainsABinding
+        }
+    }
+}
+
+extension ReportLines {
+    /// The device whose long-press-drag `name` is (`long-press-drag:F`, `touch-long-press-drag:F`),
+    /// or nil for any other gesture.
+    static func longPressDragDevice(_ name: GestureName) -> ContactDevice? {
+        switch name {
+        case .longPressDrag: .touchpad
+        case .touchLongPressDrag: .touchscreen
+        case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .touchLongPress, .touchSwipe, .touchPinch,
+             .touchRotate, .edgeSwipe: nil
         }
     }
 }
