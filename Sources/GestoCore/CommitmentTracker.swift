@@ -105,8 +105,8 @@ public struct CommitmentSettings: Sendable, Hashable {
 ///
 /// Touchscreens: touch swipes, edge swipes, touch pinches and touch rotations commit by the same
 /// rule over the fingers' centroid travel, spread and turn (their reports carry both scale and
-/// angle, as libinput's pinch events do), with ``TouchSwipeSettings`` and ``TouchPinchSettings``
-/// constants in the touchscreen's unit (millimetres, or percent of the screen: the caller sets
+/// angle, as libinput's pinch events do), with the touchscreen presets of ``SwipeSettings``,
+/// ``PinchSettings`` and ``RotateSettings`` (``TouchSettings``) in the touchscreen's unit (millimetres, or percent of the screen: the caller sets
 /// the minimum speed for the unit of the frames). An edge swipe's direction is its edge's inward
 /// normal. Keep one tracker per gesture in progress, next to the recognizer or the group that
 /// owns the verdict (``RecognizerGroups`` keeps one per kind and group).
