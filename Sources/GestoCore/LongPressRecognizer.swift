@@ -105,6 +105,8 @@ public struct LongPressRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
+        // Idle, a touchpad's press starts only when libinput's hold does.
+        if case .event(let event) = input, event.kind != .hold, !isActive { return }
         switch (state, input) {
         case (.idle, .deadline), (.idle, .endOfInput), (.pressed, .deadline):
             return
@@ -132,8 +134,6 @@ public struct LongPressRecognizer: Recognizer {
         case (.pressed(let pressed), .endOfInput(let time)):
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
-        case (.idle, .event(let event)) where event.kind != .hold:
-            return  // Idle, a touchpad's press starts only when libinput's hold does.
         case (_, .event), (_, .touches):
             guard let sample = input.contact, sample.device == device else { return }
             if let gesture = sample.touchpadGesture {

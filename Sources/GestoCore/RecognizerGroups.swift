@@ -221,8 +221,8 @@ public struct RecognizerGroups: Sendable {
             for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
         }
         // Deadlines first, in time order across groups (a long-press tier's timer in one group
-        // comes before a later lift in another). A single group's engine feeds its own.
-        if hasSeveralGroups, let time = input.eventTime {
+        // comes before a later lift in another).
+        if let time = input.eventTime {
             while let deadline = nextDeadline, deadline <= time {
                 dispatch(.deadline(deadline), report: report, diagnose: diagnose, trace: trace)
             }
