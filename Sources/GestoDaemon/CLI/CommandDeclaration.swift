@@ -1,10 +1,11 @@
 // A gestoctl command declared as one value, in swift-argument-parser's shape without its
 // Foundation dependency: its name, summary, arguments and options (with their help and closed
 // choices) and its `run`. The usage texts (CommandHelp), the argument checking
-// (DeclaredArguments) and the shell completions (CompletionScript) are all made from these
-// values, so none of them can drift from another.
+// (CommandParser) and the shell completions (CompletionScript) are all made from these
+// values, so none of them can drift from another. gestod's own options are declared the same
+// way (DaemonOptions), for its `--help` and its argument checking.
 
-/// One gestoctl command, or one subcommand (`motion spring`).
+/// One gestoctl command, or one subcommand (`motion spring`), or gestod's command line.
 struct CommandDeclaration: Sendable {
     /// Where `gestoctl help` lists a command.
     enum Group: Sendable {
@@ -147,6 +148,21 @@ struct OptionDeclaration: Sendable {
     var requires: String? = nil
     /// An option that may not be given with this one (`csv` and `svg`): shown as `[--a | --b B]`.
     var excludes: String? = nil
+    /// Options this one replaces, which may not be given with it, and why (`--replay` "reads a
+    /// recording" instead of `--device` and `--seat`); unlike ``excludes``, not shown on the
+    /// usage line, where each keeps its own brackets.
+    var replaces: Replacement? = nil
+    /// Whether it may be given many times (`--device A --device B`), each value kept in order;
+    /// shown as `PATH...`.
+    var isRepeatable = false
+
+    /// What an option stands in for: ``replaces``.
+    struct Replacement: Sendable {
+        /// What the option does instead, completing "--replay …: it excludes --device and --seat".
+        let reason: String
+        /// The names of the options it replaces, without dashes.
+        let options: [String]
+    }
 
     /// A flag.
     static func flag(_ name: String, short: Character? = nil, help: String, brief: String? = nil,
@@ -157,9 +173,10 @@ struct OptionDeclaration: Sendable {
     /// An option taking a value.
     static func value(_ name: String, _ placeholder: String, _ kind: ValueKind = .text, short: Character? = nil,
                       help: String, brief: String? = nil, appearance: Appearance = .optional,
-                      excludes: String? = nil) -> OptionDeclaration {
+                      excludes: String? = nil, replaces: Replacement? = nil,
+                      isRepeatable: Bool = false) -> OptionDeclaration {
         OptionDeclaration(name: name, short: short, value: kind, placeholder: placeholder, help: help, brief: brief,
-                          appearance: appearance, excludes: excludes)
+                          appearance: appearance, excludes: excludes, replaces: replaces, isRepeatable: isRepeatable)
     }
 
     /// Whether it takes a value.

@@ -1,6 +1,6 @@
 // gestoctl's usage texts, made from the command declarations: `gestoctl help` lists the
 // commands with their summaries; `gestoctl help COMMAND` (or `COMMAND --help`) gives its usage
-// line, what it does, and its options with their help.
+// line, what it does, and its options with their help. `gestod --help` is made the same way.
 
 /// The help texts.
 enum CommandHelp {
@@ -41,10 +41,12 @@ enum CommandHelp {
 
     /// `gestoctl help COMMAND`: the usage lines (one per subcommand), the discussion, the
     /// options and the epilogue.
-    static func text(of command: CommandDeclaration) -> String {
+    /// - Parameter program: The program the command belongs to; nil when the command is the
+    ///   program itself (gestod).
+    static func text(of command: CommandDeclaration, under program: String? = "gestoctl") -> String {
         let usages = command.subcommands.isEmpty
-            ? [usage(of: command, path: command.name)]
-            : command.subcommands.map { usage(of: $0, path: "\(command.name) \($0.name)") }
+            ? [usage(of: command, path: command.name, under: program)]
+            : command.subcommands.map { usage(of: $0, path: "\(command.name) \($0.name)", under: program) }
         var text = usages.enumerated().map { index, lines in
             (index == 0 ? "usage: " : "       ") + lines
         }.joined(separator: "\n")
@@ -54,10 +56,10 @@ enum CommandHelp {
         return text
     }
 
-    /// `gestoctl PATH ARGUMENTS…`, its words wrapped at ``usageWidth`` under the first argument
-    /// (the text after the 7 columns of `usage: `).
-    static func usage(of command: CommandDeclaration, path: String) -> String {
-        let prefix = "gestoctl \(path) "
+    /// `gestoctl PATH ARGUMENTS…` (`PATH ARGUMENTS…` when `program` is nil), its words wrapped
+    /// at ``usageWidth`` under the first argument (the text after the 7 columns of `usage: `).
+    static func usage(of command: CommandDeclaration, path: String, under program: String? = "gestoctl") -> String {
+        let prefix = (program.map { $0 + " " } ?? "") + "\(path) "
         let indent = String(repeating: " ", count: 7 + prefix.count)
         var text = prefix
         var lineLength = 7 + prefix.count
@@ -107,13 +109,14 @@ enum CommandHelp {
         return words
     }
 
-    /// `--name VALUE`, the value's words listed where its choices say so.
+    /// `--name VALUE`, the value's words listed where its choices say so, `VALUE...` when it
+    /// is repeatable.
     static func usageText(of option: OptionDeclaration) -> String {
         guard option.takesValue else { return "--" + option.name }
         if case .choice(let choices)? = option.value, choices.listedInUsage {
             return "--\(option.name) " + choices.words.joined(separator: "|")
         }
-        return "--\(option.name) \(option.placeholder)"
+        return "--\(option.name) \(option.placeholder)" + (option.isRepeatable ? "..." : "")
     }
 
     /// The options' help: names in a column, the help beside them, its further lines under it.

@@ -1,7 +1,7 @@
-// Checks a gestoctl command's arguments against its declaration (CommandDeclaration) and runs
-// it: an unknown option, a missing value, a misspelled closed choice, an argument too many or
-// an option without the one it needs is a usage error (exit status 2) that names the mistake
-// and, for a typo, what was meant.
+// Checks a gestoctl command's arguments (or gestod's) against its declaration
+// (CommandDeclaration) and runs it: an unknown option, a missing value, a misspelled closed
+// choice, an argument too many or an option without the one it needs is a usage error (exit
+// status 2) that names the mistake and, for a typo, what was meant.
 import GestoConfig
 
 extension CommandArguments {
@@ -45,6 +45,10 @@ extension CommandArguments {
                 value = arguments[index]
                 index += 1
             }
+            if option.isRepeatable {
+                repeated[name, default: []].append(value!)
+                continue
+            }
             guard values[name] == nil else { throw UsageError("--\(name) given twice") }
             values[name] = value
         }
@@ -57,6 +61,13 @@ extension CommandArguments {
             throw UsageError("unexpected argument '\(positionals[declaration.positionals.count])' for '\(command)'")
         }
         for option in declaration.options where isGiven(option.name) {
+            if let replacement = option.replaces, replacement.options.contains(where: isGiven) {
+                let names = replacement.options.map { "--" + $0 }
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                throw UsageError("--\(option.name) \(replacement.reason): it excludes \(list)")
+            }
+        }
+        for option in declaration.options where isGiven(option.name) {
             if let other = option.excludes, isGiven(other) {
                 throw UsageError("--\(option.name) and --\(other) exclude each other")
             }
@@ -64,7 +75,7 @@ extension CommandArguments {
                 throw UsageError("--\(option.name) only makes sense with \(required.shortestUsage)")
             }
             if case .choice(let choices)? = option.value, let given = values[option.name] {
-                let subject = option.name == choices.noun ? "" : " for --\(option.name)"
+                let subject = option.name == choices.noun.replacing(" ", with: "-") ? "" : " for --\(option.name)"
                 try choices.check(given, subject: subject)
             }
         }
@@ -92,7 +103,7 @@ extension CommandArguments {
     }
 
     /// Whether the option named `name` was given.
-    func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+    func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
 }
 
 extension Choices {

@@ -28,42 +28,50 @@ public struct DaemonOptions: Sendable {
 
     public init() {}
 
-    public static let usage = """
-    usage: gestod [--config FILE] [--seat NAME | --device PATH...] [--replay FILE]
-                  [--dry-run] [--print-gestures] [--log-level error|warning|info|debug|trace]
-                  [--socket PATH]
+    /// gestod's command line, from which its `--help` is made and its arguments are checked.
+    static let declaration = CommandDeclaration(
+        "gestod", summary: "gesto's daemon",
+        options: [
+            .value("config", "FILE", .file(extensions: ["yaml", "yml"]),
+                   help: "the config to use; SIGHUP re-reads it (a broken one keeps the last good)"),
+            .value("seat", "NAME", help: "the udev seat to read touchpads from (default seat0)", excludes: "device"),
+            .value("device", "PATH", .file(extensions: []),
+                   help: "read this device through libinput's path backend (repeatable)", isRepeatable: true),
+            .flag("touchscreens", help: "also read touchscreens (keyboards are never opened)"),
+            .flag("no-devices", help: "open no input device"),
+            .flag("no-wayland", help: "do not connect to the compositor (exec actions only)"),
+            .value("replay", "FILE", .file(extensions: []), help: """
+                read a recording (`libinput debug-events` text or `libinput record`
+                YAML) instead of devices, run its actions, and exit at its end
+                """, replaces: .init(reason: "reads a recording", options: ["device", "seat"])),
+            .flag("dry-run", help: "log the actions instead of running them"),
+            .flag("print-gestures", help: "print each gesture outcome as a JSON line on stdout"),
+            .value("log-level", "LEVEL",
+                   .choice(Choices(noun: "log level", words: LogLevel.allCases.map(\.description), listedInUsage: true)),
+                   help: """
+                   error, warning, info (default), debug or trace (every recognizer's
+                   state changes); logs go to stderr
+                   (under systemd, the journal with priorities)
+                   """),
+            .value("socket", "PATH", .file(extensions: []), help: """
+                the control socket gestoctl talks to (default $GESTO_SOCKET, else
+                $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
+                """),
+            .flag("version", help: "print the version"),
+        ],
+        discussion: """
+        gesto's daemon: reads touchpad gestures from libinput, recognizes them and runs the actions
+        bound to them in the config ($XDG_CONFIG_HOME/gesto/config.yaml by default). The config
+        is re-read when it changes on disk and on SIGHUP; `gestoctl` controls the running daemon.
+        """,
+        // gestod runs through ``DaemonOptions/parse(_:)``, never through `execute`.
+        run: { _, _ in 2 })
 
-    gesto's daemon: reads touchpad gestures from libinput, recognizes them and runs the actions
-    bound to them in the config ($XDG_CONFIG_HOME/gesto/config.yaml by default). The config
-    is re-read when it changes on disk and on SIGHUP; `gestoctl` controls the running daemon.
+    /// `gestod --help`.
+    public static var usage: String { CommandHelp.text(of: declaration, under: nil) }
 
-      --config FILE       the config to use; SIGHUP re-reads it (a broken one keeps the last good)
-      --seat NAME         the udev seat to read touchpads from (default seat0)
-      --device PATH       read this device through libinput's path backend (repeatable)
-      --touchscreens      also read touchscreens (keyboards are never opened)
-      --no-devices        open no input device
-      --no-wayland        do not connect to the compositor (exec actions only)
-      --replay FILE       read a recording (`libinput debug-events` text or `libinput record`
-                          YAML) instead of devices, run its actions, and exit at its end
-      --dry-run           log the actions instead of running them
-      --print-gestures    print each gesture outcome as a JSON line on stdout
-      --log-level LEVEL   error, warning, info (default), debug or trace (every recognizer's
-                          state changes); logs go to stderr
-                          (under systemd, the journal with priorities)
-      --socket PATH       the control socket gestoctl talks to (default $GESTO_SOCKET, else
-                          $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
-      --version           print the version
-    """
-
-    /// Parses gestod's arguments.
-    /// - Throws: `UsageError` naming the bad option; `UsageError.help` for `--help`.
-    init(parsing arguments: [String]) throws {
-        let parsed = try CommandArguments(arguments, command: "gestod",
-                                          bareFlags: ["dry-run", "print-gestures", "no-devices", "no-wayland", "touchscreens", "version"],
-                                          repeatable: ["device"])
-        try parsed.allow(["config", "replay", "dry-run", "print-gestures", "log-level", "seat", "device", "socket",
-                          "no-devices", "no-wayland", "touchscreens", "version"])
-        if parsed.flags.contains("version") { throw UsageError("version") }
+    /// The options `parsed` gives, checked against ``declaration``.
+    init(parsing parsed: CommandArguments) {
         configPath = parsed.values["config"]
         replayPath = parsed.values["replay"]
         socketPath = parsed.values["socket"]
@@ -74,18 +82,8 @@ public struct DaemonOptions: Sendable {
         opensNoWayland = parsed.flags.contains("no-wayland")
         devicePaths = parsed.repeated["device"] ?? []
         if let seat = parsed.values["seat"] { self.seat = seat }
-        if let level = parsed.values["log-level"] {
-            guard let value = LogLevel(name: level) else {
-                throw UsageError("unknown log level '\(level)' (expected error, warning, info, debug or trace)")
-            }
-            logLevel = value
-        }
-        if replayPath != nil && (!devicePaths.isEmpty || parsed.values["seat"] != nil) {
-            throw UsageError("--replay reads a recording: it excludes --device and --seat")
-        }
-        if parsed.values["seat"] != nil && !devicePaths.isEmpty {
-            throw UsageError("--seat and --device exclude each other")
-        }
+        // The declaration has checked the level's name, ignoring case.
+        if let name = parsed.values["log-level"], let level = LogLevel(name: name.lowercased()) { logLevel = level }
     }
 }
 
@@ -100,10 +98,13 @@ extension DaemonOptions {
     /// Parses gestod's arguments; usage mistakes become an exit with status 2 and a message.
     public static func parse(_ arguments: [String]) -> Parsed {
         do {
-            return .run(try DaemonOptions(parsing: arguments))
+            let parsed = try CommandArguments(arguments, declaredBy: declaration, path: "gestod")
+            if parsed.flags.contains("version") {
+                return .exit(status: 0, text: "gestod \(GestoVersion.current)\n", toStandardError: false)
+            }
+            return .run(DaemonOptions(parsing: parsed))
         } catch let error as UsageError {
             if error.isHelpRequest { return .exit(status: 0, text: usage + "\n", toStandardError: false) }
-            if error.message == "version" { return .exit(status: 0, text: "gestod \(GestoVersion.current)\n", toStandardError: false) }
             return .exit(status: 2, text: "gestod: \(error.message)\n(see gestod --help)\n", toStandardError: true)
         } catch {
             return .exit(status: 2, text: "gestod: \(error)\n", toStandardError: true)
