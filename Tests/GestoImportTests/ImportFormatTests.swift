@@ -437,6 +437,62 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(hyprland.warnings.map(\.location.line), [5, 11])
     }
 
+    /// The Touchégg 1.x format as public dotfiles and blog posts of 2013-2019 show it (written
+    /// here, not copied): `direction="ALL"` and `direction=""` with 1:1 and mouse actions, the
+    /// action's parameter as its text, MOUSE_WHEEL_*, composed_gestures_time; and a 1.x DRAG
+    /// whose action has Touchégg 2's child elements with `<on>begin</on>` (a file half migrated).
+    func testTouchegg1xFormatAndOnBeginInsideADrag() {
+        let (imported, bindings) = load("""
+        <touchégg>
+            <settings>
+                <property name="composed_gestures_time">0</property>
+            </settings>
+            <application name="All">
+                <gesture type="TAP" fingers="2" direction="">
+                    <action type="MOUSE_CLICK">BUTTON=3</action>
+                </gesture>
+                <gesture type="DRAG" fingers="2" direction="ALL">
+                    <action type="SCROLL">SPEED=7:INVERTED=true</action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="UP">
+                    <action type="CHANGE_DESKTOP">PREVIOUS</action>
+                </gesture>
+                <gesture type="DRAG" fingers="4" direction="LEFT">
+                    <action type="MOVE_WINDOW"></action>
+                </gesture>
+                <gesture type="PINCH" fingers="4" direction="ALL">
+                    <action type="RESIZE_WINDOW"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="4" direction="UP">
+                    <action type="MAXIMIZE_RESTORE_WINDOW"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="DOWN">
+                    <action type="MOUSE_WHEEL_DOWN"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="RIGHT">
+                    <action type="SEND_KEYS">Control+Alt+Right</action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="LEFT">
+                    <action type="SEND_KEYS">
+                        <modifiers>Control_L</modifiers>
+                        <keys>Left</keys>
+                        <on>begin</on>
+                    </action>
+                </gesture>
+            </application>
+        </touchégg>
+        """, .touchegg)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-end sway: workspace prev", "swipe:4:up on-end window: maximize",
+            "swipe:3:right on-end keys: ctrl+alt+Right", "swipe:3:left on-begin keys: ctrl+Left",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [3, 6, 9, 15, 18, 24])
+        XCTAssertEqual(imported.warnings, [], "nothing here is malformed: each line gesto cannot bind says why")
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("SCROLL: gesto emulates no mouse"))
+        XCTAssertTrue(imported.unimportable[3].reason.hasPrefix("MOVE_WINDOW follows the fingers 1:1"))
+        XCTAssertTrue(imported.unimportable[5].reason.hasPrefix("MOUSE_WHEEL_DOWN: gesto emulates no mouse"))
+    }
+
     func testToucheggBrokenXMLIsAWarningWithWhere() {
         let (imported, bindings) = load("<touchégg>\n  <application name=\"All\">\n    <gesture type=\"SWIPE\"\n</touchégg>\n", .touchegg)
         XCTAssertEqual(bindings, [])
