@@ -374,6 +374,86 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(bindings, ["swipe:4:left on-end exec: hyprctl dispatch workspace m+1", "swipe:4:right on-end exec: hyprctl dispatch workspace m-1"])
     }
 
+    /// A config moved to Hyprland 0.51's gesture = lines that kept its old gestures { } block (a
+    /// common state of public dotfiles in 2025): the removed workspace_swipe settings bind nothing
+    /// twice, and workspace_swipe_invert, which 0.51 kept, turns the workspace gesture round.
+    func testHyprlandGestureLinesWithTheOldGesturesBlock() {
+        let (imported, bindings) = load("""
+        gesture = 3, horizontal, workspace
+        gesture = 4, up, dispatcher, exec, rofi -show drun
+        gestures {
+            workspace_swipe = true
+            workspace_swipe_fingers = 4
+            workspace_swipe_invert = false
+            workspace_swipe_distance = 250
+        }
+        """, .hyprland)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end exec: hyprctl dispatch workspace m-1", "swipe:3:right on-end exec: hyprctl dispatch workspace m+1",
+            "swipe:4:up on-end exec: hyprctl dispatch exec 'rofi -show drun'",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [4, 5, 7])
+        XCTAssertTrue(imported.unimportable.contains { $0.source.location.line == 4 && $0.reason.hasPrefix("removed in Hyprland 0.51") })
+    }
+
+    /// Hyprland 0.55's Lua config, written here in the call forms public hyprland.lua files use
+    /// (one-line and multi-line hl.gesture tables, inline and named functions running one
+    /// hl.exec_cmd or hl.dispatch, a plugin's dispatcher inside an `if`, workspace_swipe_invert in
+    /// an hl.config table) and the forms the wiki documents that gesto cannot take (mods, 1:1
+    /// actions, a concatenated command, a live start/update/finish table).
+    func testHyprlandLuaConfig() {
+        let (imported, bindings) = load("""
+        -- Keyboard, touchpad and gestures
+        hl.config({
+            input = { touchpad = { natural_scroll = true } },
+            gestures = { workspace_swipe_invert = false },
+        })
+
+        hl.gesture({ fingers = 3, direction = "horizontal", action = "workspace" })
+        hl.gesture({ fingers = 3, direction = "pinch", action = "fullscreen" })
+        hl.gesture({
+            fingers = 4,
+            direction = "up",
+            action = function()
+                -- open the launcher
+                hl.exec_cmd("rofi -show drun")
+            end
+        })
+        hl.gesture({ fingers = 4, direction = "down", action = function() hl.dispatch(hl.dsp.workspace.toggle_special("magic")) end })
+        local overview = function() hl.exec_cmd("qs ipc call overview toggle") end
+        hl.gesture({ fingers = 4, direction = "left", action = overview })
+        hl.gesture({ fingers = 3, direction = "down", mods = "SUPER", action = "close" })
+        hl.gesture({ fingers = 3, direction = "swipe", action = "move" })
+        hl.gesture({ fingers = 4, direction = "right", action = function() hl.exec_cmd("notify-send " .. os.date()) end })
+        hl.gesture({ fingers = 2, direction = "vertical", action = { start = function(e) end, update = function(e) end } })
+        if hl.plugin.scrolloverview then
+            hl.gesture({ fingers = 3, direction = "up", action = function() hl.dispatch(hl.plugin.scrolloverview.overview("enable")) end })
+        end
+        """, .hyprland)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end exec: hyprctl dispatch 'hl.dsp.focus({ workspace = \"m-1\" })'",
+            "swipe:3:right on-end exec: hyprctl dispatch 'hl.dsp.focus({ workspace = \"m+1\" })'",
+            "pinch:3 on-end window: fullscreen",
+            "swipe:4:up on-end exec: rofi -show drun",
+            "swipe:4:down on-end exec: hyprctl dispatch 'hl.dsp.workspace.toggle_special(\"magic\")'",
+            "swipe:4:left on-end exec: qs ipc call overview toggle",
+            "swipe:3:up on-end exec: hyprctl dispatch 'hl.plugin.scrolloverview.overview(\"enable\")'",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [20, 21, 22, 23])
+        XCTAssertEqual(imported.bindings[3].source.location.line, 9)
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("a Lua function gesto cannot read"))
+        XCTAssertTrue(imported.unimportable[3].reason.hasPrefix("a live Lua gesture"))
+    }
+
+    /// A hyprland.lua read from standard input is still Lua; a gesture whose values are computed
+    /// is listed, not guessed.
+    func testHyprlandLuaComputedValuesAreListed() {
+        let imported = importConfig("local n = 3\nhl.gesture({ fingers = n, direction = \"up\", action = \"close\" })\n", format: .hyprland, file: "<stdin>")
+        XCTAssertEqual(imported.bindings.count, 0)
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [2])
+        XCTAssertTrue(imported.unimportable[0].reason.hasPrefix("fingers is computed in Lua"))
+    }
+
     // MARK: Touchégg
 
     func testToucheggAppListsRepeatAndCommands() {
