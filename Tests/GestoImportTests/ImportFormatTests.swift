@@ -223,6 +223,48 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertTrue(imported.configText.contains("gesto has no drag action yet"))
     }
 
+    /// Plugin executors, written here after the forms public configs use: fusuma-plugin-sendkey's
+    /// list of combinations and clearmodifiers (its README), and a third-party executor's own key
+    /// (`server:`, with its plugin settings) beside plain commands. What gesto can bind is bound;
+    /// each other line says why, and none is a warning.
+    func testFusumaPluginExecutorsBindWhatCanBeBound() {
+        let (imported, bindings) = load("""
+        swipe:
+          3:
+            left:
+              sendkey: "LEFTALT+RIGHT"
+              clearmodifiers: true
+            right:
+              sendkey: ["LEFTALT+LEFT"]
+            up:
+              server: "workspace-overview"
+            down:
+              command: "xdotool key super+s"
+        hold:
+          3:
+            sendkey: ["LEFTSHIFT+F10", "T", "ENTER"]
+        pinch:
+          2:
+            in:
+              begin:
+                server: "zoom-start"
+              end:
+                command: "echo done"
+        plugin:
+          executors:
+            server_executor:
+              fifo: /tmp/fusuma.fifo
+        """, .fusuma, options: ImportOptions(fusumaPinch: .version3))
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-threshold keys: alt+Right", "swipe:3:right on-threshold keys: alt+Left", "swipe:3:down on-threshold keys: super+s",
+            "pinch:2:in continuous exec: case \"$GESTO_PHASE\" in ended|failed|cancelled) echo done ;; esac",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [5, 9, 14, 19, 22])
+        XCTAssertEqual(imported.warnings, [])
+        XCTAssertTrue(imported.unimportable[1].reason.hasPrefix("'server:' is no action of fusuma"))
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("sendkey: a list of 3 key combinations"))
+    }
+
     func testFusumaPinchWordsFollowTheVersionGiven() {
         let source = "pinch:\n  2:\n    in:\n      command: echo in\n"
         XCTAssertEqual(load(source, .fusuma, options: ImportOptions(fusumaPinch: .version3)).1, ["pinch:2:in on-threshold exec: echo in"])
