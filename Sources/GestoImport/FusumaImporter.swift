@@ -219,6 +219,10 @@ enum FusumaImporter {
                 walk.skip(entry.keyLocation.line, path: "\(path).threshold", "fusuma's threshold scales its own speed measure: no unit mapping; gesto's default is kept")
             case "interval":
                 walk.skip(entry.keyLocation.line, path: "\(path).interval", "fusuma's interval is a time between repeats; gesto repeats by distance travelled")
+            case "clearmodifiers":
+                walk.skip(entry.keyLocation.line, path: "\(path).clearmodifiers", clearModifiersReason)
+            case _ where isPluginAction(entry.value):
+                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", pluginActionReason(entry.key))
             default:
                 malformed(entry.value, "unknown key '\(entry.key)' in '\(path)' (expected \((directions[type] ?? []) + actionKeys + ["begin", "update", "end", "keypress", "threshold", "interval"]))",
                           walk: &walk, line: entry.keyLocation)
@@ -238,6 +242,10 @@ enum FusumaImporter {
                                   _ entry: (key: String, keyLocation: SourceLocation, value: YAMLNode), mode: FireMode, path: String,
                                   walk: inout Walk, repeatPerDirection: [String]?) {
         guard case .mapping(let fields, _) = entry.value, let action = fields.first(where: { actionKeys.contains($0.key) }) else {
+            if case .mapping(let fields, _) = entry.value, let plugin = fields.first(where: { isPluginAction($0.value) }) {
+                walk.skip(plugin.keyLocation.line, path: "\(path).\(entry.key).\(plugin.key)", pluginActionReason(plugin.key))
+                return
+            }
             if !isNull(entry.value) { malformed(entry.value, "'\(path).\(entry.key)' needs command: (or sendkey:)", walk: &walk, line: entry.keyLocation) }
             return
         }
@@ -249,6 +257,8 @@ enum FusumaImporter {
                 walk.recorder.skip(line: field.keyLocation.line, "fusuma repeats \(path).update per time interval; gesto's repeat steps by distance (repeat-distance)")
             case "accel":
                 walk.recorder.skip(line: field.keyLocation.line, "fusuma's accel multiplies its per-event deltas; gesto gives the command GESTO_DX/GESTO_DY since the start")
+            case "clearmodifiers":
+                walk.recorder.skip(line: field.keyLocation.line, clearModifiersReason)
             default:
                 walk.recorder.skip(line: field.keyLocation.line, "'\(field.key)' under \(entry.key): nothing for gesto")
             }
@@ -278,9 +288,14 @@ enum FusumaImporter {
             return
         }
         var script = "case \"$GESTO_PHASE\" in "
-        if let begin, let (beginCommand, _) = command(begin.value) { script += "began) \(beginCommand) ;; " }
+        if let begin, let (beginCommand, _) = command(begin.value) {
+            script += "began) \(beginCommand) ;; "
+        } else if let begin, !isNull(begin.value) {
+            // begin: sendkey (or a plugin's action) beside end: command: bound on its own.
+            readPhase(type, fingers: fingers, direction: direction, begin, mode: .onBegin, path: path, walk: &walk, repeatPerDirection: nil)
+        }
         script += "ended|failed|cancelled) \(endCommand) ;; esac"
-        let line = begin.map { $0.keyLocation.line } ?? endLine
+        let line = begin.flatMap { command($0.value) != nil ? $0.keyLocation.line : nil } ?? endLine
         walk.recorder.choose("fusuma's end: runs however a gesture ends: it becomes a continuous binding whose script acts on the final GESTO_PHASE (with begin: on began)")
         for count in fingers {
             guard let gesture = gestureName(type, fingers: count, direction: direction, line: end.keyLocation.line, walk: &walk) else { return }
@@ -347,6 +362,15 @@ enum FusumaImporter {
                 return nil
             }
         }
+        if key == "sendkey", case .sequence(let items, _) = value {
+            // fusuma-plugin-sendkey 0.10+: combinations typed one after another.
+            guard items.count == 1, case .scalar = items[0] else {
+                walk.recorder.skip(line: line, "sendkey: a list of \(items.count) key combinations typed in turn: gesto's keys: types one combination; "
+                                   + "bind exec: to a tool that types the sequence (wtype, ydotool)")
+                return nil
+            }
+            return action(key, items[0], line: line, walk: &walk)
+        }
         guard case .scalar(let text, _) = value, !text.trimmingSpaces.isEmpty else {
             walk.recorder.warn(line: line, column: column, "'\(key)' needs a value")
             walk.recorder.skip(line: line, "not understood (see the warning)")
@@ -392,6 +416,22 @@ enum FusumaImporter {
                 return nil
             }
         }
+    }
+
+    static let clearModifiersReason = "fusuma-plugin-sendkey's clearmodifiers releases the modifiers held on the keyboard first; "
+        + "gesto types through its own virtual keyboard, whose modifiers are its own: nothing to clear"
+
+    /// True if `value` can be an action of a fusuma executor plugin gesto does not know (a
+    /// `server:` or FIFO executor): a scalar under a key fusuma's own executors do not use (a
+    /// mapping there is more likely a misspelt direction, which stays a warning).
+    private static func isPluginAction(_ value: YAMLNode) -> Bool {
+        if case .scalar(let text, _) = value { return !text.trimmingSpaces.isEmpty }
+        return false
+    }
+
+    private static func pluginActionReason(_ key: String) -> String {
+        "'\(key):' is no action of fusuma or its known plugins (command, sendkey, workspace, window): a third-party executor plugin's "
+            + "(or a misspelt key), which gesto cannot run; bind exec: to a command that does what it did"
     }
 
     private static func malformed(_ node: YAMLNode, _ message: String, walk: inout Walk, line: SourceLocation? = nil) {

@@ -1,5 +1,8 @@
 // Hyprland's trackpad gestures → gesto bindings. Hyprland 0.51+: `gesture = FINGERS, DIRECTION,
-// [mod: MODS,] [scale: S,] ACTION[, ARGS]`; before it, `gestures { workspace_swipe = true … }`.
+// [mod: MODS,] [scale: S,] ACTION[, ARGS]`; before it, `gestures { workspace_swipe = true … }`
+// (0.51 removed workspace_swipe and its finger count but kept workspace_swipe_invert, which turns
+// the `workspace` gesture round); Hyprland 0.55's Lua config (`hl.gesture({ … })`) is read by
+// HyprlandLuaReader and bound here.
 // Most of Hyprland's gesture actions follow the fingers 1:1 (workspace, move, resize, special);
 // gesto runs an action once, at the end, so those become the dispatcher the gesture ends in, or
 // are not importable. Hyprland's pinch words are reversed: `pinchin` is the scale growing.
@@ -7,7 +10,54 @@ import GestoCore
 import GestoConfig
 
 enum HyprlandImporter {
+    /// How a config names Hyprland's dispatchers: hyprlang's `hyprctl dispatch workspace m+1`,
+    /// or, since 0.55, Lua's `hyprctl dispatch 'hl.dsp.focus({ workspace = "m+1" })'`.
+    enum Dialect {
+        case hyprlang
+        case lua
+    }
+
+    /// One gesture as either syntax states it.
+    struct GestureSpec {
+        var fingers: Int
+        /// Hyprland's direction word, in lower case.
+        var direction: String
+        var modifier: String?
+        var scale: String?
+        /// The action as written (`workspace`, `dispatcher`, …); nil for a Lua function.
+        var action: String
+        var arguments: [String]
+        /// The exec action a Lua function came to, if it was one.
+        var luaFunction: Action?
+    }
+
+    /// The bindings a `workspace` gesture made (their index and whether they show the next
+    /// workspace), turned round at the end if `workspace_swipe_invert` is false: Hyprland reads
+    /// the whole config before it swipes.
+    struct WorkspaceBindings {
+        var made: [(index: Int, next: Bool, dialect: Dialect)] = []
+        var invert = true
+
+        func apply(to recorder: inout ImportRecorder) {
+            for binding in made {
+                let next = binding.next == invert
+                recorder.result.bindings[binding.index].action = .exec(HyprlandImporter.workspaceCommand(next: next, dialect: binding.dialect))
+            }
+        }
+    }
+
+    static func workspaceCommand(next: Bool, dialect: Dialect) -> String {
+        switch dialect {
+        case .hyprlang: "hyprctl dispatch workspace \(next ? "m+1" : "m-1")"
+        case .lua: "hyprctl dispatch " + ShellWords.quoted("hl.dsp.focus({ workspace = \"\(next ? "m+1" : "m-1")\" })")
+        }
+    }
+
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
+        if HyprlandLuaReader.isLua(text, file: recorder.result.file) {
+            HyprlandLuaReader.read(into: &recorder)
+            return
+        }
         var variables: [(name: String, value: String)] = []
         var visited: Set<String> = [recorder.result.file, options.canonicalPath ?? recorder.result.file]
         readLines(into: &recorder, options: options, variables: &variables, depth: 0, visited: &visited)
@@ -19,8 +69,10 @@ enum HyprlandImporter {
                                   variables: inout [(name: String, value: String)], depth: Int, visited: inout Set<String>) {
         var categories: [String] = []
         var legacySwipe: (line: Int, enabled: Bool)?
-        var legacyFingers = 3
+        var legacyFingers: (line: Int, count: Int)?
         var legacyInvert = true
+        var workspaces = WorkspaceBindings()
+        var hasGestureLines = false
         for (index, raw) in recorder.lines.enumerated() {
             let number = index + 1
             var line = String(raw)
@@ -47,7 +99,8 @@ enum HyprlandImporter {
             for variable in variables { value = value.replacingAll(variable.name, with: variable.value) }
             switch key {
             case "gesture":
-                readGesture(value, line: number, column: valueColumn, into: &recorder)
+                hasGestureLines = true
+                readGesture(value, line: number, column: valueColumn, into: &recorder, workspaces: &workspaces)
             case "source":
                 guard let reader = options.readIncluded else {
                     recorder.skip(line: number, "a source this import does not follow: import the sourced file too (`gestoctl import hyprland FILE`)")
@@ -68,7 +121,7 @@ enum HyprlandImporter {
             case "gestures:workspace_swipe":
                 legacySwipe = (number, ["true", "yes", "on", "1"].contains(value.lowercased()))
             case "gestures:workspace_swipe_fingers":
-                if let count = Int(value), (3...5).contains(count) { legacyFingers = count } else {
+                if let count = Int(value), (3...5).contains(count) { legacyFingers = (number, count) } else {
                     recorder.warn(line: number, column: valueColumn, "workspace_swipe_fingers must be 3, 4 or 5, not '\(value)'")
                 }
             case "gestures:workspace_swipe_invert":
@@ -79,7 +132,18 @@ enum HyprlandImporter {
                 }
             }
         }
+        workspaces.invert = legacyInvert
+        workspaces.apply(to: &recorder)
+        if hasGestureLines {
+            // A config of 0.51 or later that kept its old settings: Hyprland no longer knows them
+            // (it reports them as errors), and its gesture = lines say what swipes do.
+            for line in [legacySwipe?.line, legacyFingers?.line].compactMap({ $0 }) {
+                recorder.skip(line: line, "removed in Hyprland 0.51, whose gesture = lines (imported here) replace it: not imported again")
+            }
+            return
+        }
         if let legacySwipe, legacySwipe.enabled {
+            let legacyFingers = legacyFingers?.count ?? 3
             let source = recorder.source(line: legacySwipe.line)
             recorder.warn(line: legacySwipe.line, column: source.location.column,
                           "Hyprland's workspace swipe follows the fingers 1:1; gesto switches workspaces once the swipe ends")
@@ -106,7 +170,8 @@ enum HyprlandImporter {
     }
 
     /// `FINGERS, DIRECTION, [mod: …,] [scale: …,] ACTION[, ARGS]`.
-    private static func readGesture(_ value: String, line: Int, column: Int, into recorder: inout ImportRecorder) {
+    private static func readGesture(_ value: String, line: Int, column: Int, into recorder: inout ImportRecorder,
+                                    workspaces: inout WorkspaceBindings) {
         let fields = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         func fail(_ message: String) {
             recorder.warn(line: line, column: column, message)
@@ -114,7 +179,6 @@ enum HyprlandImporter {
         }
         guard fields.count >= 3 else { return fail("a gesture needs FINGERS, DIRECTION and an ACTION (e.g. 3, horizontal, workspace)") }
         guard let fingers = Int(fields[0]), (2...5).contains(fingers) else { return fail("'\(fields[0])' is not a finger count (2 to 5)") }
-        let direction = fields[1].lowercased()
         var rest = Array(fields.dropFirst(2))
         var modifier: String?
         var scale: String?
@@ -124,14 +188,33 @@ enum HyprlandImporter {
             if option == "mod" { modifier = optionValue } else if option == "scale" { scale = optionValue } else { break }
             rest.removeFirst()
         }
-        if let modifier {
+        guard let action = rest.first else {
+            if modifier != nil { return bind(GestureSpec(fingers: fingers, direction: fields[1].lowercased(), modifier: modifier, scale: scale, action: "", arguments: []),
+                                             line: line, column: column, dialect: .hyprlang, into: &recorder, workspaces: &workspaces) }
+            return fail("the gesture has no action")
+        }
+        bind(GestureSpec(fingers: fingers, direction: fields[1].lowercased(), modifier: modifier, scale: scale, action: action,
+                         arguments: Array(rest.dropFirst())),
+             line: line, column: column, dialect: .hyprlang, into: &recorder, workspaces: &workspaces)
+    }
+
+    /// Binds one gesture, whichever syntax stated it.
+    static func bind(_ spec: GestureSpec, line: Int, column: Int, dialect: Dialect, into recorder: inout ImportRecorder,
+                     workspaces: inout WorkspaceBindings) {
+        func fail(_ message: String) {
+            recorder.warn(line: line, column: column, message)
+            recorder.skip(line: line, "not understood (see the warning)")
+        }
+        let fingers = spec.fingers
+        let direction = spec.direction
+        if let modifier = spec.modifier {
             recorder.skip(line: line, "only while \(modifier) is held: gesto binds no keyboard modifiers (it never opens keyboards), "
                           + "and without the condition this binding would take over plain swipes")
             return
         }
-        guard let actionName = rest.first?.lowercased() else { return fail("the gesture has no action") }
-        let arguments = Array(rest.dropFirst())
-        if scale != nil {
+        let actionName = spec.action.lowercased()
+        let arguments = spec.arguments
+        if spec.scale != nil {
             recorder.warn(line: line, column: column, "scale: tunes Hyprland's animation that follows the fingers; gesto has none to tune: left out")
         }
         // The gesture names the line binds.
@@ -145,7 +228,7 @@ enum HyprlandImporter {
         // Reversed words: Hyprland's pinchin is the scale growing (fingers spreading).
         case "pinchin", "zoomin": gestures = [.pinch(fingers: fingers, direction: .out)]
         case "pinchout", "zoomout": gestures = [.pinch(fingers: fingers, direction: .in)]
-        default: return fail("unknown direction '\(fields[1])' (expected swipe, horizontal, vertical, left, right, up, down, pinch, pinchin, pinchout)")
+        default: return fail("unknown direction '\(direction)' (expected swipe, horizontal, vertical, left, right, up, down, pinch, pinchin, pinchout)")
         }
         if direction.hasPrefix("pinchin") || direction.hasPrefix("pinchout") || direction.hasPrefix("zoom") {
             recorder.choose("Hyprland's pinchin (scale growing) is gesto's pinch out, and pinchout its pinch in")
@@ -154,8 +237,19 @@ enum HyprlandImporter {
         func add(_ action: (GestureName) -> Action?) {
             for gesture in gestures { if let made = action(gesture) { recorder.add(ImportedBinding(gesture: gesture, action: made, source: source)) } }
         }
+        /// A dispatcher as a command: hyprlang's words, or a Lua expression.
+        func dispatch(hyprlang: String, lua: String) -> Action {
+            switch dialect {
+            case .hyprlang: .exec("hyprctl dispatch " + hyprlang)
+            case .lua: .exec("hyprctl dispatch " + ShellWords.quoted(lua))
+            }
+        }
+        if let function = spec.luaFunction {
+            add { _ in function }
+            return
+        }
         switch actionName {
-        case "dispatcher":
+        case "dispatcher" where dialect == .hyprlang:
             guard let dispatcher = arguments.first, !dispatcher.isEmpty else { return fail("dispatcher needs the dispatcher's name") }
             let parameters = arguments.dropFirst().joined(separator: ",").trimmingSpaces
             let command = "hyprctl dispatch " + ShellWords.quoted(dispatcher) + (parameters.isEmpty ? "" : " " + ShellWords.quoted(parameters))
@@ -163,10 +257,12 @@ enum HyprlandImporter {
         case "workspace":
             recorder.warn(line: line, column: column, "Hyprland's workspace gesture follows the fingers 1:1; gesto switches workspaces once the swipe ends")
             // Hyprland's default workspace_swipe_invert: a swipe left shows the next workspace.
-            add { gesture in
-                guard case .swipe(_, let swipe) = gesture else { return nil }
+            for gesture in gestures {
+                guard case .swipe(_, let swipe) = gesture else { continue }
                 let next = swipe == .left || swipe == .up || swipe == nil
-                return .exec("hyprctl dispatch workspace \(next ? "m+1" : "m-1")")
+                let before = recorder.result.bindings.count
+                recorder.add(ImportedBinding(gesture: gesture, action: .exec(workspaceCommand(next: next, dialect: dialect)), source: source))
+                if recorder.result.bindings.count > before { workspaces.made.append((before, next, dialect)) }
             }
             if direction == "swipe" || direction.hasPrefix("pinch") || direction.hasPrefix("zoom") {
                 recorder.warn(line: line, column: column, "a workspace gesture without a direction: imported as the next workspace")
@@ -174,19 +270,22 @@ enum HyprlandImporter {
         case "close": add { _ in .session(.window(.close)) }
         case "fullscreen": add { _ in .session(.window(arguments.first?.lowercased() == "maximize" ? .maximize : .fullscreen)) }
         case "float":
-            let dispatcher = arguments.first?.lowercased() == "float" ? "setfloating" : arguments.first?.lowercased() == "tile" ? "settiled" : "togglefloating"
-            add { _ in .exec("hyprctl dispatch \(dispatcher)") }
+            let mode = arguments.first?.lowercased()
+            let dispatcher = mode == "float" ? "setfloating" : mode == "tile" ? "settiled" : "togglefloating"
+            let luaAction = mode == "float" ? "set" : mode == "tile" ? "unset" : "toggle"
+            add { _ in dispatch(hyprlang: dispatcher, lua: "hl.dsp.window.float({ action = \"\(luaAction)\" })") }
         case "special":
             recorder.warn(line: line, column: column, "Hyprland's special-workspace gesture follows the fingers 1:1; gesto toggles it once the gesture ends")
             let name = arguments.first ?? ""
-            add { _ in .exec("hyprctl dispatch togglespecialworkspace" + (name.isEmpty ? "" : " " + ShellWords.quoted(name))) }
-        case "move", "resize", "scroll_move", "cursorzoom":
-            recorder.skip(line: line, "Hyprland's \(rest[0]) gesture follows the fingers 1:1; gesto has no such action "
+            add { _ in dispatch(hyprlang: "togglespecialworkspace" + (name.isEmpty ? "" : " " + ShellWords.quoted(name)),
+                                lua: "hl.dsp.workspace.toggle_special(\"\(name)\")") }
+        case "move", "resize", "scroll_move", "cursorzoom", "cursor_zoom":
+            recorder.skip(line: line, "Hyprland's \(spec.action) gesture follows the fingers 1:1; gesto has no such action "
                           + "(window-motion does, on sway only)")
         case "unset":
             recorder.skip(line: line, "removes a gesture bound earlier; leave that gesture out instead")
         default:
-            return fail("unknown gesture action '\(rest[0])' (expected dispatcher, workspace, move, resize, special, close, fullscreen, float, scroll_move, cursorZoom, unset)")
+            return fail("unknown gesture action '\(spec.action)' (expected \(dialect == .hyprlang ? "dispatcher, " : "a Lua function, ")workspace, move, resize, special, close, fullscreen, float, scroll_move, \(dialect == .hyprlang ? "cursorZoom" : "cursor_zoom"), unset)")
         }
     }
 }

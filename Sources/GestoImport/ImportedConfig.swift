@@ -33,7 +33,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case .fusuma: ["$XDG_CONFIG_HOME/fusuma/config.yml", "$XDG_CONFIG_HOME/fusuma/config.yaml"]
         case .touchegg: ["$XDG_CONFIG_HOME/touchegg/touchegg.conf", "/usr/share/touchegg/touchegg.conf"]
         case .sway: ["~/.sway/config", "$XDG_CONFIG_HOME/sway/config", "/etc/sway/config"]
-        case .hyprland: ["$XDG_CONFIG_HOME/hypr/hyprland.conf"]
+        // Hyprland 0.55 reads hyprland.lua when there is one.
+        case .hyprland: ["$XDG_CONFIG_HOME/hypr/hyprland.lua", "$XDG_CONFIG_HOME/hypr/hyprland.conf"]
         }
     }
 }

@@ -97,9 +97,11 @@ enum ToucheggImporter {
             case "settings":
                 for property in section.children {
                     let name = property.attributes["name"] ?? property.name
-                    let reason = name == "action_execute_threshold"
-                        ? "a percentage of Touchégg's own animation: no unit mapping to gesto's thresholds; gesto's defaults are kept"
-                        : "Touchégg's animation setting: gesto has no animation that follows the fingers here"
+                    let reason = switch name {
+                    case "action_execute_threshold": "a percentage of Touchégg's own animation: no unit mapping to gesto's thresholds; gesto's defaults are kept"
+                    case "composed_gestures_time": "Touchégg 1.x's time to compose taps (double tap, tap and hold): gesto has no tap gestures"
+                    default: "Touchégg's animation setting: gesto has no animation that follows the fingers here"
+                    }
                     recorder.skip(line: property.line, reason)
                 }
             case "application":
@@ -141,6 +143,14 @@ enum ToucheggImporter {
         let isLegacy = ["DRAG", "ROTATE", "TAP_AND_HOLD", "DOUBLE_TAP"].contains(type) || (action.children.isEmpty && !action.text.trimmingSpaces.isEmpty)
         if isLegacy {
             recorder.choose("Touchégg 1.x gestures (DRAG, ROTATE, parameters as the action's text) are translated to Touchégg 2's meaning")
+        }
+        // Actions gesto has no counterpart for are named as such whatever the gesture: Touchégg
+        // 1.x binds them to direction="ALL" (MOVE_WINDOW on DRAG, RESIZE_WINDOW on PINCH), which
+        // is no direction gesto could read.
+        let isTap = ["TAP", "DOUBLE_TAP", "TAP_AND_HOLD"].contains(type)
+        if !isTap, let reason = unbindableReason(actionType) {
+            recorder.skip(line: line, reason)
+            return
         }
         let name: GestureName
         switch (type, directionName) {
@@ -187,7 +197,7 @@ enum ToucheggImporter {
                               "<cyclic>true</cyclic> wraps from the last desktop to the first: check that your compositor's command does")
             }
         case "SEND_KEYS":
-            mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
+            mode = timing(action, legacy: isLegacy && action.children.isEmpty, line: line, into: &recorder)
             let modifiers = action.childText("modifiers") ?? ""
             let keys = action.childText("keys") ?? (isLegacy ? parameter : "")
             let parts = (modifiers.split(separator: "+") + keys.split(separator: "+")).map { $0.trimmingSpaces }.filter { !$0.isEmpty }
@@ -206,23 +216,14 @@ enum ToucheggImporter {
             }
             made = .session(.keys(names.joined(separator: "+")))
         case "RUN_COMMAND":
-            mode = timing(action, legacy: isLegacy, line: line, into: &recorder)
+            mode = timing(action, legacy: isLegacy && action.children.isEmpty, line: line, into: &recorder)
             guard let command = action.childText("command") ?? (isLegacy ? parameter : nil), !command.isEmpty else { return fail("RUN_COMMAND needs <command>") }
             if action.child("decreaseCommand") != nil {
                 recorder.warn(line: line, column: 1, "<decreaseCommand> (run when a repeating gesture turns back): gesto's repeat steps only in its own direction; left out")
             }
             made = translator.action(for: command, line: action.child("command")?.line ?? line, column: 1, recorder: &recorder)
-        case "SHOW_DESKTOP":
-            recorder.skip(line: line, "SHOW_DESKTOP: gesto has no show-desktop action (on sway, a workspace or scratchpad command via sway:)")
-            return
-        case "TILE_WINDOW":
-            recorder.skip(line: line, "TILE_WINDOW: gesto has no tiling action (on sway, a `move` or `split` command via sway:)")
-            return
-        case "MOUSE_CLICK", "SCROLL":
-            recorder.skip(line: line, "\(actionType): gesto emulates no mouse (no pointer device of its own)")
-            return
-        case "DRAG_AND_DROP", "MOVE_WINDOW", "RESIZE_WINDOW":
-            recorder.skip(line: line, "\(actionType) follows the fingers 1:1: gesto has no such action (window-motion does, on sway)")
+        case _ where unbindableReason(actionType) != nil:
+            recorder.skip(line: line, unbindableReason(actionType) ?? "")
             return
         default:
             return fail("unknown action type '\(actionType)' (expected MAXIMIZE_RESTORE_WINDOW, MINIMIZE_WINDOW, TILE_WINDOW, FULLSCREEN_WINDOW, CLOSE_WINDOW, CHANGE_DESKTOP, SHOW_DESKTOP, SEND_KEYS, RUN_COMMAND, MOUSE_CLICK)")
@@ -237,8 +238,20 @@ enum ToucheggImporter {
         }
     }
 
-    /// SEND_KEYS and RUN_COMMAND: `<repeat>true</repeat>` repeats; otherwise `<on>` (default
-    /// begin) says when.
+    /// Why gesto cannot bind Touchégg action `type` (1.x and 2.x names), or nil if it can.
+    private static func unbindableReason(_ type: String) -> String? {
+        switch type {
+        case "SHOW_DESKTOP": "SHOW_DESKTOP: gesto has no show-desktop action (on sway, a workspace or scratchpad command via sway:)"
+        case "TILE_WINDOW": "TILE_WINDOW: gesto has no tiling action (on sway, a `move` or `split` command via sway:)"
+        case "MOUSE_CLICK", "SCROLL", "MOUSE_WHEEL_UP", "MOUSE_WHEEL_DOWN": "\(type): gesto emulates no mouse (no pointer device of its own)"
+        case "DRAG_AND_DROP", "MOVE_WINDOW", "RESIZE_WINDOW": "\(type) follows the fingers 1:1: gesto has no such action (window-motion does, on sway)"
+        default: nil
+        }
+    }
+
+    /// SEND_KEYS and RUN_COMMAND: a Touchégg 1.x action (its parameter as its text) at the end;
+    /// a Touchégg 2 one (options as child elements, even inside a 1.x DRAG gesture) repeats with
+    /// `<repeat>true</repeat>`, else runs when `<on>` (default begin) says.
     private static func timing(_ action: Element, legacy: Bool, line: Int, into recorder: inout ImportRecorder) -> FireMode {
         if legacy { return .onEnd }
         if action.childText("repeat")?.lowercased() == "true" { return .repeat }

@@ -223,6 +223,48 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertTrue(imported.configText.contains("gesto has no drag action yet"))
     }
 
+    /// Plugin executors, written here after the forms public configs use: fusuma-plugin-sendkey's
+    /// list of combinations and clearmodifiers (its README), and a third-party executor's own key
+    /// (`server:`, with its plugin settings) beside plain commands. What gesto can bind is bound;
+    /// each other line says why, and none is a warning.
+    func testFusumaPluginExecutorsBindWhatCanBeBound() {
+        let (imported, bindings) = load("""
+        swipe:
+          3:
+            left:
+              sendkey: "LEFTALT+RIGHT"
+              clearmodifiers: true
+            right:
+              sendkey: ["LEFTALT+LEFT"]
+            up:
+              server: "workspace-overview"
+            down:
+              command: "xdotool key super+s"
+        hold:
+          3:
+            sendkey: ["LEFTSHIFT+F10", "T", "ENTER"]
+        pinch:
+          2:
+            in:
+              begin:
+                server: "zoom-start"
+              end:
+                command: "echo done"
+        plugin:
+          executors:
+            server_executor:
+              fifo: /tmp/fusuma.fifo
+        """, .fusuma, options: ImportOptions(fusumaPinch: .version3))
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-threshold keys: alt+Right", "swipe:3:right on-threshold keys: alt+Left", "swipe:3:down on-threshold keys: super+s",
+            "pinch:2:in continuous exec: case \"$GESTO_PHASE\" in ended|failed|cancelled) echo done ;; esac",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [5, 9, 14, 19, 22])
+        XCTAssertEqual(imported.warnings, [])
+        XCTAssertTrue(imported.unimportable[1].reason.hasPrefix("'server:' is no action of fusuma"))
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("sendkey: a list of 3 key combinations"))
+    }
+
     func testFusumaPinchWordsFollowTheVersionGiven() {
         let source = "pinch:\n  2:\n    in:\n      command: echo in\n"
         XCTAssertEqual(load(source, .fusuma, options: ImportOptions(fusumaPinch: .version3)).1, ["pinch:2:in on-threshold exec: echo in"])
@@ -374,6 +416,86 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertEqual(bindings, ["swipe:4:left on-end exec: hyprctl dispatch workspace m+1", "swipe:4:right on-end exec: hyprctl dispatch workspace m-1"])
     }
 
+    /// A config moved to Hyprland 0.51's gesture = lines that kept its old gestures { } block (a
+    /// common state of public dotfiles in 2025): the removed workspace_swipe settings bind nothing
+    /// twice, and workspace_swipe_invert, which 0.51 kept, turns the workspace gesture round.
+    func testHyprlandGestureLinesWithTheOldGesturesBlock() {
+        let (imported, bindings) = load("""
+        gesture = 3, horizontal, workspace
+        gesture = 4, up, dispatcher, exec, rofi -show drun
+        gestures {
+            workspace_swipe = true
+            workspace_swipe_fingers = 4
+            workspace_swipe_invert = false
+            workspace_swipe_distance = 250
+        }
+        """, .hyprland)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end exec: hyprctl dispatch workspace m-1", "swipe:3:right on-end exec: hyprctl dispatch workspace m+1",
+            "swipe:4:up on-end exec: hyprctl dispatch exec 'rofi -show drun'",
+        ])
+        XCTAssertEqual(Set(imported.unimportable.map(\.source.location.line)), [4, 5, 7])
+        XCTAssertTrue(imported.unimportable.contains { $0.source.location.line == 4 && $0.reason.hasPrefix("removed in Hyprland 0.51") })
+    }
+
+    /// Hyprland 0.55's Lua config, written here in the call forms public hyprland.lua files use
+    /// (one-line and multi-line hl.gesture tables, inline and named functions running one
+    /// hl.exec_cmd or hl.dispatch, a plugin's dispatcher inside an `if`, workspace_swipe_invert in
+    /// an hl.config table) and the forms the wiki documents that gesto cannot take (mods, 1:1
+    /// actions, a concatenated command, a live start/update/finish table).
+    func testHyprlandLuaConfig() {
+        let (imported, bindings) = load("""
+        -- Keyboard, touchpad and gestures
+        hl.config({
+            input = { touchpad = { natural_scroll = true } },
+            gestures = { workspace_swipe_invert = false },
+        })
+
+        hl.gesture({ fingers = 3, direction = "horizontal", action = "workspace" })
+        hl.gesture({ fingers = 3, direction = "pinch", action = "fullscreen" })
+        hl.gesture({
+            fingers = 4,
+            direction = "up",
+            action = function()
+                -- open the launcher
+                hl.exec_cmd("rofi -show drun")
+            end
+        })
+        hl.gesture({ fingers = 4, direction = "down", action = function() hl.dispatch(hl.dsp.workspace.toggle_special("magic")) end })
+        local overview = function() hl.exec_cmd("qs ipc call overview toggle") end
+        hl.gesture({ fingers = 4, direction = "left", action = overview })
+        hl.gesture({ fingers = 3, direction = "down", mods = "SUPER", action = "close" })
+        hl.gesture({ fingers = 3, direction = "swipe", action = "move" })
+        hl.gesture({ fingers = 4, direction = "right", action = function() hl.exec_cmd("notify-send " .. os.date()) end })
+        hl.gesture({ fingers = 2, direction = "vertical", action = { start = function(e) end, update = function(e) end } })
+        if hl.plugin.scrolloverview then
+            hl.gesture({ fingers = 3, direction = "up", action = function() hl.dispatch(hl.plugin.scrolloverview.overview("enable")) end })
+        end
+        """, .hyprland)
+        XCTAssertEqual(bindings, [
+            "swipe:3:left on-end exec: hyprctl dispatch 'hl.dsp.focus({ workspace = \"m-1\" })'",
+            "swipe:3:right on-end exec: hyprctl dispatch 'hl.dsp.focus({ workspace = \"m+1\" })'",
+            "pinch:3 on-end window: fullscreen",
+            "swipe:4:up on-end exec: rofi -show drun",
+            "swipe:4:down on-end exec: hyprctl dispatch 'hl.dsp.workspace.toggle_special(\"magic\")'",
+            "swipe:4:left on-end exec: qs ipc call overview toggle",
+            "swipe:3:up on-end exec: hyprctl dispatch 'hl.plugin.scrolloverview.overview(\"enable\")'",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [20, 21, 22, 23])
+        XCTAssertEqual(imported.bindings[3].source.location.line, 9)
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("a Lua function gesto cannot read"))
+        XCTAssertTrue(imported.unimportable[3].reason.hasPrefix("a live Lua gesture"))
+    }
+
+    /// A hyprland.lua read from standard input is still Lua; a gesture whose values are computed
+    /// is listed, not guessed.
+    func testHyprlandLuaComputedValuesAreListed() {
+        let imported = importConfig("local n = 3\nhl.gesture({ fingers = n, direction = \"up\", action = \"close\" })\n", format: .hyprland, file: "<stdin>")
+        XCTAssertEqual(imported.bindings.count, 0)
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [2])
+        XCTAssertTrue(imported.unimportable[0].reason.hasPrefix("fingers is computed in Lua"))
+    }
+
     // MARK: Touchégg
 
     func testToucheggAppListsRepeatAndCommands() {
@@ -435,6 +557,62 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertTrue(imported.configText.contains("<cyclic>true</cyclic> wraps from the last desktop to the first, as sway's"))
         let (hyprland, _) = load(source, .touchegg, options: ImportOptions(workspaces: .hyprland))
         XCTAssertEqual(hyprland.warnings.map(\.location.line), [5, 11])
+    }
+
+    /// The Touchégg 1.x format as public dotfiles and blog posts of 2013-2019 show it (written
+    /// here, not copied): `direction="ALL"` and `direction=""` with 1:1 and mouse actions, the
+    /// action's parameter as its text, MOUSE_WHEEL_*, composed_gestures_time; and a 1.x DRAG
+    /// whose action has Touchégg 2's child elements with `<on>begin</on>` (a file half migrated).
+    func testTouchegg1xFormatAndOnBeginInsideADrag() {
+        let (imported, bindings) = load("""
+        <touchégg>
+            <settings>
+                <property name="composed_gestures_time">0</property>
+            </settings>
+            <application name="All">
+                <gesture type="TAP" fingers="2" direction="">
+                    <action type="MOUSE_CLICK">BUTTON=3</action>
+                </gesture>
+                <gesture type="DRAG" fingers="2" direction="ALL">
+                    <action type="SCROLL">SPEED=7:INVERTED=true</action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="UP">
+                    <action type="CHANGE_DESKTOP">PREVIOUS</action>
+                </gesture>
+                <gesture type="DRAG" fingers="4" direction="LEFT">
+                    <action type="MOVE_WINDOW"></action>
+                </gesture>
+                <gesture type="PINCH" fingers="4" direction="ALL">
+                    <action type="RESIZE_WINDOW"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="4" direction="UP">
+                    <action type="MAXIMIZE_RESTORE_WINDOW"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="DOWN">
+                    <action type="MOUSE_WHEEL_DOWN"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="RIGHT">
+                    <action type="SEND_KEYS">Control+Alt+Right</action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="LEFT">
+                    <action type="SEND_KEYS">
+                        <modifiers>Control_L</modifiers>
+                        <keys>Left</keys>
+                        <on>begin</on>
+                    </action>
+                </gesture>
+            </application>
+        </touchégg>
+        """, .touchegg)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-end sway: workspace prev", "swipe:4:up on-end window: maximize",
+            "swipe:3:right on-end keys: ctrl+alt+Right", "swipe:3:left on-begin keys: ctrl+Left",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [3, 6, 9, 15, 18, 24])
+        XCTAssertEqual(imported.warnings, [], "nothing here is malformed: each line gesto cannot bind says why")
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("SCROLL: gesto emulates no mouse"))
+        XCTAssertTrue(imported.unimportable[3].reason.hasPrefix("MOVE_WINDOW follows the fingers 1:1"))
+        XCTAssertTrue(imported.unimportable[5].reason.hasPrefix("MOUSE_WHEEL_DOWN: gesto emulates no mouse"))
     }
 
     func testToucheggBrokenXMLIsAWarningWithWhere() {
