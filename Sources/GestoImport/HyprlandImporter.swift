@@ -145,7 +145,9 @@ enum HyprlandImporter {
         // Reversed words: Hyprland's pinchin is the scale growing (fingers spreading).
         case "pinchin", "zoomin": gestures = [.pinch(fingers: fingers, direction: .out)]
         case "pinchout", "zoomout": gestures = [.pinch(fingers: fingers, direction: .in)]
-        default: return fail("unknown direction '\(fields[1])' (expected swipe, horizontal, vertical, left, right, up, down, pinch, pinchin, pinchout)")
+        default:
+            let names = ["swipe", "horizontal", "vertical", "left", "right", "up", "down", "pinch", "pinchin", "pinchout"]
+            return fail("unknown direction '\(fields[1])' (expected \(names.joined(separator: ", ")))" + didYouMean(direction, among: names))
         }
         if direction.hasPrefix("pinchin") || direction.hasPrefix("pinchout") || direction.hasPrefix("zoom") {
             recorder.choose("Hyprland's pinchin (scale growing) is gesto's pinch out, and pinchout its pinch in")
@@ -186,7 +188,8 @@ enum HyprlandImporter {
         case "unset":
             recorder.skip(line: line, "removes a gesture bound earlier; leave that gesture out instead")
         default:
-            return fail("unknown gesture action '\(rest[0])' (expected dispatcher, workspace, move, resize, special, close, fullscreen, float, scroll_move, cursorZoom, unset)")
+            let names = ["dispatcher", "workspace", "move", "resize", "special", "close", "fullscreen", "float", "scroll_move", "cursorZoom", "unset"]
+            return fail("unknown gesture action '\(rest[0])' (expected \(names.joined(separator: ", ")))" + didYouMean(rest[0], among: names))
         }
     }
 }
