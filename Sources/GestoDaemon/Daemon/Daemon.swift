@@ -95,8 +95,12 @@ public final class Daemon {
         config = .empty
         configPath = options.configPath ?? ConfigFile.defaultPath
         if let path = configPath {
-            if options.configPath == nil && !ConfigFile.exists(path) {
-                log.info("no config at \(path): recognizing gestures with no bindings")
+            if !ConfigFile.exists(path) {
+                // The default file is optional (gestoctl init writes it); a named one is meant
+                // to exist, and a typo in its name must not look like a daemon with no bindings.
+                if options.configPath != nil && !options.waitsForConfig { throw .configMissing(path: path) }
+                log.info(options.configPath == nil ? "no config at \(path): recognizing gestures with no bindings"
+                         : "no config at \(path) yet (--wait-for-config): recognizing gestures with no bindings until it appears")
             } else {
                 switch ConfigFile.load(path: path) {
                 case .success(let loaded):
@@ -703,6 +707,8 @@ public enum DaemonError: Error, CustomStringConvertible {
     case system(SystemError)
     case input(InputError)
     case config(ConfigFileProblem)
+    /// `--config FILE` names no file, and `--wait-for-config` was not given.
+    case configMissing(path: String)
     /// The control socket could not be opened (another gestod runs on it, a bad path).
     case control(IPCServerError)
 
@@ -711,6 +717,9 @@ public enum DaemonError: Error, CustomStringConvertible {
         case .system(let error): "\(error)"
         case .input(let error): "\(error)"
         case .config(let problem): "\(problem)"
+        case .configMissing(let path):
+            "no config at \(path) (--config names no file): check the path, write a starter with "
+                + "`gestoctl init -o \(path)`, or pass --wait-for-config to start with no bindings and load it once it appears"
         case .control(let error): "\(error)"
         }
     }
