@@ -54,4 +54,8 @@ public struct Binding: Sendable {
     public func matches(_ name: GestureName) -> Bool { rule.matches(name) }
     /// See ``BindingRule/specificity``.
     public var specificity: Int { rule.specificity }
+
+    /// The number a user reads for the binding at `index` of the config's list: counted from
+    /// 1, as one counts the items in the file, in every message, log field and JSON answer.
+    public static func number(ofIndex index: Int) -> Int { index + 1 }
 }

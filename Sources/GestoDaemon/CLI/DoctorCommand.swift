@@ -417,7 +417,7 @@ public enum DoctorCommand {
         var fixes: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             for builtIn in builtIns where collide(builtIn.gesture, binding.gesture) {
-                lines.append("binding \(index + 1) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
+                lines.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
                 if !fixes.contains(builtIn.fix) { fixes.append(builtIn.fix) }
             }
         }

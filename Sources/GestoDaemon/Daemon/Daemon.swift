@@ -571,7 +571,7 @@ public final class Daemon {
         guard let performer, performer.sway == nil else { return }
         for (index, binding) in config.bindings.enumerated() {
             guard case .session(.workspace(let workspace)) = binding.action, workspace.swayCommand != nil else { continue }
-            log.warning("binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
+            log.warning("binding \(Binding.number(ofIndex: index)) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
                         + "workspaces over sway's IPC, and this compositor is not sway (on Wayfire, the gesto-wayfire plugin performs it)")
         }
     }

@@ -139,7 +139,7 @@ extension Daemon {
     /// The active bindings, for `bindings`.
     var bindingSummaries: [BindingSummary] {
         config.bindings.enumerated().map { index, binding in
-            BindingSummary(index: index, gesture: binding.gesture.description, mode: binding.mode.rawValue,
+            BindingSummary(number: Binding.number(ofIndex: index), gesture: binding.gesture.description, mode: binding.mode.rawValue,
                            action: binding.action.summary, app: binding.app,
                            location: binding.location.description)
         }
@@ -197,7 +197,7 @@ extension Daemon {
         if failedActionCount > failuresBefore {
             return .failure(IPCFailure(.actionFailed, lastActionFailure ?? "\(binding.action.summary) failed"))
         }
-        return .success(result: TriggerSummary(gesture: gesture.description, bindingIndex: index,
+        return .success(result: TriggerSummary(gesture: gesture.description, bindingNumber: Binding.number(ofIndex: index),
                                                action: binding.action.summary, app: focusedApp).json)
     }
 }

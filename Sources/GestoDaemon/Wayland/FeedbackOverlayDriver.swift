@@ -109,7 +109,7 @@ public final class FeedbackOverlayDriver {
             do {
                 try overlay.handle(firing.gesture)
             } catch {
-                log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
+                log.warning("overlay: \(error)", ["binding": String(Binding.number(ofIndex: firing.bindingIndex))])
             }
             return
         default:
@@ -121,7 +121,7 @@ public final class FeedbackOverlayDriver {
         do {
             try overlay.handle(firing.gesture)
         } catch {
-            log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
+            log.warning("overlay: \(error)", ["binding": String(Binding.number(ofIndex: firing.bindingIndex))])
         }
     }
 
