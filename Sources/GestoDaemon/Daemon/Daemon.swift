@@ -70,6 +70,8 @@ public final class Daemon {
     let bus = EventBus()
     var server: IPCServer?
     var configWatcher: ConfigWatcher?
+    /// Tells once that an upgrade replaced gestod's executable (live daemon only).
+    var executableWatcher: ExecutableWatcher?
     var lockMonitor: SessionLockMonitor?
     /// `gestoctl pause`: gestures are recognized and streamed, but no action runs.
     var isPaused = false

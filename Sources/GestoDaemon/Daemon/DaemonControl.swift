@@ -29,6 +29,15 @@ extension Daemon {
         }
         watchConfig()
         do {
+            executableWatcher = try ExecutableWatcher(loop: loop) { [unowned self] path in
+                self.log.warning("\(path) was replaced (an upgrade?): this gestod still runs the old one (version "
+                                 + "\(GestoVersion.current)); restart it to run the new one: `systemctl --user restart gestod`, "
+                                 + "or log out and in")
+            }
+        } catch {
+            log.info("not watching gestod's executable for upgrades (\(error))")
+        }
+        do {
             let monitor = try SessionLockMonitor(loop: loop) { [unowned self] state in self.sessionLockChanged(to: state) }
             lockMonitor = monitor
             sessionLock = monitor.state
@@ -59,6 +68,7 @@ extension Daemon {
         server?.close()
         server = nil
         configWatcher = nil
+        executableWatcher = nil
         lockMonitor?.close()
         lockMonitor = nil
         runner.reapExitedChildren()
