@@ -68,7 +68,8 @@
 #define GESTO_GOBJECT_FUNCTIONS(F, P) \
 	P(g_object_unref, (gpointer object), (object))
 
-/* Debian 12's sonames and the packages that ship them (the gesto package depends on them). */
+/* Debian 12's sonames and the packages that ship them (the gesto package recommends them:
+ * without them gestod draws no overlay and runs every action). */
 #define GESTO_DRAWING_LIBRARIES(L) \
 	L(cairo, "libcairo.so.2", "libcairo2", GESTO_CAIRO_FUNCTIONS) \
 	L(pango, "libpango-1.0.so.0", "libpango-1.0-0", GESTO_PANGO_FUNCTIONS) \

@@ -13,16 +13,20 @@ public struct Binding: Sendable {
     public var action: Action
     /// Where the binding starts in the file (its `- gesture:` item).
     public var location: SourceLocation
+    /// Where its action's value is written (`ctrl+t` of `keys: ctrl+t`): errors found after
+    /// decoding, such as an unknown key name, point here.
+    public var actionLocation: SourceLocation
     /// Its own `animation:` spring, or nil for the config's global one
     /// (``Config/animation(forBinding:)`` resolves it).
     public var animation: SpringParameters?
 
     public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
                 settings: RecognizerSettings = RecognizerSettings(), app: String? = nil,
-                location: SourceLocation, animation: SpringParameters? = nil) {
+                location: SourceLocation, actionLocation: SourceLocation? = nil, animation: SpringParameters? = nil) {
         self.rule = BindingRule(gesture: gesture, mode: mode, settings: settings, app: app)
         self.action = action
         self.location = location
+        self.actionLocation = actionLocation ?? location
         self.animation = animation
     }
 
@@ -50,4 +54,8 @@ public struct Binding: Sendable {
     public func matches(_ name: GestureName) -> Bool { rule.matches(name) }
     /// See ``BindingRule/specificity``.
     public var specificity: Int { rule.specificity }
+
+    /// The number a user reads for the binding at `index` of the config's list: counted from
+    /// 1, as one counts the items in the file, in every message, log field and JSON answer.
+    public static func number(ofIndex index: Int) -> Int { index + 1 }
 }

@@ -243,9 +243,7 @@ struct ConfigDecoder {
     }
 
     mutating func unknownKey(_ key: String, at location: SourceLocation, expected: [String]) {
-        var message = "unknown key '\(key)' (expected \(expected.joined(separator: ", ")))"
-        if let suggestion = closest(key, among: expected) { message += "; did you mean '\(suggestion)'?" }
-        error(message, at: location)
+        error("unknown key '\(key)' (expected \(expected.joined(separator: ", ")))" + didYouMean(key, among: expected), at: location)
     }
 
     /// Returns true if `long-press: {drag: …}` was given.
@@ -354,7 +352,8 @@ struct ConfigDecoder {
         var gesture: GestureName?
         var mode = FireMode.onEnd
         var app: String?
-        var actions: [(Action, SourceLocation)] = []
+        // Each action with where its key and its value are written.
+        var actions: [(Action, SourceLocation, value: SourceLocation)] = []
         var settings = global
         var overrides: [(String, YAMLNode, SourceLocation)] = []
         var bindingAnimation: SpringParameters?
@@ -366,21 +365,14 @@ struct ConfigDecoder {
             case "gesture":
                 guard let text = scalar(entry.value, "gesture") else { ok = false; continue }
                 do { gesture = try GestureName(parsing: text) } catch {
-                    var message = "bad gesture '\(text)': \(error)"
-                    let suggestion: String?
-                    switch error {
-                    case .unknownKind(let kind): suggestion = closest(kind, among: GestureName.kindNames)
-                    case .unknownDirection(let direction, _, let allowed): suggestion = closest(direction, among: allowed)
-                    case .badFingerCount, .unexpectedPart: suggestion = nil
-                    }
-                    if let suggestion { message += "; did you mean '\(suggestion)'?" }
-                    self.error(message, at: entry.value.location)
+                    self.error("bad gesture '\(text)': \(error)", at: entry.value.location)
                     ok = false
                 }
             case "mode":
                 guard let text = scalar(entry.value, "mode") else { ok = false; continue }
                 if let m = FireMode(rawValue: text) { mode = m } else {
-                    error("unknown mode '\(text)' (expected \(FireMode.allCases.map(\.rawValue).joined(separator: ", ")))", at: entry.value.location)
+                    let names = FireMode.allCases.map(\.rawValue)
+                    error("unknown mode '\(text)' (expected \(names.joined(separator: ", ")))" + didYouMean(text, among: names), at: entry.value.location)
                     ok = false
                 }
             case "app":
@@ -394,7 +386,7 @@ struct ConfigDecoder {
                 }
                 sawActionKey = true
                 if let action = decodeAction(kind, entry.value) {
-                    actions.append((action, entry.keyLocation))
+                    actions.append((action, entry.keyLocation, value: entry.value.location))
                 } else {
                     ok = false
                 }
@@ -485,7 +477,7 @@ struct ConfigDecoder {
             }
         }
         return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app,
-                       location: node.location, animation: bindingAnimation)
+                       location: node.location, actionLocation: actions[0].value, animation: bindingAnimation)
     }
 
     /// Decodes the value of an action key of `kind`; nil (with errors recorded) if it is wrong.
@@ -525,9 +517,8 @@ struct ConfigDecoder {
         guard let text = scalar(value, ActionKind.window.name) else { return nil }
         let trimmed = text.trimmingSpaces
         guard let operation = WindowOperation(rawValue: trimmed) else {
-            var message = "unknown window operation '\(text)' (expected \(WindowOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
-            if let suggestion = closest(trimmed, among: WindowOperation.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
-            error(message, at: value.location)
+            let names = WindowOperation.allCases.map(\.rawValue)
+            error("unknown window operation '\(text)' (expected \(names.joined(separator: ", ")))" + didYouMean(trimmed, among: names), at: value.location)
             return nil
         }
         return operation
@@ -658,31 +649,4 @@ extension StringProtocol {
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
     }
-}
-
-/// The candidate nearest to `word` by edit distance, if it is close (a typo). A swap of two
-/// neighbouring letters counts as one edit (`exce`, `kyes`, `mdoe`, `gestrue`), as in the
-/// optimal-string-alignment distance.
-public func closest(_ word: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
-    }
-    let chars = Array(word)
-    let best = candidates.map { ($0, distance(chars, Array($0))) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(1, word.count / 3) else { return nil }
-    return best.0
 }

@@ -87,7 +87,8 @@ extension ConfigDecoder {
             case "arrangement":
                 guard let text = scalar(entry.value, "arrangement") else { ok = false; continue }
                 guard let arrangement = ReorderAction.Arrangement(rawValue: text) else {
-                    error("unknown arrangement '\(text)' (expected row, column)", at: entry.value.location)
+                    let names = ReorderAction.Arrangement.allCases.map(\.rawValue)
+                    error("unknown arrangement '\(text)' (expected \(names.joined(separator: ", ")))" + didYouMean(text, among: names), at: entry.value.location)
                     ok = false
                     continue
                 }

@@ -62,9 +62,9 @@ extension ConfigDecoder {
                 for item in items {
                     guard let text = scalar(item, "snap") else { ok = false; continue }
                     guard let snap = WindowSnap(rawValue: text.trimmingSpaces) else {
-                        var message = "unknown snap target '\(text)' (expected \(WindowSnap.allCases.map(\.rawValue).joined(separator: ", ")))"
-                        if let suggestion = closest(text, among: WindowSnap.allCases.map(\.rawValue)) { message += "; did you mean '\(suggestion)'?" }
-                        error(message, at: item.location)
+                        let names = WindowSnap.allCases.map(\.rawValue)
+                        error("unknown snap target '\(text)' (expected \(names.joined(separator: ", ")))"
+                              + didYouMean(text.trimmingSpaces, among: names), at: item.location)
                         ok = false
                         continue
                     }

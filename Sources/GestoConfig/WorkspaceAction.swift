@@ -49,9 +49,8 @@ extension ConfigDecoder {
             guard let text = scalar(value, key) else { return nil }
             let trimmed = text.trimmingSpaces
             if let direction = WorkspaceDirection(rawValue: trimmed) { return direction }
-            var message = trimmed.isEmpty ? "'workspace' needs a direction (\(names.joined(separator: ", ")))"
-                : "unknown workspace direction '\(text)' (expected \(names.joined(separator: ", ")))"
-            if !trimmed.isEmpty, let suggestion = closest(trimmed, among: names) { message += "; did you mean '\(suggestion)'?" }
+            let message = trimmed.isEmpty ? "'workspace' needs a direction (\(names.joined(separator: ", ")))"
+                : "unknown workspace direction '\(text)' (expected \(names.joined(separator: ", ")))" + didYouMean(trimmed, among: names)
             error(message, at: value.location)
             return nil
         }

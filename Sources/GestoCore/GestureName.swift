@@ -187,11 +187,11 @@ public enum GestureNameError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unknownKind(let k):
-            "unknown gesture kind '\(k)' (expected \(GestureName.kindNames.joined(separator: ", ")))"
+            "unknown gesture kind '\(k)' (expected \(GestureName.kindNames.joined(separator: ", ")))" + didYouMean(k, among: GestureName.kindNames)
         case .badFingerCount(let f):
             "bad finger count '\(f)' (expected a number from 1 to 10; swipes, pinches and rotations need 2 or more)"
         case .unknownDirection(let d, let kind, let allowed):
-            "unknown \(kind) direction '\(d)' (expected \(allowed.joined(separator: ", ")))"
+            "unknown \(kind) direction '\(d)' (expected \(allowed.joined(separator: ", ")))" + didYouMean(d, among: allowed)
         case .unexpectedPart(let p):
             "unexpected '\(p)' (expected kind:fingers or kind:fingers:direction)"
         }

@@ -103,7 +103,8 @@ enum FusumaImporter {
                 walk.skip(entry.keyLocation.line, path: "plugin", "settings of fusuma's plugins: nothing for gesto")
             default:
                 walk.recorder.warn(line: entry.keyLocation.line, column: entry.keyLocation.column,
-                                   "unknown fusuma key '\(entry.key)' (expected swipe, pinch, rotate, hold, tap, threshold, interval, plugin, context)")
+                                   "unknown fusuma key '\(entry.key)' (expected swipe, pinch, rotate, hold, tap, threshold, interval, plugin, context)"
+                                   + didYouMean(entry.key, among: ["swipe", "pinch", "rotate", "hold", "tap", "threshold", "interval", "plugin", "context"]))
                 walk.recorder.skip(line: entry.keyLocation.line, "not understood (see the warning)")
             }
         }

@@ -228,7 +228,9 @@ enum HyprlandImporter {
         // Reversed words: Hyprland's pinchin is the scale growing (fingers spreading).
         case "pinchin", "zoomin": gestures = [.pinch(fingers: fingers, direction: .out)]
         case "pinchout", "zoomout": gestures = [.pinch(fingers: fingers, direction: .in)]
-        default: return fail("unknown direction '\(direction)' (expected swipe, horizontal, vertical, left, right, up, down, pinch, pinchin, pinchout)")
+        default:
+            let names = ["swipe", "horizontal", "vertical", "left", "right", "up", "down", "pinch", "pinchin", "pinchout"]
+            return fail("unknown direction '\(direction)' (expected \(names.joined(separator: ", ")))" + didYouMean(direction, among: names))
         }
         if direction.hasPrefix("pinchin") || direction.hasPrefix("pinchout") || direction.hasPrefix("zoom") {
             recorder.choose("Hyprland's pinchin (scale growing) is gesto's pinch out, and pinchout its pinch in")
@@ -285,7 +287,10 @@ enum HyprlandImporter {
         case "unset":
             recorder.skip(line: line, "removes a gesture bound earlier; leave that gesture out instead")
         default:
-            return fail("unknown gesture action '\(spec.action)' (expected \(dialect == .hyprlang ? "dispatcher, " : "a Lua function, ")workspace, move, resize, special, close, fullscreen, float, scroll_move, \(dialect == .hyprlang ? "cursorZoom" : "cursor_zoom"), unset)")
+            let names = (dialect == .hyprlang ? ["dispatcher"] : ["a Lua function"])
+                + ["workspace", "move", "resize", "special", "close", "fullscreen", "float", "scroll_move",
+                   dialect == .hyprlang ? "cursorZoom" : "cursor_zoom", "unset"]
+            return fail("unknown gesture action '\(spec.action)' (expected \(names.joined(separator: ", ")))" + didYouMean(spec.action, among: names))
         }
     }
 }

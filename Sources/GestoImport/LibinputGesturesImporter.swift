@@ -59,7 +59,8 @@ enum LibinputGesturesImporter {
                 }
             default:
                 recorder.warn(line: number, column: keywordField.column,
-                              "unknown keyword '\(keywordField.text)' (expected gesture, device, swipe_threshold or timeout)")
+                              "unknown keyword '\(keywordField.text)' (expected gesture, device, swipe_threshold or timeout)"
+                                + didYouMean(keywordField.text, among: ["gesture", "device", "swipe_threshold", "timeout"]))
                 recorder.skip(line: number, "not understood (see the warning)")
             }
         }
@@ -94,7 +95,9 @@ enum LibinputGesturesImporter {
                 "left_up": .upLeft, "right_up": .upRight, "left_down": .downLeft, "right_down": .downRight,
             ]
             guard let direction = directions[motionName] else {
-                return fail("unknown swipe motion '\(motion.text)' (expected up, down, left, right, left_up, right_up, left_down, right_down)", column: motion.column)
+                let names = ["up", "down", "left", "right", "left_up", "right_up", "left_down", "right_down"]
+                return fail("unknown swipe motion '\(motion.text)' (expected \(names.joined(separator: ", ")))"
+                            + didYouMean(motionName, among: names), column: motion.column)
             }
             kind = .swipe(direction)
         case "pinch":
@@ -103,7 +106,10 @@ enum LibinputGesturesImporter {
             case "out": kind = .pinch(.out)
             case "clockwise": kind = .rotate(.clockwise)
             case "anticlockwise": kind = .rotate(.counterclockwise)
-            default: return fail("unknown pinch motion '\(motion.text)' (expected in, out, clockwise, anticlockwise)", column: motion.column)
+            default:
+                let names = ["in", "out", "clockwise", "anticlockwise"]
+                return fail("unknown pinch motion '\(motion.text)' (expected \(names.joined(separator: ", ")))"
+                            + didYouMean(motionName, among: names), column: motion.column)
             }
         case "hold":
             if motionName == "on" {
@@ -114,7 +120,8 @@ enum LibinputGesturesImporter {
                 return fail("unknown hold motion '\(motion.text)' (expected on, or on+SECONDS)", column: motion.column)
             }
         default:
-            return fail("unknown gesture action '\(action.text)' (expected swipe, pinch or hold)", column: action.column)
+            return fail("unknown gesture action '\(action.text)' (expected swipe, pinch or hold)"
+                        + didYouMean(action.text.lowercased(), among: ["swipe", "pinch", "hold"]), column: action.column)
         }
         if let fingers, !(1...5).contains(fingers) {
             return fail("a finger count of \(fingers): libinput reports 1 to 5 fingers", column: fingerColumn)

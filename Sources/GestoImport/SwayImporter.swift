@@ -220,7 +220,7 @@ enum SwayImporter {
             guard directions.isEmpty else { return fail("a hold has no direction ('\(spec.text)')") }
             gesture = { .hold(fingers: $0) }
         default:
-            return fail("unknown gesture type '\(type)' (expected swipe, pinch or hold)")
+            return fail("unknown gesture type '\(type)' (expected swipe, pinch or hold)" + didYouMean(type, among: ["swipe", "pinch", "hold"]))
         }
         gestures.append(GestureLine(line: line, type: type, fingers: fingers, gesture: gesture,
                                     key: type + ":" + (directionText ?? ""), command: text, commandColumn: command.column))

@@ -156,7 +156,10 @@ enum ToucheggImporter {
         switch (type, directionName) {
         case ("SWIPE", _), ("DRAG", _):
             let directions: [String: SwipeDirection] = ["UP": .up, "DOWN": .down, "LEFT": .left, "RIGHT": .right]
-            guard let direction = directions[directionName] else { return fail("unknown swipe direction '\(directionName)' (expected UP, DOWN, LEFT, RIGHT)") }
+            guard let direction = directions[directionName] else {
+                return fail("unknown swipe direction '\(directionName)' (expected UP, DOWN, LEFT, RIGHT)"
+                            + didYouMean(directionName, among: ["UP", "DOWN", "LEFT", "RIGHT"]))
+            }
             name = .swipe(fingers: fingers, direction: direction)
         case ("PINCH", "IN"): name = .pinch(fingers: fingers, direction: .in)
         case ("PINCH", "OUT"): name = .pinch(fingers: fingers, direction: .out)
@@ -226,7 +229,9 @@ enum ToucheggImporter {
             recorder.skip(line: line, unbindableReason(actionType) ?? "")
             return
         default:
-            return fail("unknown action type '\(actionType)' (expected MAXIMIZE_RESTORE_WINDOW, MINIMIZE_WINDOW, TILE_WINDOW, FULLSCREEN_WINDOW, CLOSE_WINDOW, CHANGE_DESKTOP, SHOW_DESKTOP, SEND_KEYS, RUN_COMMAND, MOUSE_CLICK)")
+            let names = ["MAXIMIZE_RESTORE_WINDOW", "MINIMIZE_WINDOW", "TILE_WINDOW", "FULLSCREEN_WINDOW", "CLOSE_WINDOW",
+                         "CHANGE_DESKTOP", "SHOW_DESKTOP", "SEND_KEYS", "RUN_COMMAND", "MOUSE_CLICK"]
+            return fail("unknown action type '\(actionType)' (expected \(names.joined(separator: ", ")))" + didYouMean(actionType, among: names))
         }
         if action.childText("animate") == "true" {
             recorder.choose("Touchégg's animations (windows following the fingers) are lost: gesto runs the window action when the gesture ends")

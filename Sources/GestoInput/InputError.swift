@@ -33,9 +33,11 @@ public enum InputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedRecording(let file, let line, let column, let problem):
             return "\(file ?? "recording"):\(line):\(column): error: not a valid libinput recording: \(problem)"
         case .permissionDenied(let path):
-            return "permission denied opening \(path): add your user to the 'input' group "
-                + "(sudo usermod -aG input $USER, then log in again), or install gesto's udev rule "
-                + "that tags touchpads 'uaccess' (70-gesto-touchpad.rules) and re-plug or reboot"
+            return "permission denied opening \(path): this user may not read it. Install gesto's udev rule "
+                + "that tags touchpads 'uaccess' (70-gesto-touchpad.rules; re-plug or reboot): logind then gives "
+                + "access to the user of the active session on the device's seat (a login over ssh or on "
+                + "another VT is not that session; `loginctl` shows yours and its seat); or add your user to "
+                + "the 'input' group (sudo usermod -aG input $USER, then log in again)"
         case .deviceUnavailable(let path, let code):
             return "cannot use \(path): \(code.reason)"
         case .notATouchpad(let path, let reason):

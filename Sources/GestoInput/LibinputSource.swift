@@ -84,6 +84,16 @@ public final class LibinputSource {
             // libinput stats the node itself and reports only ENODEV: check first for a clear errno.
             var info = stat()
             guard stat(path, &info) == 0 else { throw .deviceUnavailable(path: path, error: SystemError(code: errno, call: "stat")) }
+            // libinput looks the node up in udev before it asks to open it and reports that
+            // lookup's failure as ENODEV, so a node this user may not open read "No such
+            // device". access(2) weighs the mode and the ACL without opening the node (it is
+            // not known to be a touchpad yet, and gesto never opens a keyboard); read and write,
+            // as libinput opens it.
+            guard mayReadAndWrite(path) else {
+                let code = errno
+                throw code == EACCES || code == EPERM
+                    ? .permissionDenied(path: path) : .deviceUnavailable(path: path, error: SystemError(code: code, call: "access"))
+            }
             let refusalsBefore = access.refusals.count
             if libinput_path_add_device(context, path) == nil {
                 if access.refusals.count > refusalsBefore { throw access.refusals[refusalsBefore] }
@@ -349,3 +359,7 @@ final class DeviceAccess {
         return descriptor
     }
 }
+
+/// access(2) for reading and writing, as libinput opens a node (at file scope, where `access`
+/// is the C function, not ``LibinputSource``'s device access).
+private func mayReadAndWrite(_ path: String) -> Bool { access(path, R_OK | W_OK) == 0 }

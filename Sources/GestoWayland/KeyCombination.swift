@@ -3,6 +3,7 @@
 // keys produce the keysyms is decided later, against the virtual keyboard's keymap.
 import CXKBCommon
 import GestoConfig
+import GestoCore
 
 /// A key combination: keys pressed in order and released in reverse.
 public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
@@ -13,6 +14,14 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
         "ctrl": "Control_L", "control": "Control_L",
         "alt": "Alt_L", "mod1": "Alt_L",
         "altgr": "ISO_Level3_Shift",
+    ]
+
+    /// The names a typo is most likely of: the aliases and the keysyms bindings use most
+    /// (xkbcommon has thousands of keysyms; suggesting among all of them finds nonsense).
+    static let commonNames = aliases.keys.sorted() + [
+        "Left", "Right", "Up", "Down", "Home", "End", "Page_Up", "Page_Down", "Tab", "Return",
+        "Escape", "BackSpace", "Delete", "Insert", "space", "Print", "minus", "plus", "equal",
+        "comma", "period", "slash", "grave", "bracketleft", "bracketright",
     ]
 
     /// One key of the combination.
@@ -41,7 +50,8 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
             let keysym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
             guard keysym != 0 else {
                 let folded = xkb_keysym_from_name(name, XKB_KEYSYM_CASE_INSENSITIVE)
-                var suggestion: String?
+                var suggestion = closest(part.lowercased(), among: Self.commonNames.map { $0.lowercased() })
+                    .flatMap { lowered in Self.commonNames.first { $0.lowercased() == lowered } }
                 if folded != 0 {
                     var buffer = [CChar](repeating: 0, count: 64)
                     if xkb_keysym_get_name(folded, &buffer, buffer.count) > 0 {
@@ -61,7 +71,8 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
     /// Checks every `keys:` action of `config`, for the daemon to call right after
     /// `Config.parse`: GestoConfig knows the syntax but not xkbcommon's key names.
     ///
-    /// - Returns: One error per bad combination, at its binding's location.
+    /// - Returns: One error per bad combination, at its value (where the mistake is, not at
+    ///   `keys:` or the binding's `- gesture:`).
     public static func errors(in config: Config) -> [ConfigError] {
         var errors: [ConfigError] = []
         for binding in config.bindings {
@@ -69,7 +80,7 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
             do {
                 _ = try KeyCombination(parsing: text)
             } catch {
-                errors.append(ConfigError("in 'keys: \(text)': \(error)", at: binding.location))
+                errors.append(ConfigError("in 'keys: \(text)': \(error)", at: binding.actionLocation))
             }
         }
         return errors
@@ -80,7 +91,8 @@ public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
 public enum KeyCombinationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The combination is empty or has an empty part (`super++Right`).
     case emptyKeyName(combination: String)
-    /// xkbcommon knows no key by this name; `suggestion` is the name with other case, if any.
+    /// xkbcommon knows no key by this name; `suggestion` is the name with other case, or the
+    /// alias or common key it is a typo of, if any.
     case unknownKeyName(String, combination: String, suggestion: String?)
 
     /// What is wrong and what was expected.
@@ -89,9 +101,8 @@ public enum KeyCombinationError: Error, Sendable, Equatable, CustomStringConvert
         case .emptyKeyName(let combination):
             return "'\(combination)' has an empty key name (expected names joined by '+', e.g. 'super+shift+Right')"
         case .unknownKeyName(let name, _, let suggestion):
-            var text = "unknown key name '\(name)' (expected super, shift, ctrl, alt, altgr or an xkb keysym name such as Right, Tab, a, XF86AudioMute)"
-            if let suggestion { text += "; did you mean '\(suggestion)'?" }
-            return text
+            return "unknown key name '\(name)' (expected super, shift, ctrl, alt, altgr or an xkb keysym name such as Right, Tab, a, XF86AudioMute)"
+                + didYouMean(meant: suggestion)
         }
     }
 }

@@ -26,6 +26,14 @@ public final class OverlaySurface {
 
     /// The layer-shell namespace compositors see (`layer_namespace` in sway's tree).
     public static let namespace = "gesto-overlay"
+
+    /// Why overlays cannot be drawn (cairo or Pango is not installed: the reason names the
+    /// soname and its Debian package, which the gesto package only recommends), or nil when
+    /// they can. Opens the drawing libraries: call it where an overlay is about to be shown,
+    /// or from a short-lived command (gestod maps them only at its first overlay).
+    public static var drawingUnavailableReason: String? {
+        gesto_drawing_open().map { String(cString: $0) }
+    }
     /// How many buffers alternate: one the compositor shows, one gesto draws.
     static let bufferCount = 2
 

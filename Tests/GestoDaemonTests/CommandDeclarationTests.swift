@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import GestoConfig
+import GestoCore
 @testable import GestoDaemon
 
 @Suite struct CommandDeclarationTests {

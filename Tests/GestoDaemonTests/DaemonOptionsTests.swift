@@ -69,8 +69,8 @@ import Testing
 
     @Test func helpsUsageLineIsMadeFromTheDeclaration() {
         #expect(DaemonOptions.usage.hasPrefix("""
-            usage: gestod [--config FILE] [--seat NAME | --device PATH...] [--touchscreens] [--no-devices]
-                          [--no-wayland] [--replay FILE] [--dry-run] [--print-gestures]
+            usage: gestod [--config FILE] [--wait-for-config] [--seat NAME | --device PATH...] [--touchscreens]
+                          [--no-devices] [--no-wayland] [--replay FILE] [--dry-run] [--print-gestures]
                           [--log-level error|warning|info|debug|trace] [--socket PATH] [--version]
 
             gesto's daemon:

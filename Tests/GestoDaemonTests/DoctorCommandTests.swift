@@ -58,10 +58,23 @@ import Testing
     /// BTN_TOUCH only (0x14a): a single-finger touchpad.
     static let oneFingerKeys = "400 0 0 0 0 0"
 
+    /// cairo and Pango are only recommended: without them doctor says overlays are off (a
+    /// warning, not a problem: every action still runs) and how to get them.
+    @Test func withoutCairoOrPangoOverlaysAreOffAndSaidSo() throws {
+        let machine = try FakeMachine()
+        machine.probe.drawingUnavailable = { "libcairo.so.2 (Debian package libcairo2) could not be loaded: no such file" }
+        let overlays = try #require(machine.check("overlays"))
+        #expect(overlays.verdict == .warning)
+        #expect(overlays.detail.hasPrefix("off: libcairo.so.2 (Debian package libcairo2)"), "\(overlays.detail)")
+        #expect(overlays.fix?.contains("libcairo2 libpango-1.0-0 libpangocairo-1.0-0") == true)
+        machine.probe.drawingUnavailable = { nil }
+        #expect(machine.check("overlays")?.verdict == .ok)
+    }
+
     @Test func anEmptyMachineSaysWhatIsMissingAndHowToFixIt() throws {
         let machine = try FakeMachine()
         let checks = DoctorCommand.checks(machine.probe)
-        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions", "other tools"])
+        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions", "other tools", "overlays"])
         #expect(checks[0].verdict == .problem && checks[0].detail.contains("none found"))
         #expect(checks[2].verdict == .problem && checks[2].fix != nil)
         #expect(checks[3].verdict == .warning && checks[3].fix?.contains("gestoctl init") == true)

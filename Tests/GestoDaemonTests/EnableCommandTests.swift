@@ -29,32 +29,100 @@ import Testing
         return (["/bin/sh", script], log)
     }
 
+    /// A session with a systemd user manager (its private socket, as a plain file, in a
+    /// runtime folder of the test's) and a home of its own.
+    func sessionWithUserManager(in folder: TemporaryFolder) throws -> [String: String] {
+        try FileManager.default.createDirectory(atPath: folder.file("run/systemd"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder.file("run/systemd/private"), contents: nil)
+        return ["XDG_RUNTIME_DIR": folder.file("run"), "HOME": folder.file("home")]
+    }
+
     @Test func enableTurnsOnAndStartsTheUnitAndDisableUndoesIt() throws {
         let folder = try TemporaryFolder()
         let fake = try fakeSystemctl(in: folder, status: 0)
+        let session = try sessionWithUserManager(in: folder)
         let output = StringSink(), errors = StringSink()
-        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program) == 0, "\(errors.text)")
+        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0, "\(errors.text)")
         #expect(output.text.hasPrefix("gestod.service enabled and started"), "\(output.text) \(errors.text)")
-        #expect(EnableCommand.run(["--no-start"], enabling: true, output: output, errors: errors, systemctl: fake.program) == 0)
-        #expect(EnableCommand.run([], enabling: false, output: output, errors: errors, systemctl: fake.program) == 0)
+        #expect(EnableCommand.run(["--no-start"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        #expect(EnableCommand.run([], enabling: false, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        // With a user manager no autostart entry is written: the unit alone starts gestod.
+        #expect(!FileManager.default.fileExists(atPath: folder.file("home/.config/autostart/gestod.desktop")))
         let calls = try String(contentsOfFile: fake.log, encoding: .utf8).split(separator: "\n")
         #expect(calls == ["--user enable --now gestod.service", "--user enable gestod.service", "--user disable --now gestod.service"])
         #expect(errors.text.isEmpty)
     }
 
-    @Test func withoutASystemdUserManagerItSaysWhatToPutInTheCompositorsConfig() throws {
+    @Test func aFailingSystemctlSaysWhatToPutInTheCompositorsConfig() throws {
         let folder = try TemporaryFolder()
         let failing = try fakeSystemctl(in: folder, status: 1)
+        let session = try sessionWithUserManager(in: folder)
         let output = StringSink(), errors = StringSink()
-        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: failing.program) == 1)
+        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: failing.program, environment: session) == 1)
         #expect(errors.text.contains("failed (exit status 1)"), "\(errors.text)")
         for line in ["sway:      exec gestod", "Hyprland:  exec-once = gestod", "niri:      spawn-at-startup \"gestod\"",
                      "labwc:     gestod &", "river:     riverctl spawn gestod", "Wayfire:   [autostart] gesto = gestod"] {
             #expect(errors.text.contains(line), "\(errors.text)")
         }
         let missing = StringSink()
-        #expect(EnableCommand.run([], enabling: true, output: output, errors: missing, systemctl: [folder.file("nothing-here")]) == 1)
+        #expect(EnableCommand.run([], enabling: true, output: output, errors: missing, systemctl: [folder.file("nothing-here")], environment: session) == 1)
         #expect(missing.text.contains("was not found"), "\(missing.text)")
-        #expect(EnableCommand.run(["--now"], enabling: true, output: output, errors: missing, systemctl: failing.program) == 2)
+        #expect(EnableCommand.run(["--now"], enabling: true, output: output, errors: missing, systemctl: failing.program, environment: session) == 2)
+    }
+
+    // Issue 32 item 5: autostart is opt-in everywhere. Without a systemd user manager, enable
+    // writes a per-user XDG autostart entry (and never runs systemctl); disable removes exactly
+    // that entry, and never one the user wrote.
+    @Test func withoutAUserManagerEnableWritesAPerUserAutostartEntryAndDisableRemovesIt() throws {
+        let folder = try TemporaryFolder()
+        let fake = try fakeSystemctl(in: folder, status: 0)
+        let session = ["XDG_RUNTIME_DIR": folder.file("run-without-manager"), "XDG_CONFIG_HOME": folder.file("config")]
+        let entry = folder.file("config/autostart/gestod.desktop")
+        let output = StringSink(), errors = StringSink()
+        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0, "\(errors.text)")
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        #expect(text.hasPrefix("[Desktop Entry]\n"))
+        for line in ["Type=Application", "Terminal=false", "NoDisplay=true", EnableCommand.autostartMarker] {
+            #expect(text.split(separator: "\n").contains { $0 == line }, "\(line): \(text)")
+        }
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("Exec=") && $0.hasSuffix("gestod") }, "\(text)")
+        #expect(output.text.contains("wrote \(entry)"), "\(output.text)")
+        #expect(output.text.contains("sway:      exec gestod"), "\(output.text)")
+        #expect(!FileManager.default.fileExists(atPath: fake.log), "systemctl ran without a user manager")
+
+        #expect(EnableCommand.run([], enabling: false, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        #expect(!FileManager.default.fileExists(atPath: entry))
+        #expect(output.text.contains("removed \(entry)"), "\(output.text)")
+        #expect(!FileManager.default.fileExists(atPath: fake.log), "systemctl ran without a user manager")
+        #expect(errors.text.isEmpty, "\(errors.text)")
+    }
+
+    @Test func disableLeavesAnAutostartEntryTheUserWrote() throws {
+        let folder = try TemporaryFolder()
+        let fake = try fakeSystemctl(in: folder, status: 0)
+        try FileManager.default.createDirectory(atPath: folder.file("home/.config/autostart"), withIntermediateDirectories: true)
+        let own = "[Desktop Entry]\nType=Application\nName=mine\nExec=gestod --log-level debug\n"
+        try own.write(toFile: folder.file("home/.config/autostart/gestod.desktop"), atomically: true, encoding: .utf8)
+        let session = ["HOME": folder.file("home")]
+        let output = StringSink(), errors = StringSink()
+        #expect(EnableCommand.run([], enabling: false, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        #expect(try String(contentsOfFile: folder.file("home/.config/autostart/gestod.desktop"), encoding: .utf8) == own)
+        #expect(output.text.contains("was not written by gestoctl enable: left alone"), "\(output.text)")
+        // enable does not overwrite it either.
+        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        #expect(try String(contentsOfFile: folder.file("home/.config/autostart/gestod.desktop"), encoding: .utf8) == own)
+    }
+
+    /// The package starts gestod for nobody by itself: it installs no global XDG autostart
+    /// entry (every session of every user would run it), only the user unit, not enabled.
+    @Test func thePackageInstallsNoGlobalAutostartEntry() throws {
+        let debian = Self.packageRoot.appendingPathComponent("packaging/debian")
+        for name in try FileManager.default.contentsOfDirectory(atPath: debian.path) where name.hasSuffix(".install") {
+            let text = try String(contentsOf: debian.appendingPathComponent(name), encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(!lines.contains { $0.contains("xdg/autostart") || $0.hasSuffix(".desktop") }, "\(name): \(text)")
+        }
+        let rules = try String(contentsOf: debian.appendingPathComponent("rules"), encoding: .utf8)
+        #expect(rules.contains("dh_installsystemduser --no-enable"))
     }
 }

@@ -79,6 +79,8 @@ struct IPCCommandTests {
         #expect(lines[1].hasPrefix("swipe:3:right") && lines[1].hasSuffix("[app: firefox]"))
         let list = try daemon.ctl("bindings", "--json").json["bindings"] as? [[String: Any]] ?? []
         #expect(list.count == 2)
+        // Counted from 1, as check, doctor, status, trigger and the logs count bindings.
+        #expect(list.map { $0["binding"] as? Int } == [1, 2])
         #expect(list.first?["gesture"] as? String == "swipe:3:left")
         #expect(list.first?["mode"] as? String == "on-end")
         #expect(list.first?["action"] as? String == "exec: touch \(folder.file("left"))")
@@ -191,7 +193,8 @@ struct IPCCommandTests {
         #expect(withoutApp.errors.contains("no binding for swipe:3:right"))
         let withApp = try daemon.ctl("trigger", "swipe:3:right", "--app", "firefox", "--json")
         #expect(withApp.status == 0)
-        #expect(withApp.json["binding"] as? Int == 1)
+        // Counted from 1, as check, doctor, status and the logs count bindings.
+        #expect(withApp.json["binding"] as? Int == 2)
         #expect(withApp.json["app"] as? String == "firefox")
         #expect(eventually { FileManager.default.fileExists(atPath: folder.file("right-firefox")) })
 

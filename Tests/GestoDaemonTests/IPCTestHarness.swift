@@ -88,8 +88,9 @@ final class TestDaemon: @unchecked Sendable {
     let process = Process()
     let logPath: String
 
-    /// Writes `config` and starts gestod; returns once its socket answers.
-    init(config text: String, socket: String? = nil, folder: TemporaryFolder? = nil) throws {
+    /// Writes `config` (none when nil) and starts gestod with `arguments` added; returns once
+    /// its socket answers.
+    init(config text: String?, socket: String? = nil, folder: TemporaryFolder? = nil, arguments: [String] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: gestodExecutable),
               FileManager.default.isExecutableFile(atPath: gestoctlExecutable) else {
             throw HarnessError("build the executables first (swift build): \(gestodExecutable) is missing")
@@ -98,10 +99,10 @@ final class TestDaemon: @unchecked Sendable {
         self.socket = socket ?? self.folder.file("run/gestod.sock")
         config = self.folder.file("config.yaml")
         logPath = self.folder.file("gestod-\(UUID().uuidString.prefix(8)).log")
-        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        try text?.write(toFile: config, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: gestodExecutable)
-        process.arguments = ["--no-devices", "--no-wayland", "--socket", self.socket, "--config", config, "--log-level", "debug"]
+        process.arguments = ["--no-devices", "--no-wayland", "--socket", self.socket, "--config", config, "--log-level", "debug"] + arguments
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -30,13 +30,13 @@ import GestoWayland
         let report = MissingProtocol.report(missing: [.virtualKeyboardManager, .layerShell], bindings: config.bindings)
         #expect(report.map(\.name) == ["zwp_virtual_keyboard_manager_v1", "zwlr_layer_shell_v1"])
         #expect(report[0].consequence == "keys: actions are off")
-        #expect(report[0].ruledOut == [MissingProtocol.RuledOut(binding: 0, gesture: "swipe:3:left", action: "keys: super+Left",
+        #expect(report[0].ruledOut == [MissingProtocol.RuledOut(binding: 1, gesture: "swipe:3:left", action: "keys: super+Left",
                                                                  location: "c.yaml:2:5", effect: "its keys: action cannot run")])
-        #expect(report[1].ruledOut.map(\.binding) == [3])
+        #expect(report[1].ruledOut.map(\.binding) == [4])
         #expect(report[1].ruledOut[0].effect == "its feedback overlay is not shown")
         // Without the window list, window: and app: go.
         let toplevels = MissingProtocol.report(missing: [.foreignToplevelManager], bindings: config.bindings)
-        #expect(toplevels[0].ruledOut.map(\.binding) == [2, 4])
+        #expect(toplevels[0].ruledOut.map(\.binding) == [3, 5])
         #expect(toplevels[0].ruledOut[0].effect == "its app: never matches (no focused app is known)")
         // exec needs nothing.
         #expect(WaylandSession.Global.ruledOut(config.bindings, missing: WaylandSession.Global.allCases).allSatisfy { $0.index != 1 })
@@ -55,6 +55,8 @@ import GestoWayland
         let missing = object["wayland_missing"] as? [[String: Any]] ?? []
         #expect(missing.first?["protocol"] as? String == "zwp_virtual_keyboard_manager_v1")
         #expect((missing.first?["ruled_out"] as? [[String: Any]])?.first?["location"] as? String == "c.yaml:2:5")
+        // The JSON counts the binding as the text does, from 1.
+        #expect((missing.first?["ruled_out"] as? [[String: Any]])?.first?["binding"] as? Int == 1)
         let text = StatusCommand.text(decoded)
         #expect(text.contains("""
             wayland:  connected

@@ -27,12 +27,18 @@ import GestoConfig
         #expect(try KeyCombination(parsing: "XF86AudioMute").keys.count == 1)
     }
 
-    @Test func unknownKeyNamesSuggestTheRightCase() {
+    @Test func unknownKeyNamesSuggestTheRightCaseOrTheNameMistyped() {
         #expect(throws: KeyCombinationError.unknownKeyName("right", combination: "super+right", suggestion: "Right")) {
             try KeyCombination(parsing: "super+right")
         }
-        #expect(throws: KeyCombinationError.unknownKeyName("Rigth", combination: "super+Rigth", suggestion: nil)) {
+        #expect(throws: KeyCombinationError.unknownKeyName("Rigth", combination: "super+Rigth", suggestion: "Right")) {
             try KeyCombination(parsing: "super+Rigth")
+        }
+        #expect(throws: KeyCombinationError.unknownKeyName("shft", combination: "ctrl+shft+t", suggestion: "shift")) {
+            try KeyCombination(parsing: "ctrl+shft+t")
+        }
+        #expect(throws: KeyCombinationError.unknownKeyName("Zork", combination: "Zork", suggestion: nil)) {
+            try KeyCombination(parsing: "Zork")
         }
         #expect(throws: KeyCombinationError.emptyKeyName(combination: "super++Right")) {
             try KeyCombination(parsing: "super++Right")
@@ -80,7 +86,8 @@ import GestoConfig
             """, file: "c.yaml")
         let errors = KeyCombination.errors(in: config)
         #expect(errors.count == 1)
-        #expect(errors.first?.description.hasPrefix("c.yaml:2:5: error: in 'keys: super+Rigth': unknown key name 'Rigth'") == true)
+        #expect(errors.first?.description.hasPrefix("c.yaml:3:11: error: in 'keys: super+Rigth': unknown key name 'Rigth'") == true)
+        #expect(errors.first?.description.hasSuffix("; did you mean 'Right'?") == true)
     }
 
     @Test func usKeymapTypesShiftedKeysymsWithShift() throws {

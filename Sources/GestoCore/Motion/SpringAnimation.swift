@@ -92,3 +92,19 @@ extension SpringAnimation where Value == Double {
         return t.isFinite ? startTime.advanced(bySeconds: t) : nil
     }
 }
+
+extension SpringAnimation {
+    /// When the animation will have settled, for any value: the later settle time of the scalar
+    /// springs with the displacement's magnitude and the velocity's, toward and away from the
+    /// target (a vector spring is the same spring per component, so its distance to the target
+    /// is one of those motions when start and velocity are aligned, and close to them
+    /// otherwise). nil if it never settles. A deadline to stop waiting at, not a frame's time.
+    public var settleTimeEstimate: Timestamp? {
+        let distance = (from - to).restMagnitude, speed = initialVelocity.restMagnitude
+        let times = [speed, -speed].map {
+            Spring(parameters: parameters, from: distance, to: 0, initialVelocity: $0).settleTime(tolerance: tolerance)
+        }
+        guard let latest = times.max(), latest.isFinite else { return nil }
+        return startTime.advanced(bySeconds: latest)
+    }
+}

@@ -70,7 +70,7 @@ public enum CheckCommand {
         let session = compositor == .generic ? "this session's compositor is not sway (or not known)" : "\(compositor.rawValue) is not sway"
         return config.bindings.enumerated().compactMap { index, binding in
             guard case .session(.workspace(let workspace)) = binding.action, workspace.swayCommand != nil else { return nil }
-            return "note: binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive under gestod here: "
+            return "note: binding \(Binding.number(ofIndex: index)) (\(binding.gesture), \(binding.action.summary)) is inactive under gestod here: "
                 + "gestod switches workspaces over sway's IPC and \(session); inside Wayfire the gesto-wayfire plugin performs it"
         }
     }

@@ -3,6 +3,7 @@
 // choice, an argument too many or an option without the one it needs is a usage error (exit
 // status 2) that names the mistake and, for a typo, what was meant.
 import GestoConfig
+import GestoCore
 
 extension CommandArguments {
     /// Parses `arguments` as `declaration` declares them; `path` names the command in messages
@@ -28,11 +29,8 @@ extension CommandArguments {
                 value = String(argument[argument.index(after: equals)...])
             }
             guard let option = declaration.options.first(where: { $0.spellings.contains(spelled) }) else {
-                var message = "unknown option '\(spelled)' for '\(path)'"
-                if let meant = closest(spelled, among: declaration.options.flatMap(\.spellings)) {
-                    message += "; did you mean '\(meant)'?"
-                }
-                throw UsageError(message)
+                throw UsageError("unknown option '\(spelled)' for '\(path)'"
+                                 + didYouMean(spelled, among: declaration.options.flatMap(\.spellings)))
             }
             let name = option.name
             guard option.takesValue else {
@@ -110,9 +108,8 @@ extension Choices {
     /// Refuses `value` unless it is one of a closed list's words.
     fileprivate func check(_ value: String, subject: String) throws {
         guard isClosed, !match(value) else { return }
-        var message = "unknown \(noun) '\(value)'\(subject) (expected \(words.joined(separator: ", ")))"
-        if let meant = closest(value.lowercased(), among: words) { message += "; did you mean '\(meant)'?" }
-        throw UsageError(message)
+        throw UsageError("unknown \(noun) '\(value)'\(subject) (expected \(words.joined(separator: ", ")))"
+                         + didYouMean(value.lowercased(), among: words))
     }
 }
 
@@ -141,9 +138,7 @@ extension CommandDeclaration {
                 return 0
             }
             guard let subcommand = subcommands.first(where: { $0.name == word }) else {
-                var message = "unknown \(name) '\(word)': expected \(list)"
-                if let meant = closest(word, among: names) { message += "; did you mean '\(meant)'?" }
-                return usageError(message)
+                return usageError("unknown \(name) '\(word)': expected \(list)" + didYouMean(word, among: names))
             }
             return subcommand.execute(Array(arguments.dropFirst()), in: context, parent: self)
         }

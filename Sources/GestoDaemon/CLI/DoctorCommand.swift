@@ -101,6 +101,8 @@ public enum DoctorCommand {
         public var hyprlandConfigPath: String?
         /// Where other gesture tools are looked for (processes, units, autostart entries).
         var switchOver: SwitchOverPlaces
+        /// Why overlays cannot be drawn, or nil (tests give their own answer).
+        var drawingUnavailable: () -> String? = { OverlaySurface.drawingUnavailableReason }
 
         public init(environment: [String: String]) {
             self.environment = environment
@@ -160,7 +162,16 @@ public enum DoctorCommand {
         results.append(sessionCheck(status))
         results.append(collisionCheck(probe, compositor: compositor, config: config))
         results.append(otherToolsCheck(probe))
+        results.append(overlayCheck(probe.drawingUnavailable()))
         return results
+    }
+
+    /// Whether continuous bindings can show their feedback overlay: cairo and Pango are only
+    /// recommended by the package, and gestod runs every action without them.
+    static func overlayCheck(_ unavailable: String?) -> Check {
+        guard let unavailable else { return Check("overlays", .ok, "cairo and Pango open: continuous bindings show their feedback") }
+        return Check("overlays", .warning, "off: \(unavailable) (every action still runs, without the on-screen feedback)",
+                     fix: "sudo apt install libcairo2 libpango-1.0-0 libpangocairo-1.0-0, then restart gestod")
     }
 
     /// A touchpad udev knows of.
@@ -417,7 +428,7 @@ public enum DoctorCommand {
         var fixes: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             for builtIn in builtIns where collide(builtIn.gesture, binding.gesture) {
-                lines.append("binding \(index + 1) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
+                lines.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location)): \(builtIn.what)")
                 if !fixes.contains(builtIn.fix) { fixes.append(builtIn.fix) }
             }
         }

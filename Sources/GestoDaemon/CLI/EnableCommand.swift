@@ -1,9 +1,11 @@
-// `gestoctl enable` and `gestoctl disable`: the one command that makes gestod start at login.
-// They enable the systemd user unit, which is wanted by default.target, the target every
-// user manager reaches at login: Debian 12's sway reaches no graphical-session.target and runs
-// no XDG autostart, so a unit that waits for either never starts there. gestod started before
-// the compositor finds its socket when it appears (WaylandSocketWatcher), so starting at login
-// is early enough for every compositor.
+// `gestoctl enable` and `gestoctl disable`: the one command that makes gestod start at login,
+// and the only thing that does (the package starts nothing by itself). Where the session has a
+// systemd user manager they enable the user unit, which is wanted by default.target, the target
+// every user manager reaches at login: Debian 12's sway reaches no graphical-session.target and
+// runs no XDG autostart, so a unit that waits for either never starts there. Without one they
+// write (and remove) a per-user XDG autostart entry, which GNOME, KDE and labwc run. gestod
+// started before the compositor finds its socket when it appears (WaylandSocketWatcher), so
+// starting at login is early enough for every compositor.
 import GestoSystem
 import Glibc
 
@@ -20,18 +22,73 @@ public enum EnableCommand {
         Makes gestod start at every login, in any Wayland session: enables the systemd user unit
         gestod.service (systemctl --user enable --now gestod.service), which login reaches on
         Debian 12's sway too. gestod connects to the compositor when it starts, so the unit may
-        start before it.
+        start before it. Without a systemd user manager it writes a per-user XDG autostart entry
+        instead ($XDG_CONFIG_HOME/autostart/gestod.desktop), which GNOME, KDE and labwc run, and
+        says what to put in the config of a compositor that runs none.
         """
     ) { parsed, context in
-        perform(parsed, enabling: true, output: context.output, errors: context.errors, systemctl: ["systemctl"])
+        perform(parsed, enabling: true, output: context.output, errors: context.errors, systemctl: ["systemctl"],
+                environment: context.environment ?? InitCommand.currentEnvironment())
     }
 
     static let disableDeclaration = CommandDeclaration(
         "disable", summary: "stop starting gestod at every login", group: .daemon,
         options: [.flag("no-stop", help: "disable it without stopping it now")],
-        discussion: "Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop)."
+        discussion: """
+        Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop), and removes
+        the autostart entry gestoctl enable wrote (an entry written by hand is left alone).
+        """
     ) { parsed, context in
-        perform(parsed, enabling: false, output: context.output, errors: context.errors, systemctl: ["systemctl"])
+        perform(parsed, enabling: false, output: context.output, errors: context.errors, systemctl: ["systemctl"],
+                environment: context.environment ?? InitCommand.currentEnvironment())
+    }
+
+    /// The line that marks an autostart entry as written by `gestoctl enable`, so `disable`
+    /// removes that one and never a user's own.
+    static let autostartMarker = "X-Gesto-Written-By=gestoctl enable"
+
+    /// The per-user XDG autostart entry `enable` writes where there is no systemd user manager.
+    static func autostartEntry(gestod: String) -> String {
+        """
+        [Desktop Entry]
+        # Written by `gestoctl enable` (this session has no systemd user manager): sessions that
+        # run XDG autostart (GNOME, KDE, labwc) start gestod at login. `gestoctl disable` removes it.
+        Type=Application
+        Name=gesto gesture daemon
+        Comment=Touchpad gestures for Wayland sessions
+        Exec=\(gestod)
+        Terminal=false
+        NoDisplay=true
+        \(autostartMarker)
+
+        """
+    }
+
+    /// Where the per-user autostart entry goes: `$XDG_CONFIG_HOME/autostart/gestod.desktop`
+    /// (`~/.config/...` when unset); nil with neither that nor HOME.
+    static func autostartPath(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/autostart/gestod.desktop" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/autostart/gestod.desktop" }
+        return nil
+    }
+
+    /// Whether the session has a systemd user manager: its private socket in XDG_RUNTIME_DIR,
+    /// which `systemctl --user` talks to.
+    static func hasUserManager(environment: [String: String]) -> Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+        return access(runtime + "/systemd/private", F_OK) == 0
+    }
+
+    /// gestod beside this gestoctl (the package's multi-call binary is gestod itself; a
+    /// source build puts both in one folder), else `gestod` on PATH.
+    static var gestodPath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "gestod" }
+        let executable = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return "gestod" }
+        let candidate = String(executable[..<slash]) + "/gestod"
+        return access(candidate, X_OK) == 0 ? candidate : "gestod"
     }
 
     /// How to start gestod with the session where there is no systemd user manager.
@@ -49,18 +106,84 @@ public enum EnableCommand {
     /// Runs `gestoctl enable` (`enabling` true) or `gestoctl disable`.
     /// - Parameter systemctl: the program run and its first arguments (tests give a stand-in);
     ///   the program is found on `PATH`.
+    /// - Parameter environment: XDG_RUNTIME_DIR, XDG_CONFIG_HOME and HOME (nil: this process's).
     public static func run(_ arguments: [String], enabling: Bool, output: TextSink, errors: TextSink,
-                           systemctl: [String] = ["systemctl"]) -> Int32 {
+                           systemctl: [String] = ["systemctl"], environment: [String: String]? = nil) -> Int32 {
         let declaration = enabling ? enableDeclaration : disableDeclaration
         switch declaration.checkedArguments(arguments, in: CommandContext(output: output, errors: errors)) {
-        case .success(let options): return perform(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl)
+        case .success(let options):
+            return perform(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl,
+                           environment: environment ?? InitCommand.currentEnvironment())
         case .failure(let status): return status.code
         }
     }
 
-    /// Runs systemctl to enable or disable the unit, as `options` say.
+    /// Enables or disables what the session starts gestod with, as `options` say: the user
+    /// unit where there is a user manager, else the per-user autostart entry; `disable` also
+    /// removes an entry an earlier `enable` wrote.
     static func perform(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
-                        systemctl: [String]) -> Int32 {
+                        systemctl: [String], environment: [String: String]) -> Int32 {
+        let hasUserManager = hasUserManager(environment: environment)
+        if enabling && !hasUserManager { return writeAutostartEntry(output: output, errors: errors, environment: environment) }
+        if !enabling {
+            let removed = removeAutostartEntry(output: output, errors: errors, environment: environment)
+            guard hasUserManager else {
+                if removed == .failed { return 1 }
+                if removed == .none { output.write("nothing to disable: no systemd user manager here, and no autostart entry of gestoctl enable\n") }
+                return 0
+            }
+            if removed == .failed { return 1 }
+        }
+        return runSystemctl(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl)
+    }
+
+    /// What became of the autostart entry `disable` looked for.
+    enum Removal { case none, removed, failed }
+
+    /// Writes the per-user autostart entry (`enable` without a user manager).
+    static func writeAutostartEntry(output: TextSink, errors: TextSink, environment: [String: String]) -> Int32 {
+        guard let path = autostartPath(environment: environment) else {
+            errors.write("gestoctl enable: no systemd user manager, and neither XDG_CONFIG_HOME nor HOME is set: "
+                         + "nowhere to write an autostart entry\n" + withoutSystemd + "\n")
+            return 1
+        }
+        if case .success(let existing) = ConfigFile.readText(path: path) {
+            output.write(existing.split(separator: "\n").contains { $0 == autostartMarker }
+                         ? "already enabled: \(path) starts gestod at login in sessions that run XDG autostart\n"
+                         : "\(path) exists and was not written by gestoctl enable: left as it is\n")
+            return 0
+        }
+        // Made with O_EXCL (and its folders as needed): nothing of the user's is overwritten.
+        if case .failure(let message) = InitCommand.write(autostartEntry(gestod: gestodPath), to: path) {
+            errors.write("gestoctl enable: \(message)\n" + withoutSystemd + "\n")
+            return 1
+        }
+        output.write("no systemd user manager in this session: wrote \(path), which starts gestod at login in sessions "
+                     + "that run XDG autostart (GNOME, KDE, labwc); `gestoctl disable` removes it\n")
+        output.write("a compositor that runs no XDG autostart needs a line in its own config instead:\n"
+                     + withoutSystemd.split(separator: "\n").dropFirst(2).joined(separator: "\n") + "\n")
+        return 0
+    }
+
+    /// Removes the autostart entry if `enable` wrote it (`disable`); a user's own is left.
+    static func removeAutostartEntry(output: TextSink, errors: TextSink, environment: [String: String]) -> Removal {
+        guard let path = autostartPath(environment: environment),
+              case .success(let text) = ConfigFile.readText(path: path) else { return .none }
+        guard text.split(separator: "\n").contains(where: { $0 == autostartMarker }) else {
+            output.write("\(path) was not written by gestoctl enable: left alone (remove it yourself if it starts gestod)\n")
+            return .none
+        }
+        guard unlink(path) == 0 else {
+            errors.write("gestoctl disable: cannot remove \(path): \(String(cString: strerror(errno)))\n")
+            return .failed
+        }
+        output.write("removed \(path): sessions that run XDG autostart no longer start gestod\n")
+        return .removed
+    }
+
+    /// Runs systemctl to enable or disable the unit, as `options` say.
+    static func runSystemctl(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
+                             systemctl: [String]) -> Int32 {
         let command = enabling ? "enable" : "disable"
         let skip = enabling ? "no-start" : "no-stop"
         var systemctlArguments = ["--user", command]
@@ -85,7 +208,6 @@ public enum EnableCommand {
             output.write(options.flags.contains(skip)
                          ? "gestod.service enabled: gestod starts at your next login and connects to the compositor when it starts\n"
                          : "gestod.service enabled and started: gestod runs now and at every login, and connects to the compositor when it starts\n")
-            output.write("if your session also runs XDG autostart, the second gestod it starts sees this one and exits\n")
         } else {
             output.write(options.flags.contains(skip) ? "gestod.service disabled: gestod no longer starts at login\n"
                                                       : "gestod.service disabled and stopped\n")

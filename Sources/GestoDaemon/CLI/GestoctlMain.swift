@@ -2,6 +2,7 @@
 // folder, where tests call them directly) and the dispatch to them. The gestoctl executable
 // and the installed multi-call gestod (started as `gestoctl`) both run it.
 import GestoConfig
+import GestoCore
 
 /// gestoctl's top level.
 public enum GestoctlMain {
@@ -37,8 +38,12 @@ public enum GestoctlMain {
 
     /// Runs the command in `arguments` (without the program name); returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, in: CommandContext(output: FileSink.standardOutput, errors: FileSink.standardError))
+    }
+
+    /// Runs the command in `arguments`, writing to `context`'s sinks (a test's own).
+    static func run(_ arguments: [String], in context: CommandContext) -> Int32 {
         let (name, arguments) = GestoctlCommandLine.split(arguments)
-        let context = CommandContext(output: FileSink.standardOutput, errors: FileSink.standardError)
         let status: Int32
         switch name {
         case "--version":
@@ -51,8 +56,7 @@ public enum GestoctlMain {
             if let command = commands.first(where: { $0.name == name }) {
                 status = command.execute(arguments, in: context)
             } else {
-                var message = "gestoctl: unknown command '\(name)'"
-                if let meant = closest(name, among: commands.map(\.name)) { message += "; did you mean '\(meant)'?" }
+                let message = "gestoctl: unknown command '\(name)'" + didYouMean(name, among: commands.map(\.name))
                 context.errors.write(message + "\n\n\(usage)\n")
                 status = 2
             }

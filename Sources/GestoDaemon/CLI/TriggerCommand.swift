@@ -27,7 +27,7 @@ public enum TriggerCommand {
                                   output: context.output, errors: context.errors) { result in
             let summary = try TriggerSummary(json: result)
             // The binding counted from 1, as `gestoctl check` counts them.
-            return "\(summary.gesture) → \(summary.action) (binding \(summary.bindingIndex + 1)"
+            return "\(summary.gesture) → \(summary.action) (binding \(summary.bindingNumber)"
                 + (summary.app.map { ", app \($0)" } ?? "") + ")"
         }
     }

@@ -46,14 +46,17 @@ public final class Daemon {
     private var touchscreenTransform = TouchTransform.normal
     private let gestureOutput = FileSink(descriptor: STDOUT_FILENO, buffered: false)
     private var exitStatus: Int32 = 0
-    /// Ends a replay that still waits for its overlays after ``overlayWaitSeconds`` (a
-    /// compositor that never configures them).
-    private var replayOverlayTimer: TimerFD?
+    /// Ends a replay that still waits for its overlays or springs after
+    /// ``replaySettleDeadline`` (a compositor that never configures an overlay).
+    private var replaySettleTimer: TimerFD?
     /// Set by SIGINT or SIGTERM during a replay: no record is handled and no action run after
     /// it, and ``run()`` returns without waiting for anything.
     private var isReplayStopping = false
     /// How long a replay waits for its overlays to come to rest: far longer than any spring.
     static let overlayWaitSeconds = 10.0
+    /// How long past a window spring's computed settle time a replay waits for its last frame
+    /// (frames run on a 60 Hz timer, and a busy machine delays them).
+    static let springSettleMarginSeconds = 1.0
     /// Counters reported by `status` (and the benchmarks).
     public private(set) var gestureCount = 0
     public private(set) var actionCount = 0
@@ -67,6 +70,8 @@ public final class Daemon {
     let bus = EventBus()
     var server: IPCServer?
     var configWatcher: ConfigWatcher?
+    /// Tells once that an upgrade replaced gestod's executable (live daemon only).
+    var executableWatcher: ExecutableWatcher?
     var lockMonitor: SessionLockMonitor?
     /// `gestoctl pause`: gestures are recognized and streamed, but no action runs.
     var isPaused = false
@@ -95,8 +100,12 @@ public final class Daemon {
         config = .empty
         configPath = options.configPath ?? ConfigFile.defaultPath
         if let path = configPath {
-            if options.configPath == nil && !ConfigFile.exists(path) {
-                log.info("no config at \(path): recognizing gestures with no bindings")
+            if !ConfigFile.exists(path) {
+                // The default file is optional (gestoctl init writes it); a named one is meant
+                // to exist, and a typo in its name must not look like a daemon with no bindings.
+                if options.configPath != nil && !options.waitsForConfig { throw .configMissing(path: path) }
+                log.info(options.configPath == nil ? "no config at \(path): recognizing gestures with no bindings"
+                         : "no config at \(path) yet (--wait-for-config): recognizing gestures with no bindings until it appears")
             } else {
                 switch ConfigFile.load(path: path) {
                 case .success(let loaded):
@@ -193,13 +202,22 @@ public final class Daemon {
         if let path = options.replayPath {
             replay(path)
             if isReplayStopping || isReplayDone { return exitStatus }
-            if overlays?.isAtRest == false {
-                replayOverlayTimer = try? TimerFD(loop: loop) { [unowned self] in
-                    self.log.warning("replay: the overlays did not come to rest within \(Int(Self.overlayWaitSeconds)) s; ending")
+            // What the recording set moving finishes before gestod exits: a window mid-spring
+            // would be left where the last frame put it (half off-screen), an overlay half drawn.
+            if let deadline = replaySettleDeadline {
+                replaySettleTimer = try? TimerFD(loop: loop) { [unowned self] in
+                    if self.windowMotion?.isAnimating == true {
+                        self.log.warning("replay: the window spring did not settle in time; putting the window at its target")
+                        self.windowMotion?.finishAtTarget()
+                    }
+                    if self.overlays?.isAtRest == false {
+                        self.log.warning("replay: the overlays did not come to rest within \(Int(Self.overlayWaitSeconds)) s; ending")
+                    }
                     self.loop.stop()
                 }
-                try? replayOverlayTimer?.arm(at: MonotonicClock.now().advanced(bySeconds: Self.overlayWaitSeconds))
+                try? replaySettleTimer?.arm(at: deadline)
             }
+            if windowMotion?.isAnimating == true { log.debug("replay: waiting for the window spring to settle") }
         }
         defer { stopControlPlane() }
         do { try loop.run() } catch {
@@ -294,14 +312,29 @@ public final class Daemon {
         return !isReplayStopping
     }
 
-    /// Whether a replay has nothing left to wait for: no command running, and every overlay it
-    /// showed at rest (or no compositor to show them on).
+    /// Whether a replay has nothing left to wait for: no command running, no window spring
+    /// running, and every overlay it showed at rest (or no compositor to show them on).
     private var isReplayDone: Bool {
-        runner.runningCount == 0 && (overlays?.isAtRest ?? true || wayland?.session.isConnected != true)
+        runner.runningCount == 0 && windowMotion?.isAnimating != true
+            && (overlays?.isAtRest ?? true || wayland?.session.isConnected != true)
+    }
+
+    /// How long a replay may wait for what it set moving: a window spring until its settle
+    /// time plus ``springSettleMarginSeconds``, an overlay ``overlayWaitSeconds``; nil when
+    /// nothing moves (commands still running are waited for without a bound, as before).
+    private var replaySettleDeadline: Timestamp? {
+        let now = MonotonicClock.now()
+        var deadline: Timestamp?
+        if windowMotion?.isAnimating == true {
+            deadline = (windowMotion?.settleTime ?? now.advanced(bySeconds: Self.overlayWaitSeconds))
+                .advanced(bySeconds: Self.springSettleMarginSeconds)
+        }
+        if overlays?.isAtRest == false { deadline = max(deadline ?? now, now.advanced(bySeconds: Self.overlayWaitSeconds)) }
+        return deadline
     }
 
     /// Ends a replay's loop once it is done.
-    private func stopReplayIfDone() {
+    func stopReplayIfDone() {
         if options.replayPath != nil && isReplayDone { loop.stop() }
     }
 
@@ -567,7 +600,7 @@ public final class Daemon {
         guard let performer, performer.sway == nil else { return }
         for (index, binding) in config.bindings.enumerated() {
             guard case .session(.workspace(let workspace)) = binding.action, workspace.swayCommand != nil else { continue }
-            log.warning("binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
+            log.warning("binding \(Binding.number(ofIndex: index)) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
                         + "workspaces over sway's IPC, and this compositor is not sway (on Wayfire, the gesto-wayfire plugin performs it)")
         }
     }
@@ -703,6 +736,8 @@ public enum DaemonError: Error, CustomStringConvertible {
     case system(SystemError)
     case input(InputError)
     case config(ConfigFileProblem)
+    /// `--config FILE` names no file, and `--wait-for-config` was not given.
+    case configMissing(path: String)
     /// The control socket could not be opened (another gestod runs on it, a bad path).
     case control(IPCServerError)
 
@@ -711,6 +746,9 @@ public enum DaemonError: Error, CustomStringConvertible {
         case .system(let error): "\(error)"
         case .input(let error): "\(error)"
         case .config(let problem): "\(problem)"
+        case .configMissing(let path):
+            "no config at \(path) (--config names no file): check the path, write a starter with "
+                + "`gestoctl init -o \(path)`, or pass --wait-for-config to start with no bindings and load it once it appears"
         case .control(let error): "\(error)"
         }
     }

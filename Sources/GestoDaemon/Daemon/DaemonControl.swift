@@ -29,6 +29,15 @@ extension Daemon {
         }
         watchConfig()
         do {
+            executableWatcher = try ExecutableWatcher(loop: loop) { [unowned self] path in
+                self.log.warning("\(path) was replaced (an upgrade?): this gestod still runs the old one (version "
+                                 + "\(GestoVersion.current)); restart it to run the new one: `systemctl --user restart gestod`, "
+                                 + "or log out and in")
+            }
+        } catch {
+            log.info("not watching gestod's executable for upgrades (\(error))")
+        }
+        do {
             let monitor = try SessionLockMonitor(loop: loop) { [unowned self] state in self.sessionLockChanged(to: state) }
             lockMonitor = monitor
             sessionLock = monitor.state
@@ -59,6 +68,7 @@ extension Daemon {
         server?.close()
         server = nil
         configWatcher = nil
+        executableWatcher = nil
         lockMonitor?.close()
         lockMonitor = nil
         runner.reapExitedChildren()
@@ -139,7 +149,7 @@ extension Daemon {
     /// The active bindings, for `bindings`.
     var bindingSummaries: [BindingSummary] {
         config.bindings.enumerated().map { index, binding in
-            BindingSummary(index: index, gesture: binding.gesture.description, mode: binding.mode.rawValue,
+            BindingSummary(number: Binding.number(ofIndex: index), gesture: binding.gesture.description, mode: binding.mode.rawValue,
                            action: binding.action.summary, app: binding.app,
                            location: binding.location.description)
         }
@@ -197,7 +207,7 @@ extension Daemon {
         if failedActionCount > failuresBefore {
             return .failure(IPCFailure(.actionFailed, lastActionFailure ?? "\(binding.action.summary) failed"))
         }
-        return .success(result: TriggerSummary(gesture: gesture.description, bindingIndex: index,
+        return .success(result: TriggerSummary(gesture: gesture.description, bindingNumber: Binding.number(ofIndex: index),
                                                action: binding.action.summary, app: focusedApp).json)
     }
 }

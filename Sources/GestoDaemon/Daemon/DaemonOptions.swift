@@ -4,6 +4,9 @@
 public struct DaemonOptions: Sendable {
     /// `--config FILE`; nil: the default path (a missing default file means no bindings).
     public var configPath: String?
+    /// `--wait-for-config`: a missing `--config FILE` is waited for (no bindings until it
+    /// appears) instead of stopping gestod with an error.
+    public var waitsForConfig = false
     /// `--replay FILE`: read a recording instead of live libinput, then exit at its end.
     public var replayPath: String?
     /// `--dry-run`: log actions instead of running them.
@@ -34,6 +37,10 @@ public struct DaemonOptions: Sendable {
         options: [
             .value("config", "FILE", .file(extensions: ["yaml", "yml"]),
                    help: "the config to use; SIGHUP re-reads it (a broken one keeps the last good)"),
+            .flag("wait-for-config", help: """
+                start even if the --config FILE does not exist yet, with no bindings,
+                and load it once it appears (without this, a missing FILE is an error)
+                """),
             .value("seat", "NAME", help: "the udev seat to read touchpads from (default seat0)", excludes: "device"),
             .value("device", "PATH", .file(extensions: []),
                    help: "read this device through libinput's path backend (repeatable)", isRepeatable: true),
@@ -73,6 +80,7 @@ public struct DaemonOptions: Sendable {
     /// The options `parsed` gives, checked against ``declaration``.
     init(parsing parsed: CommandArguments) {
         configPath = parsed.values["config"]
+        waitsForConfig = parsed.flags.contains("wait-for-config")
         replayPath = parsed.values["replay"]
         socketPath = parsed.values["socket"]
         isDryRun = parsed.flags.contains("dry-run")

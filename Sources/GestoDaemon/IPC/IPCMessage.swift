@@ -115,7 +115,9 @@ public enum IPCRequest: Sendable, Equatable {
             default: throw IPCFailure(.badArgument, "\"app\" must be a string")
             }
         default:
-            throw IPCFailure(.unknownCommand, "unknown command '\(command)' (expected status, reload, pause, resume, devices, bindings, monitor, trigger or version)")
+            let names = ["status", "reload", "pause", "resume", "devices", "bindings", "monitor", "trigger", "version"]
+            throw IPCFailure(.unknownCommand, "unknown command '\(command)' (expected status, reload, pause, resume, devices, bindings, monitor, trigger or version)"
+                             + didYouMean(command, among: names))
         }
     }
 }

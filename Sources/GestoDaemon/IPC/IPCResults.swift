@@ -93,7 +93,7 @@ public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
 
     /// A binding a missing protocol rules out: `{"binding", "gesture", "action", "location", "effect"}`.
     public struct RuledOut: Sendable, Equatable, Codable {
-        /// The binding's index in the config.
+        /// The binding's number in the config, counted from 1 (``Binding/number(ofIndex:)``).
         public var binding: Int
         /// Its gesture and action as written (`swipe:3:left`, `keys: super+Left`).
         public var gesture: String
@@ -127,7 +127,7 @@ public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
         let ruledOut = WaylandSession.Global.ruledOut(bindings, missing: missing)
         return missing.map { global in
             MissingProtocol(name: global.rawValue, consequence: global.consequence, ruledOut: ruledOut.filter { $0.global == global }.map {
-                RuledOut(binding: $0.index, gesture: bindings[$0.index].gesture.description, action: bindings[$0.index].action.summary,
+                RuledOut(binding: Binding.number(ofIndex: $0.index), gesture: bindings[$0.index].gesture.description, action: bindings[$0.index].action.summary,
                          location: bindings[$0.index].location.description, effect: $0.effect)
             })
         }
@@ -136,8 +136,7 @@ public struct MissingProtocol: Sendable, Equatable, JSONWireCodable {
     /// The lines `gestoctl status` and `gestoctl doctor` print for it (no indentation).
     public var textLines: [String] {
         ["\(name) is missing: \(consequence)"] + ruledOut.map { entry in
-            // Counted from 1, as `gestoctl check` and gestod's log count bindings.
-            "  binding \(entry.binding + 1) (\(entry.gesture), \(entry.action)\(entry.location.map { " at " + $0 } ?? "")): \(entry.effect)"
+            "  binding \(entry.binding) (\(entry.gesture), \(entry.action)\(entry.location.map { " at " + $0 } ?? "")): \(entry.effect)"
         }
     }
 }
@@ -163,10 +162,10 @@ public struct DeviceSummary: Sendable, Equatable, JSONWireCodable {
     }
 }
 
-/// One active binding: `{"index", "gesture", "mode", "action", "app", "location"}`.
+/// One active binding: `{"binding", "gesture", "mode", "action", "app", "location"}`.
 public struct BindingSummary: Sendable, Equatable, JSONWireCodable {
-    /// Its position in the config's binding list, from 0.
-    public var index: Int
+    /// Its number in the config's binding list, counted from 1 (``Binding/number(ofIndex:)``).
+    public var number: Int
     /// The gesture in binding syntax (`swipe:3:left`).
     public var gesture: String
     /// The fire mode (`on-end`).
@@ -178,8 +177,12 @@ public struct BindingSummary: Sendable, Equatable, JSONWireCodable {
     /// Where it is in the config (`FILE:LINE:COLUMN`), if known.
     public var location: String?
 
-    init(index: Int, gesture: String, mode: String, action: String, app: String?, location: String?) {
-        self.index = index
+    enum CodingKeys: String, CodingKey {
+        case number = "binding", gesture, mode, action, app, location
+    }
+
+    init(number: Int, gesture: String, mode: String, action: String, app: String?, location: String?) {
+        self.number = number
         self.gesture = gesture
         self.mode = mode
         self.action = action
@@ -225,20 +228,20 @@ public struct PauseSummary: Sendable, JSONWireCodable {
 public struct TriggerSummary: Sendable, JSONWireCodable {
     /// The gesture triggered, in binding syntax.
     public var gesture: String
-    /// The binding's index in the config.
-    public var bindingIndex: Int
+    /// The binding's number in the config, counted from 1 (``Binding/number(ofIndex:)``).
+    public var bindingNumber: Int
     /// The action run, as written in the config.
     public var action: String
     /// The focused app the binding was chosen for (given, or the compositor's focus), if any.
     public var app: String?
 
     enum CodingKeys: String, CodingKey {
-        case gesture, bindingIndex = "binding", action, app
+        case gesture, bindingNumber = "binding", action, app
     }
 
-    init(gesture: String, bindingIndex: Int, action: String, app: String?) {
+    init(gesture: String, bindingNumber: Int, action: String, app: String?) {
         self.gesture = gesture
-        self.bindingIndex = bindingIndex
+        self.bindingNumber = bindingNumber
         self.action = action
         self.app = app
     }

@@ -96,7 +96,9 @@ public struct RecordedInput {
             if !isStopped && !ask(descriptor) { isStopped = true }
             return !isStopped
         } }
-        // Read the probe (which a pipe cannot give back), decide the format, then stream.
+        // Read the probe (which a pipe cannot give back), decide the format, then stream. The
+        // probe ends at the first complete line that decides (the rest of the 64 KiB only for a
+        // preamble of other lines), so a pipe fed line by line is replayed as it arrives.
         var probe: [UInt8] = []
         do throws(SystemError) {
             var chunk = [UInt8](repeating: 0, count: inputFormatProbeLength)
@@ -108,6 +110,7 @@ public struct RecordedInput {
                 }.get()
                 if count == 0 { break }
                 probe += chunk.prefix(count)
+                if Self.formatOfCompleteLines(probe) != .unknown { break }
             }
         } catch { throw .input(.readFailed(path: name, error: error)) }
         switch InputFormat.detect(in: probe) {
@@ -149,6 +152,15 @@ public struct RecordedInput {
             if probe.isEmpty { return }  // An empty file: nothing happened.
             throw .unknownFormat(path: name)
         }
+    }
+}
+
+extension RecordedInput {
+    /// The format the complete (newline-terminated) lines of `probe` decide, or unknown while
+    /// none does: a line cut at the end of a read might read as the wrong thing.
+    static func formatOfCompleteLines(_ probe: [UInt8]) -> InputFormat {
+        guard let lastNewline = probe.lastIndex(of: 0x0A) else { return .unknown }
+        return probe.withUnsafeBytes { InputFormat.detect(in: UnsafeRawBufferPointer(rebasing: $0[...lastNewline])) }
     }
 }
 

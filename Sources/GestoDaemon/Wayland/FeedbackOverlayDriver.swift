@@ -59,6 +59,9 @@ public final class FeedbackOverlayDriver {
     private var overlays: [Int: FeedbackOverlay] = [:]
     private var pinchOverlays: [Int: PinchFeedbackOverlay] = [:]
     private var hasWarned = false
+    /// Why overlays cannot be drawn, once found (cairo or Pango missing): said once, then no
+    /// overlay is tried again (each would fail the same way).
+    private var drawingUnavailable: String?
 
     /// Makes a driver with no overlay yet, animating on `clock` (its input's).
     public init(session: WaylandSession, log: Log, clock: OverlayClock = OverlayClock(.monotonic)) {
@@ -98,6 +101,13 @@ public final class FeedbackOverlayDriver {
             hasWarned = true
             return
         }
+        guard drawingUnavailable == nil else { return }
+        if let reason = OverlaySurface.drawingUnavailableReason {
+            drawingUnavailable = reason
+            log.warning("feedback overlays are off: \(reason); install libcairo2, libpango-1.0-0 and libpangocairo-1.0-0 "
+                        + "(the gesto package recommends them) and restart gestod to see them. Every action still runs.")
+            return
+        }
         clock.follow(firing.gesture.time)
         let clock = self.clock
         switch binding.gesture {
@@ -109,7 +119,7 @@ public final class FeedbackOverlayDriver {
             do {
                 try overlay.handle(firing.gesture)
             } catch {
-                log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
+                log.warning("overlay: \(error)", ["binding": String(Binding.number(ofIndex: firing.bindingIndex))])
             }
             return
         default:
@@ -121,7 +131,7 @@ public final class FeedbackOverlayDriver {
         do {
             try overlay.handle(firing.gesture)
         } catch {
-            log.warning("overlay: \(error)", ["binding": String(firing.bindingIndex)])
+            log.warning("overlay: \(error)", ["binding": String(Binding.number(ofIndex: firing.bindingIndex))])
         }
     }
 

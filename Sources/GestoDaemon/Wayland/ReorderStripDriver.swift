@@ -65,7 +65,7 @@ public final class ReorderStripDriver {
         do {
             try strip!.handle(gesture)
         } catch {
-            log.warning("reorder strip: \(error)", ["binding": String(index)])
+            log.warning("reorder strip: \(error)", ["binding": String(Binding.number(ofIndex: index))])
         }
     }
 

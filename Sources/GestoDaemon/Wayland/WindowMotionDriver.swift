@@ -38,6 +38,9 @@ public final class WindowMotionDriver {
     /// accepted the command. What the window then shows is the client's answer: a client may
     /// commit a size late or rounded, so an observer that checks gesto's motion checks these.
     public var onSend: ((WindowRect) -> Void)?
+    /// Called when a spring stops running: the window came to rest, was put at its target, or
+    /// was dropped (a replay ends only once nothing moves).
+    public var onRest: (() -> Void)?
 
     /// A driver whose frame timer runs on `loop`.
     /// - Parameter now: The clock springs run on (CLOCK_MONOTONIC; replaceable for tests).
@@ -51,6 +54,21 @@ public final class WindowMotionDriver {
 
     /// Whether a spring is running (the frame timer is armed).
     public var isAnimating: Bool { motion?.spring != nil }
+
+    /// When the running springs (position and size) will have settled for good, on the
+    /// driver's clock; nil when none runs or one never settles (no damping).
+    public var settleTime: Timestamp? {
+        guard let motion, let position = motion.spring?.settleTimeEstimate else { return nil }
+        guard let size = motion.sizeSpring else { return position }
+        return size.settleTimeEstimate.map { max($0, position) }
+    }
+
+    /// Puts a window still springing at its target at once and stops its frames (a replay that
+    /// waited for the spring as long as it may).
+    public func finishAtTarget() {
+        if let current = motion, current.spring != nil, let target = current.targetRect { apply(target) }
+        drop()
+    }
 
     /// Handles one report of a `window-motion:` binding's stream.
     ///
@@ -137,6 +155,7 @@ public final class WindowMotionDriver {
         if shown.atRest {
             current.settle()
             motion = current
+            onRest?()
             return
         }
         do { try timer.arm(at: time.advanced(bySeconds: Self.frameInterval)) } catch {
@@ -144,19 +163,15 @@ public final class WindowMotionDriver {
         }
     }
 
-    /// Puts a window still springing at its target at once (another window is being grabbed).
-    private func finishAtTarget() {
-        if let current = motion, current.spring != nil, let target = current.targetRect { apply(target) }
-        drop()
-    }
-
     /// Forgets the window in motion and stops the frames.
     private func drop() {
+        let wasAnimating = isAnimating
         windowID = nil
         motion = nil
         lastSent = nil
         lastSize = nil
         if timer.state != .disarmed { try? timer.disarm() }
+        if wasAnimating { onRest?() }
     }
 
     // MARK: sway commands
@@ -252,7 +267,9 @@ extension Daemon {
             return nil
         }
         do {
-            windowMotion = try WindowMotionDriver(loop: loop, sway: sway, log: log)
+            let driver = try WindowMotionDriver(loop: loop, sway: sway, log: log)
+            driver.onRest = { [unowned self] in self.stopReplayIfDone() }
+            windowMotion = driver
         } catch {
             log.error("window-motion: \(error)")
         }

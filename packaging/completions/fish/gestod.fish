@@ -2,6 +2,7 @@
 
 complete -c gestod -f
 complete -c gestod -l config -r -F -d 'The config to use'
+complete -c gestod -l wait-for-config -d 'Start even if the --config file does not exist yet'
 complete -c gestod -l seat -x -a seat0 -d 'udev seat to read touchpads from'
 complete -c gestod -l device -r -a '(__fish_complete_path /dev/input/event)' -d 'Read this device node'
 complete -c gestod -l touchscreens -d 'Also read touchscreens'
