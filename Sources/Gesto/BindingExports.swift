@@ -30,6 +30,7 @@ extension ActionKind {
         case .reorder: GESTO_ACTION_REORDER
         case .windowMotion: GESTO_ACTION_WINDOW_MOTION
         case .workspace: GESTO_ACTION_WORKSPACE
+        case .drag: GESTO_ACTION_DRAG
         }
     }
 

@@ -300,6 +300,8 @@ enum gesto_cancel_reason {
 	GESTO_CANCEL_FINGER_COUNT_CHANGED = 3,  /**< other fingers took over mid-gesture */
 	GESTO_CANCEL_PREEMPTED = 4,             /**< a gesture with priority claimed the input */
 	GESTO_CANCEL_TIMEOUT = 5,               /**< waited too long for its continuation */
+	GESTO_CANCEL_INTERRUPTED = 6,           /**< since 0.5: the host interrupted it (a drag
+	                                             released by gesto_engine_interrupt_drags()) */
 };
 
 /** When a binding fires during its gesture (the config's `mode:`). */
@@ -881,6 +883,8 @@ enum gesto_action_kind {
 	GESTO_ACTION_REORDER = 5,       /**< "reorder": a long-press-drag reorder */
 	GESTO_ACTION_WINDOW_MOTION = 6, /**< "window-motion": see gesto_window_motion_new() */
 	GESTO_ACTION_WORKSPACE = 7,     /**< "workspace": see gesto_workspace_swipe_new() */
+	GESTO_ACTION_DRAG = 8,          /**< since 0.5: "drag": hold a pointer button while the
+	                                     swipe's fingers move; see "Three-finger drag" */
 };
 
 /**

@@ -96,6 +96,7 @@ extension Daemon {
             let changed = (wanted == .paused) != isPaused
             isPaused = wanted == .paused
             if changed { log.info(isPaused ? "paused: gestures run no action" : "resumed: gestures run their actions") }
+            if changed && isPaused { interruptDrags() }
             return .success(result: PauseSummary(state: wanted, changed: changed).json)
         case .devices:
             return .success(result: DeviceList(devices: devices.map(DeviceSummary.init)).json)
