@@ -372,13 +372,29 @@ public final class WaylandSession {
     ///   connection error from the flush.
     public func drag(_ event: PointerDragEvent) throws(WaylandError) {
         guard let connection else { throw .notConnected }
-        if connection.virtualPointer == nil {
-            guard let manager = connection.pointerManager else { throw .missingProtocol(Global.virtualPointerManager.rawValue) }
-            guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
-            connection.virtualPointer = try VirtualPointer(manager: manager, seat: seat)
-        }
+        try makeVirtualPointer(on: connection)
         connection.virtualPointer?.send(event)
         try flush()
+    }
+
+    /// Makes the connection's virtual pointer ahead of the first drag and waits for the
+    /// compositor to have it (a roundtrip), so that clients are told of the pointer before a
+    /// drag's press. Does nothing when it exists.
+    ///
+    /// - Throws: ``WaylandError/missingProtocol(_:)`` (virtual pointer or seat), or a
+    ///   connection error from the roundtrip.
+    public func prepareDragPointer() throws(WaylandError) {
+        guard let connection else { throw .notConnected }
+        guard connection.virtualPointer == nil else { return }
+        try makeVirtualPointer(on: connection)
+        try roundtrip()
+    }
+
+    private func makeVirtualPointer(on connection: Connection) throws(WaylandError) {
+        guard connection.virtualPointer == nil else { return }
+        guard let manager = connection.pointerManager else { throw .missingProtocol(Global.virtualPointerManager.rawValue) }
+        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
+        connection.virtualPointer = try VirtualPointer(manager: manager, seat: seat)
     }
 
     // MARK: Internals

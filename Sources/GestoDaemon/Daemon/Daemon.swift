@@ -176,6 +176,7 @@ public final class Daemon {
                 }
                 self.hasConnectedCompositor = true
                 self.warnAboutInactiveWorkspaceBindings(self.config)
+                self.drags.prepare(for: self.config)
             }
             // The overlays animate on the clock of their input: a replay's is the recording's.
             let overlays = FeedbackOverlayDriver(session: session, log: log,
@@ -637,7 +638,10 @@ public final class Daemon {
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
             for warning in loaded.warnings { log.warning(warning.description) }
-            if hasConnectedCompositor { warnAboutInactiveWorkspaceBindings(loaded) }
+            if hasConnectedCompositor {
+                warnAboutInactiveWorkspaceBindings(loaded)
+                drags.prepare(for: loaded)
+            }
         case .failure(let problem):
             configProblem = problem
             log.error(configLoadedAt == nil ? "config not loaded, running with no bindings until it is fixed:\n\(problem)"

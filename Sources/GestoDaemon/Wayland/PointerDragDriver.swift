@@ -27,6 +27,16 @@ final class PointerDragDriver {
     /// Whether any binding's button is down.
     var isHoldingButton: Bool { !held.isEmpty }
 
+    /// Makes the virtual pointer now if `config` has a `drag:` binding (at connect and reload),
+    /// so that the compositor announces its pointer to clients before the first press: a
+    /// pointer device made by the press itself would deliver it before any client holds a
+    /// wl_pointer (a session with no other pointer, a tablet's). Says once when it cannot.
+    func prepare(for config: Config) {
+        guard !isDryRun, config.bindings.contains(where: { $0.action.kind == .drag }),
+              let session = session(), session.isConnected else { return }
+        do { try session.prepareDragPointer() } catch { sayCannotRun(error) }
+    }
+
     /// Performs one firing of a `drag: button` binding. `suppressed` (paused, locked) stops a
     /// new drag from pressing; a drag already pressed still moves to its release.
     func handle(_ firing: BindingFiring<Action>, button: DragButton, suppressed: String?) {
@@ -65,16 +75,20 @@ final class PointerDragDriver {
             return true
         } catch {
             if case .missingProtocol = error {
-                if !saidMissing {
-                    saidMissing = true
-                    log.warning("drag: actions cannot run: \(error); this compositor offers no virtual pointer "
-                                + "(sway, Hyprland, labwc, river and Wayfire do; inside Wayfire the gesto-wayfire plugin drags)")
-                }
+                sayCannotRun(error)
             } else {
                 log.warning("drag: \(event.summary) failed: \(error)", ["gesture": gesture.name.description])
             }
             return false
         }
+    }
+
+    /// Says, once, that drags cannot run on this compositor, and what works instead.
+    private func sayCannotRun(_ error: WaylandError) {
+        guard !saidMissing else { return }
+        saidMissing = true
+        log.warning("drag: actions cannot run: \(error); this compositor offers no virtual pointer "
+                    + "(sway, Hyprland, labwc, river and Wayfire do; inside Wayfire the gesto-wayfire plugin drags)")
     }
 }
 
