@@ -38,6 +38,8 @@ const struct wl_interface *gesto_wayland_interface_named(const char *name)
 		&zwlr_foreign_toplevel_handle_v1_interface,
 		&zwlr_layer_shell_v1_interface,
 		&zwlr_layer_surface_v1_interface,
+		&zwlr_virtual_pointer_v1_interface,
+		&zwlr_virtual_pointer_manager_v1_interface,
 	};
 	for (size_t i = 0; i < sizeof interfaces / sizeof interfaces[0]; i++)
 		if (strcmp(interfaces[i]->name, name) == 0)

@@ -30,6 +30,7 @@ extension ActionKind {
         case .reorder: GESTO_ACTION_REORDER
         case .windowMotion: GESTO_ACTION_WINDOW_MOTION
         case .workspace: GESTO_ACTION_WORKSPACE
+        case .drag: GESTO_ACTION_DRAG
         }
     }
 
@@ -57,6 +58,7 @@ public func gestoEngineBindingInfo(_ handle: OpaquePointer?, _ index: Int32, _ o
         info.action = kind?.cKey
         info.app = UnsafePointer(binding.appString)
         info.action_kind = (kind?.cKind ?? GESTO_ACTION_NONE).rawValue
+        if case .drag(let button)? = binding.action { info.drag_button = button.code }
         let written = min(size, MemoryLayout<gesto_binding_info>.size)
         info.size = UInt32(written)
         withUnsafeBytes(of: &info) { bytes in

@@ -143,6 +143,25 @@ final class EngineBox {
         deliver(outputs)
     }
 
+    /// Releases every drag in progress (`gesto_engine_interrupt_drags`): its binding fires
+    /// `cancelled`, interrupted.
+    func interruptDrags(at time: Timestamp) {
+        guard delivery & GESTO_DELIVER_FIRINGS.rawValue != 0 else {
+            engine.interruptDrags(at: time) { _, _, _, _ in }
+            return
+        }
+        // No report of a drag is an outcome (the swipe's own is): only firings are delivered.
+        var outputs: [EngineOutput] = []
+        engine.interruptDrags(at: time) { made, _, _, match in
+            match(made) { firing in
+                if self.bindings[firing.bindingIndex].isEnabled {
+                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex))
+                }
+            }
+        }
+        deliver(outputs)
+    }
+
     /// The touchscreen's size in mm (`gesto_engine_set_touchscreen_size`), nil: percent.
     var touchscreenSize: Vector2?
     /// The touch events made into frames (made at the first touch event).

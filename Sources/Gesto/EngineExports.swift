@@ -244,6 +244,16 @@ public func gestoEngineEndInput(_ handle: OpaquePointer?, _ time: UInt64) -> Int
     }
 }
 
+@_cdecl("gesto_engine_interrupt_drags")
+public func gestoEngineInterruptDrags(_ handle: OpaquePointer?, _ time: UInt64) -> Int32 {
+    reporting { () throws(ExportError) in
+        let function = "gesto_engine_interrupt_drags"
+        let box = try idleEngine(handle, in: function)
+        box.interruptDrags(at: try timestamp(time, "time_usec", in: function))
+        return GESTO_OK.rawValue
+    }
+}
+
 @_cdecl("gesto_engine_is_active")
 public func gestoEngineIsActive(_ handle: OpaquePointer?) -> Int32 {
     reporting { () throws(ExportError) in

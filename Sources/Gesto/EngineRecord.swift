@@ -251,6 +251,7 @@ private func cCancelReason(_ reason: CancellationReason?) -> UInt32 {
     case .fingerCountChanged: GESTO_CANCEL_FINGER_COUNT_CHANGED.rawValue
     case .preempted: GESTO_CANCEL_PREEMPTED.rawValue
     case .timeout: GESTO_CANCEL_TIMEOUT.rawValue
+    case .interrupted: GESTO_CANCEL_INTERRUPTED.rawValue
     }
 }
 

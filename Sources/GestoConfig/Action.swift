@@ -19,6 +19,10 @@ public enum Action: Sendable, Hashable {
     /// `reorder: {slot: 120, step-left: …}`: a long-press-drag moves an item along slots and
     /// runs commands per slot crossed, on drop, and in reverse on cancel.
     case reorder(ReorderAction)
+    /// `drag: left`: while the fingers of the binding's swipe move, the button is held and the
+    /// pointer follows them (``PointerDrag``), through gestod's virtual pointer or the
+    /// compositor plugin.
+    case drag(DragButton)
 
     /// Which config key the action has.
     public var kind: ActionKind {
@@ -27,6 +31,17 @@ public enum Action: Sendable, Hashable {
         case .session(let action): action.kind
         case .windowMotion: .windowMotion
         case .reorder: .reorder
+        case .drag: .drag
+        }
+    }
+
+    /// Whether a `continuous` binding with this action gets gestod's feedback overlay: not a
+    /// window motion, a workspace swipe or a drag, whose own motion (the window, the
+    /// workspaces, the pointer) is the feedback.
+    public var showsGestureFeedback: Bool {
+        switch self {
+        case .windowMotion, .session(.workspace), .drag: false
+        case .exec, .reorder, .session(.keys), .session(.window), .session(.sway): true
         }
     }
 
@@ -40,6 +55,7 @@ public enum Action: Sendable, Hashable {
         case .session(let action): action.summary
         case .reorder(let reorder): "reorder: \(reorder.items) slots of \(formatCompact(reorder.slot)) units"
         case .windowMotion(let motion): "window-motion: snap to \(motion.snaps.map(\.rawValue).joined(separator: ", "))"
+        case .drag(let button): "drag: \(button.rawValue)"
         }
     }
 }
@@ -98,6 +114,8 @@ public enum ActionKind: Sendable, Hashable, CaseIterable {
     case windowMotion
     /// `workspace:` (``SessionAction/workspace(_:)``).
     case workspace
+    /// `drag:` (``Action/drag(_:)``).
+    case drag
 
     /// The config key, as a static string (the C ABI hands it out as a `const char *`).
     public var key: StaticString {
@@ -109,6 +127,7 @@ public enum ActionKind: Sendable, Hashable, CaseIterable {
         case .reorder: "reorder"
         case .windowMotion: "window-motion"
         case .workspace: "workspace"
+        case .drag: "drag"
         }
     }
 

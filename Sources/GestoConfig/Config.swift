@@ -72,7 +72,8 @@ extension Config {
 enum ConfigKeys {
     static let root = ["settings", "animation", "bindings", "input"]
     static let input = ["touchscreens", "touchscreen-transform", "touchscreen-output"]
-    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold"] + touchSections
+    static let settings = ["swipe", "pinch", "rotate", "long-press", "hold", "drag"] + touchSections
+    static let drag = ["lift-timeout"]
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window", "commit"]
@@ -177,6 +178,7 @@ struct ConfigDecoder {
         }
         reportDuplicates(bindings)
         reportTouchesTheAppAlsoGets(bindings)
+        reportBindingsUnderDrags(bindings)
         var config = Config(settings: settings, bindings: bindings, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
         config.warnings = warnings
@@ -242,6 +244,23 @@ struct ConfigDecoder {
         }
     }
 
+    /// A drag follows every swipe of its finger count: another binding of that swipe would run
+    /// on the same fingers while they drag (a workspace switch in the middle of a text
+    /// selection), and a second drag would press a second button. Both are errors at the later
+    /// binding, naming the drag.
+    mutating func reportBindingsUnderDrags(_ bindings: [Binding]) {
+        for (index, binding) in bindings.enumerated() {
+            guard case .swipe(let fingers, _) = binding.gesture else { continue }
+            guard let dragIndex = bindings.indices.first(where: { other in
+                guard other != index, bindings[other].rule.drag != nil, case .swipe(fingers, _) = bindings[other].gesture else { return false }
+                return binding.rule.drag == nil || other < index
+            }) else { continue }
+            error("\(binding.gesture) is also bound at \(bindings[dragIndex].location) to '\(bindings[dragIndex].action.summary)', "
+                  + "which follows every \(fingers)-finger swipe: both would act on the same fingers; bind another finger count",
+                  at: binding.location)
+        }
+    }
+
     mutating func unknownKey(_ key: String, at location: SourceLocation, expected: [String]) {
         error("unknown key '\(key)' (expected \(expected.joined(separator: ", ")))" + didYouMean(key, among: expected), at: location)
     }
@@ -271,6 +290,7 @@ struct ConfigDecoder {
                     if field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
                 case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
+                case "drag": decodeDrag(field.key, field.value, field.keyLocation, &settings.drag)
                 case "tap", "touch-long-press", "touch-swipe", "touch-pinch":
                     decodeTouch(entry.key, field.key, field.value, field.keyLocation, &settings.touch)
                 default:
@@ -344,6 +364,15 @@ struct ConfigDecoder {
         }
     }
 
+    mutating func decodeDrag(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout DragSettings) {
+        switch key {
+        case "lift-timeout":
+            s.liftTimeout = number(value, key, positive: false, atMost: DragSettings.longestLiftTimeout,
+                                   unit: " s (longer, a finished drag would hold its button until it times out)") ?? s.liftTimeout
+        default: unknownKey(key, at: at, expected: ConfigKeys.drag)
+        }
+    }
+
     mutating func decodeBinding(_ node: YAMLNode, global: RecognizerSettings) -> Binding? {
         guard case .mapping(let entries, let start) = node else {
             error("each binding must be a mapping with 'gesture:' and one action key, not \(node.kindDescription)", at: node.location)
@@ -351,6 +380,7 @@ struct ConfigDecoder {
         }
         var gesture: GestureName?
         var mode = FireMode.onEnd
+        var modeLocation: SourceLocation?
         var app: String?
         // Each action with where its key and its value are written.
         var actions: [(Action, SourceLocation, value: SourceLocation)] = []
@@ -370,6 +400,7 @@ struct ConfigDecoder {
                 }
             case "mode":
                 guard let text = scalar(entry.value, "mode") else { ok = false; continue }
+                modeLocation = entry.value.location
                 if let m = FireMode(rawValue: text) { mode = m } else {
                     let names = FireMode.allCases.map(\.rawValue)
                     error("unknown mode '\(text)' (expected \(names.joined(separator: ", ")))" + didYouMean(text, among: names), at: entry.value.location)
@@ -446,6 +477,13 @@ struct ConfigDecoder {
             return nil
         }
         guard ok else { return nil }
+        var drag: DragSettings?
+        if case .drag = actions[0].0 {
+            guard let settings = validateDrag(gesture: gesture, mode: mode, modeLocation: modeLocation, app: app,
+                                              global: global, at: actions[0].1) else { return nil }
+            drag = settings
+            mode = .continuous
+        }
         if case .reorder = actions[0].0 {
             switch gesture {
             case .longPressDrag, .touchLongPressDrag: break
@@ -476,8 +514,45 @@ struct ConfigDecoder {
                                               + "use next or previous), so under gestod this binding is inactive", at: actions[0].1))
             }
         }
-        return Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app,
-                       location: node.location, actionLocation: actions[0].value, animation: bindingAnimation)
+        var binding = Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app,
+                              location: node.location, actionLocation: actions[0].value, animation: bindingAnimation)
+        binding.rule.drag = drag
+        return binding
+    }
+
+    /// Checks a `drag:` binding: an undirected touchpad swipe of 3 or more fingers (libinput
+    /// reports two moving fingers as scrolling, never as a swipe), in continuous mode or none
+    /// given, for every app. Returns its settings, or nil with the error recorded.
+    mutating func validateDrag(gesture: GestureName, mode: FireMode, modeLocation: SourceLocation?, app: String?,
+                               global: RecognizerSettings, at location: SourceLocation) -> DragSettings? {
+        if gesture.isLongPressKind {
+            // `drag` on a long press was the long-press-drag setting before it was an action.
+            let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
+                ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
+            error("'drag' on a long press is the global setting of whether a rest then a swipe is a \(drag) "
+                  + "(write it under 'settings: {\(section): {drag: …}}'); the 'drag' action belongs to a swipe "
+                  + "(e.g. 'gesture: swipe:3' with 'drag: left')", at: location)
+            return nil
+        }
+        guard case .swipe(let fingers, let direction) = gesture, fingers >= 3 else {
+            error("'drag' follows the fingers of a touchpad swipe of 3 or more fingers (e.g. 'gesture: swipe:3'), not \(gesture)",
+                  at: location)
+            return nil
+        }
+        if direction != nil {
+            error("'drag' follows the swipe in every direction: write 'gesture: swipe:\(fingers)', without a direction", at: location)
+            return nil
+        }
+        if let modeLocation, mode != .continuous {
+            error("'drag' holds its button for as long as the fingers move: it has no mode but continuous, not \(mode.rawValue)",
+                  at: modeLocation)
+            return nil
+        }
+        if app != nil {
+            error("'drag' holds the button wherever the pointer is: it cannot be limited to an app", at: location)
+            return nil
+        }
+        return global.drag
     }
 
     /// Decodes the value of an action key of `kind`; nil (with errors recorded) if it is wrong.
@@ -496,7 +571,24 @@ struct ConfigDecoder {
         case .workspace: return decodeWorkspace(value).map { .session(.workspace($0)) }
         case .reorder: return decodeReorder(value).map { .reorder($0) }
         case .windowMotion: return decodeWindowMotion(value).map { .windowMotion($0) }
+        case .drag: return decodeDragButton(value).map { .drag($0) }
         }
+    }
+
+    /// Decodes a `drag:` value: the button to hold.
+    mutating func decodeDragButton(_ value: YAMLNode) -> DragButton? {
+        guard let text = scalar(value, ActionKind.drag.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        if let button = DragButton(rawValue: trimmed) { return button }
+        let names = DragButton.allCases.map(\.rawValue)
+        var message = "'drag' holds a pointer button: \(names.joined(separator: ", ")), not '\(text)'"
+        if ["true", "false", "yes", "no", "on", "off"].contains(trimmed.lowercased()) {
+            message += " (whether a rest then a swipe is a long-press-drag is the setting 'settings: {long-press: {drag: \(trimmed)}}')"
+        } else {
+            message += didYouMean(trimmed, among: names)
+        }
+        error(message, at: value.location)
+        return nil
     }
 
     /// Decodes a `keys:` value. Key names are checked here only for shape; whether xkbcommon

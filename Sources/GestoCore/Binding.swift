@@ -61,13 +61,17 @@ public struct BindingRule: Sendable, Hashable {
     public var settings: RecognizerSettings
     /// The focused application this binding is limited to (exact app_id or glob), or nil.
     public var app: String?
+    /// Non-nil for a `drag:` binding: its swipes are followed by a ``PointerDrag`` with these
+    /// settings, which makes the binding's verdicts; no recognizer group listens for it.
+    public var drag: DragSettings?
 
     public init(gesture: GestureName, mode: FireMode = .onEnd,
-                settings: RecognizerSettings = RecognizerSettings(), app: String? = nil) {
+                settings: RecognizerSettings = RecognizerSettings(), app: String? = nil, drag: DragSettings? = nil) {
         self.gesture = gesture
         self.mode = mode
         self.settings = settings
         self.app = app
+        self.drag = drag
     }
 
     /// Whether this binding's gesture names `name` (same kind and fingers; same direction, or

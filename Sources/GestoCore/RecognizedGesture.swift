@@ -14,6 +14,9 @@ public enum CancellationReason: String, Sendable, Hashable {
     /// The gesture waited longer than its timeout for the input that continues it
     /// (a long press whose fingers moved but no drag followed).
     case timeout = "timeout"
+    /// The host stopped following the gesture: gestod paused, the session locked, the config
+    /// reloaded, the device went away or gestod is stopping (a drag releases its button).
+    case interrupted = "interrupted"
 }
 
 /// Why a gesture failed, where a person would ask "why did my binding not fire?": a hold or

@@ -122,6 +122,9 @@ public struct RecognizerGroups: Sendable {
     private var bindings: GroupBindings
     /// With one group every report is the outcome: ``owner(of:)`` need not be asked.
     private let hasSeveralGroups: Bool
+    /// The `drag:` bindings' drags, with the index of each one's binding: they follow their
+    /// swipes beside the groups and fire only their own binding (no group listens to them).
+    private var drags: [(binding: Int, drag: PointerDrag)]
 
     /// The focused toplevel's app_id (nil if unknown), for `app:` bindings: the matcher's
     /// state, not the recognizers' input.
@@ -159,7 +162,7 @@ public struct RecognizerGroups: Sendable {
         }
         var keys = [effective(settings)]
         var members: [[Int]] = [[]]
-        for (index, rule) in rules.enumerated() {
+        for (index, rule) in rules.enumerated() where rule.drag == nil {
             let key = effective(rule.settings)
             if let group = keys.firstIndex(of: key) {
                 members[group].append(index)
@@ -179,17 +182,60 @@ public struct RecognizerGroups: Sendable {
         commitments = groups.map { GroupCommitments(settings: $0.settings) }
         bindings = GroupBindings(rules: rules, listeners: members)
         hasSeveralGroups = groups.count > 1
+        drags = rules.indices.compactMap { index in
+            guard let settings = rules[index].drag, case .swipe(let fingers, _) = rules[index].gesture else { return nil }
+            return (index, PointerDrag(fingerCount: fingers, settings: settings))
+        }
     }
 
     /// The earliest time any group needs a deadline input, or nil.
     public var nextDeadline: Timestamp? {
         var earliest: Timestamp? = nil
         for index in engines.indices { earliest = earliest.earliest(engines[index].nextDeadline) }
+        for entry in drags { earliest = earliest.earliest(entry.drag.nextDeadline) }
         return earliest
     }
 
-    /// True while any group has a gesture in progress.
-    public var isActive: Bool { engines.indices.contains { engines[$0].isActive } }
+    /// True while any group has a gesture in progress or a drag holds its button.
+    public var isActive: Bool { engines.indices.contains { engines[$0].isActive } || isDragging }
+
+    /// True while a drag holds its button.
+    public var isDragging: Bool { drags.contains { $0.drag.isHoldingButton } }
+
+    /// Releases every drag's button now (``PointerDrag/interrupt(at:reason:emit:)``): the host
+    /// stops following the fingers (paused, locked, stopping). `report` receives each drag's
+    /// `cancelled` report as ``handle(_:report:diagnose:trace:)``'s does, its matching firing
+    /// the drag's binding.
+    public mutating func interruptDrags(at time: Timestamp, reason: CancellationReason = .interrupted,
+                                        report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
+        for index in drags.indices {
+            let binding = drags[index].binding
+            drags[index].drag.interrupt(at: time, reason: reason) { made in
+                report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
+            }
+        }
+    }
+
+    /// A drag's reports come from no group; they are never another report's outcome (the
+    /// swipe's own is the swipe recognizer's), and always fire their binding.
+    private static let dragSource = ReportSource(group: 0, isOutcome: false)
+
+    /// Feeds `input` to the drags: each report fires its own binding.
+    private mutating func dispatchDrags(_ input: RecognizerInput,
+                                        report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
+        for index in drags.indices {
+            let binding = drags[index].binding
+            let fire: (RecognizedGesture) -> Void = { made in
+                report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
+            }
+            switch input {
+            case .event(let event): drags[index].drag.handle(event, emit: fire)
+            case .deadline(let time): drags[index].drag.handleDeadline(time, emit: fire)
+            case .endOfInput(let time): drags[index].drag.interrupt(at: time, reason: .endOfInput, emit: fire)
+            case .touches: break  // A drag moves the pointer: touchpads only.
+            }
+        }
+    }
 
     /// Feeds one input; `emit` receives every report with its source and the firings it
     /// caused (empty: none), group by group, in input order. `focusedApp` is the focused
@@ -233,6 +279,7 @@ public struct RecognizerGroups: Sendable {
     private mutating func dispatch(_ input: RecognizerInput,
                                    report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        if !drags.isEmpty { dispatchDrags(input, report: report) }
         let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
             if case .deadline(let time) = input, !(engines[group].nextDeadline.map { $0 <= time } ?? false) { continue }

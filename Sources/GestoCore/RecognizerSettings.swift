@@ -215,6 +215,8 @@ public struct RecognizerSettings: Sendable, Hashable {
     public var rotate = RotateSettings()
     public var longPress = LongPressSettings()
     public var hold = HoldSettings()
+    /// The three-finger drag's lift timeout (`drag:` bindings).
+    public var drag = DragSettings()
     /// The thresholds on touchscreens (GestoCore/Touch): the same types, with the
     /// touchscreen presets and what only touchscreens have (taps, edge swipes).
     public var touch = TouchSettings()

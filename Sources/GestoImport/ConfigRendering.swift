@@ -131,6 +131,7 @@ extension ImportedBinding {
         case .session(.sway(let command)): value = command
         case .reorder, .windowMotion: value = action.summary
         case .session(.workspace(let workspace)): value = workspace.direction.rawValue
+        case .drag(let button): value = button.rawValue
         }
         parts.append("\(action.key): \(yamlScalar(value))")
         return "{" + parts.joined(separator: ", ") + "}"

@@ -35,13 +35,16 @@ extension WaylandSession.Global {
         case .reorder:
             needs.append((.foreignToplevelManager, "its reorder strip has no windows to show"))
             needs.append((.layerShell, "its reorder strip is not shown"))
+        case .drag:
+            needs.append((.virtualPointerManager, "its drag cannot run (inside Wayfire, the gesto-wayfire plugin drags)"))
+            needs.append((.seat, "its drag cannot run"))
         case .exec, .session(.sway), .windowMotion, .session(.workspace):
             break
         }
         if binding.app != nil {
             needs.append((.foreignToplevelManager, "its app: never matches (no focused app is known)"))
         }
-        if binding.mode == .continuous {
+        if binding.mode == .continuous, binding.action.showsGestureFeedback {
             switch binding.gesture {
             case .swipe, .pinch: needs.append((.layerShell, "its feedback overlay is not shown"))
             case .rotate, .hold, .longPress, .longPressDrag: break

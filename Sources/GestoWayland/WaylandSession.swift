@@ -24,6 +24,8 @@ public final class WaylandSession {
         case layerShell = "zwlr_layer_shell_v1"
         /// The seat that activation and the virtual keyboard act on. Version 1 is enough.
         case seat = "wl_seat"
+        /// A synthetic pointer (`drag:` actions). Version 1: relative motion, buttons, frames.
+        case virtualPointerManager = "zwlr_virtual_pointer_manager_v1"
 
         /// The highest version gesto speaks.
         public var supportedVersion: UInt32 {
@@ -32,6 +34,7 @@ public final class WaylandSession {
             case .virtualKeyboardManager: 1
             case .layerShell: 4
             case .seat: 1
+            case .virtualPointerManager: 1
             }
         }
 
@@ -41,7 +44,8 @@ public final class WaylandSession {
             case .foreignToplevelManager: "window: actions and app: bindings are off"
             case .virtualKeyboardManager: "keys: actions are off"
             case .layerShell: "gesture overlays are off"
-            case .seat: "keys: actions and window activation are off"
+            case .seat: "keys: actions, drag: actions and window activation are off"
+            case .virtualPointerManager: "drag: actions are off (inside Wayfire, the gesto-wayfire plugin drags)"
             }
         }
     }
@@ -221,9 +225,10 @@ public final class WaylandSession {
         self.connection = nil
         connectedDisplay = nil
         connection.virtualKeyboard?.destroy()
+        connection.virtualPointer?.destroy()
         for (handle, _) in connection.handles { wl_proxy_destroy(OpaquePointer(handle)) }
         for (output, _) in connection.outputs { wl_proxy_destroy(output) }
-        for proxy in [connection.toplevelManager, connection.keyboardManager, connection.seat, connection.layerShell,
+        for proxy in [connection.toplevelManager, connection.keyboardManager, connection.pointerManager, connection.seat, connection.layerShell,
                       connection.compositor, connection.shm, connection.registry] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
@@ -358,6 +363,40 @@ public final class WaylandSession {
         try flush()
     }
 
+    // MARK: Pointer
+
+    /// Sends one event of a drag through the virtual pointer (made on first use in each
+    /// connection), with its frame, and flushes.
+    ///
+    /// - Throws: ``WaylandError/missingProtocol(_:)`` (virtual pointer or seat), or a
+    ///   connection error from the flush.
+    public func drag(_ event: PointerDragEvent) throws(WaylandError) {
+        guard let connection else { throw .notConnected }
+        try makeVirtualPointer(on: connection)
+        connection.virtualPointer?.send(event)
+        try flush()
+    }
+
+    /// Makes the connection's virtual pointer ahead of the first drag and waits for the
+    /// compositor to have it (a roundtrip), so that clients are told of the pointer before a
+    /// drag's press. Does nothing when it exists.
+    ///
+    /// - Throws: ``WaylandError/missingProtocol(_:)`` (virtual pointer or seat), or a
+    ///   connection error from the roundtrip.
+    public func prepareDragPointer() throws(WaylandError) {
+        guard let connection else { throw .notConnected }
+        guard connection.virtualPointer == nil else { return }
+        try makeVirtualPointer(on: connection)
+        try roundtrip()
+    }
+
+    private func makeVirtualPointer(on connection: Connection) throws(WaylandError) {
+        guard connection.virtualPointer == nil else { return }
+        guard let manager = connection.pointerManager else { throw .missingProtocol(Global.virtualPointerManager.rawValue) }
+        guard let seat = connection.seat else { throw .missingProtocol(Global.seat.rawValue) }
+        connection.virtualPointer = try VirtualPointer(manager: manager, seat: seat)
+    }
+
     // MARK: Internals
 
     /// One connection's objects. Proxies are `OpaquePointer`s; handle dictionaries are keyed
@@ -371,6 +410,8 @@ public final class WaylandSession {
         var toplevelManagerName: UInt32 = 0
         var keyboardManager: OpaquePointer?
         var keyboardManagerName: UInt32 = 0
+        var pointerManager: OpaquePointer?
+        var pointerManagerName: UInt32 = 0
         var layerShell: OpaquePointer?
         var layerShellName: UInt32 = 0
         /// wl_compositor and wl_shm: surfaces and shared-memory buffers for overlays.
@@ -383,6 +424,7 @@ public final class WaylandSession {
         /// Toplevel handle address → its pending and committed values.
         var handles: [UnsafeMutableRawPointer: ToplevelRecord] = [:]
         var virtualKeyboard: VirtualKeyboard?
+        var virtualPointer: VirtualPointer?
 
         init(display: OpaquePointer) { self.display = display }
     }
@@ -449,6 +491,10 @@ public final class WaylandSession {
             connection.offered[.virtualKeyboardManager] = version
             connection.keyboardManager = bind(gesto_zwp_virtual_keyboard_manager_v1_interface(), Global.virtualKeyboardManager.supportedVersion)
             connection.keyboardManagerName = name
+        case Global.virtualPointerManager.rawValue where connection.pointerManager == nil:
+            connection.offered[.virtualPointerManager] = version
+            connection.pointerManager = bind(gesto_zwlr_virtual_pointer_manager_v1_interface(), Global.virtualPointerManager.supportedVersion)
+            connection.pointerManagerName = name
         case Global.layerShell.rawValue where connection.layerShell == nil:
             connection.offered[.layerShell] = version
             connection.layerShell = bind(gesto_zwlr_layer_shell_v1_interface(), Global.layerShell.supportedVersion)
@@ -471,6 +517,8 @@ public final class WaylandSession {
         } else if name == connection.seatName, let seat = connection.seat {
             connection.virtualKeyboard?.destroy()
             connection.virtualKeyboard = nil
+            connection.virtualPointer?.destroy()
+            connection.virtualPointer = nil
             wl_proxy_destroy(seat)
             connection.seat = nil
             connection.offered[.seat] = nil
@@ -478,6 +526,12 @@ public final class WaylandSession {
             wl_proxy_destroy(manager)
             connection.keyboardManager = nil
             connection.offered[.virtualKeyboardManager] = nil
+        } else if name == connection.pointerManagerName, let manager = connection.pointerManager {
+            connection.virtualPointer?.destroy()
+            connection.virtualPointer = nil
+            wl_proxy_destroy(manager)
+            connection.pointerManager = nil
+            connection.offered[.virtualPointerManager] = nil
         } else if name == connection.layerShellName, let layerShell = connection.layerShell {
             for handler in disconnectHandlers.values { handler() }
             wl_proxy_destroy(layerShell)

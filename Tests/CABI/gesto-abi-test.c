@@ -211,17 +211,20 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 4, "0x%x", v);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 5, "0x%x", v);
 	/* The layouts only grow at their end: the library rejects sizes below their 0.1 ones
 	 * (struct gesto_gesture_event: 80 bytes in 0.1, 88 since 0.3 with delta_source). */
 	CHECK(sizeof(struct gesto_gesture_event) == 88, "%zu", sizeof(struct gesto_gesture_event));
 	CHECK(offsetof(struct gesto_gesture_event, delta_source) == 80, "%zu",
 	      offsetof(struct gesto_gesture_event, delta_source));
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
-	/* struct gesto_binding_info: 32 bytes in 0.2, 40 since 0.4 with action_kind. */
+	/* struct gesto_binding_info: 32 bytes in 0.2, 40 since 0.4 with action_kind (and, since
+	 * 0.5, drag_button where 0.4 had a reserved field). */
 	CHECK(sizeof(struct gesto_binding_info) == 40, "%zu", sizeof(struct gesto_binding_info));
 	CHECK(offsetof(struct gesto_binding_info, action_kind) == 32, "%zu",
 	      offsetof(struct gesto_binding_info, action_kind));
+	CHECK(offsetof(struct gesto_binding_info, drag_button) == 36, "%zu",
+	      offsetof(struct gesto_binding_info, drag_button));
 	CHECK(sizeof(struct gesto_reorder_layout) == 48, "%zu", sizeof(struct gesto_reorder_layout));
 	CHECK(sizeof(struct gesto_reorder_settings) == 64, "%zu", sizeof(struct gesto_reorder_settings));
 	CHECK(sizeof(struct gesto_reorder_move) == 8, "%zu", sizeof(struct gesto_reorder_move));
@@ -351,6 +354,126 @@ test_swipe_z_recording(void)
 	CHECK(replay(engine, &rec, &only, false) == GESTO_OK, "replay again");
 	CHECK(only.count == 1 && only.items[0].binding_index == 0, "%zu firings", only.count);
 	CHECK(gesto_engine_set_delivery(engine, 1u << 5) == GESTO_ERROR_INVALID_ARGUMENT, "unknown bits");
+
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
+/* ---- tests: the three-finger drag ------------------------------------------------------- */
+
+static const char drag_config[] =
+	"bindings:\n"
+	"  - gesture: swipe:3\n"
+	"    drag: left\n";
+
+/* A host's drag, as gesto.h tells it to follow one: press on BEGAN, move by the change of
+   translation, release on the final phase. */
+struct host_drag {
+	int presses, releases;
+	double x, y;         /* where the host moved the pointer */
+	double last_x, last_y;
+	uint32_t last_cancel;
+};
+
+static void
+follow_drag(struct host_drag *d, const struct gesto_recognized *r)
+{
+	switch (r->phase) {
+	case GESTO_PHASE_BEGAN:
+		d->presses++;
+		d->last_x = r->translation_x;
+		d->last_y = r->translation_y;
+		break;
+	case GESTO_PHASE_CHANGED:
+		d->x += r->translation_x - d->last_x;
+		d->y += r->translation_y - d->last_y;
+		d->last_x = r->translation_x;
+		d->last_y = r->translation_y;
+		break;
+	default:
+		d->releases++;
+		d->last_cancel = r->cancel_reason;
+		break;
+	}
+}
+
+static void
+test_drag(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(drag_config, strlen(drag_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine) {
+		free(rec.events);
+		return;
+	}
+	struct gesto_binding_info info = { .size = sizeof(info) };
+	CHECK(gesto_engine_binding_info(engine, 0, &info) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(info.action_kind == GESTO_ACTION_DRAG && strcmp(info.action, "drag") == 0, "kind %u", info.action_kind);
+	CHECK(info.drag_button == 0x110, "BTN_LEFT, not %#x", info.drag_button);
+	CHECK(info.mode == GESTO_MODE_CONTINUOUS, "a drag is continuous");
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+
+	/* The whole stroke: one press at SWIPE_BEGIN, the pointer moved by the accelerated
+	   deltas, no release until the lift timeout's deadline is dispatched. */
+	struct host_drag d = { 0 };
+	double dx = 0, dy = 0;
+	uint64_t lift = 0;
+	for (size_t i = 0; i < rec.count; i++) {
+		const struct gesto_gesture_event *e = &rec.events[i];
+		CHECK(gesto_engine_handle_event(engine, e) == GESTO_OK, "%s", gesto_last_error_message());
+		if (e->kind == GESTO_EVENT_SWIPE && e->phase == GESTO_EVENT_UPDATE) {
+			dx += e->dx;
+			dy += e->dy;
+		}
+		if (e->kind == GESTO_EVENT_SWIPE && e->phase == GESTO_EVENT_END)
+			lift = e->time_usec;
+		struct gesto_recognized r = { .size = sizeof(r) };
+		while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+			CHECK(r.binding_index == 0, "only the drag fires");
+			follow_drag(&d, &r);
+			r = (struct gesto_recognized){ .size = sizeof(r) };
+		}
+	}
+	CHECK(d.presses == 1 && d.releases == 0, "%d presses, %d releases before the timeout", d.presses, d.releases);
+	CHECK(close_to(d.x, dx, 1e-6) && close_to(d.y, dy, 1e-6), "moved (%f, %f), accelerated (%f, %f)", d.x, d.y, dx, dy);
+	uint64_t deadline = 0;
+	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_OK && deadline == lift + 700000,
+	      "lift timeout at %llu, lift %llu", (unsigned long long)deadline, (unsigned long long)lift);
+	CHECK(gesto_engine_dispatch_deadline(engine, deadline) == GESTO_OK, "dispatch");
+	struct gesto_recognized r = { .size = sizeof(r) };
+	while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+		CHECK(r.phase == GESTO_PHASE_ENDED, "released as ENDED, not %u", r.phase);
+		follow_drag(&d, &r);
+		r = (struct gesto_recognized){ .size = sizeof(r) };
+	}
+	CHECK(d.releases == 1, "%d releases", d.releases);
+
+	/* Interrupted mid-stroke: released at once, interrupted, and nothing more fires. */
+	struct host_drag cut = { 0 };
+	size_t half = rec.count / 2;
+	for (size_t i = 0; i < rec.count; i++) {
+		if (i == half)
+			CHECK(gesto_engine_interrupt_drags(engine, rec.events[i].time_usec) == GESTO_OK, "%s",
+			      gesto_last_error_message());
+		CHECK(gesto_engine_handle_event(engine, &rec.events[i]) == GESTO_OK, "%s", gesto_last_error_message());
+		r = (struct gesto_recognized){ .size = sizeof(r) };
+		while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+			follow_drag(&cut, &r);
+			r = (struct gesto_recognized){ .size = sizeof(r) };
+		}
+		if (i == half)
+			CHECK(cut.releases == 1 && cut.last_cancel == GESTO_CANCEL_INTERRUPTED, "interrupted: %d releases",
+			      cut.releases);
+	}
+	CHECK(cut.presses == 1 && cut.releases == 1, "%d presses, %d releases", cut.presses, cut.releases);
+	CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_EMPTY, "no lift timer after an interrupt");
+	CHECK(gesto_engine_interrupt_drags(NULL, 0) == GESTO_ERROR_INVALID_ARGUMENT, "NULL engine");
+	CHECK(gesto_engine_interrupt_drags(engine, 1ull << 63) == GESTO_ERROR_INVALID_ARGUMENT, "time out of range");
 
 	gesto_engine_destroy(engine);
 	free(rec.events);
@@ -1512,6 +1635,7 @@ static const struct {
 	{ "abi version and layouts", test_abi_version },
 	{ "pinch-out recording (011)", test_pinch_out_recording },
 	{ "3-finger Z recording (001)", test_swipe_z_recording },
+	{ "three-finger drag on the Z recording (001)", test_drag },
 	{ "long press through deadlines", test_long_press_deadline },
 	{ "touchscreen edge swipe from raw touches", test_touchscreen_edge_swipe },
 	{ "errors and struct versioning", test_errors },

@@ -14,7 +14,7 @@ enum DestructiveAction {
         case .session(.keys(let combination)): return reason(keys: combination)
         case .session(.window(let operation)): return operation == .close ? "window: close" : nil
         case .session(.sway(let command)): return reason(sway: command)
-        case .session(.workspace), .windowMotion: return nil
+        case .session(.workspace), .windowMotion, .drag: return nil
         case .reorder(let reorder):
             return [reorder.stepLeft, reorder.stepRight, reorder.stepUp, reorder.stepDown, reorder.drop]
                 .compactMap { $0.flatMap(reason(shell:)) }.first

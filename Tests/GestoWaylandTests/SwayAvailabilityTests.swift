@@ -8,5 +8,6 @@ import Testing
     @Test func swayRunsWhereIntegrationIsRequired() {
         guard getenv("GESTO_REQUIRE_INTEGRATION").map({ String(cString: $0) }) == "1" else { return }
         #expect(SwayHarness.unavailableReason == nil, "\(SwayHarness.unavailableReason ?? "")")
+        #expect(dragSwayUnavailableReason == nil, "\(dragSwayUnavailableReason ?? "")")
     }
 }

@@ -49,8 +49,8 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions and fields marked "Since 0.2", "Since 0.3" or "Since 0.4"
- * need a library whose minor version is at least that.
+ * for the major version. Functions and fields marked "Since 0.2" to "Since 0.5" need a
+ * library whose minor version is at least that.
  */
 
 #ifndef GESTO_H
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 4
+#define GESTO_ABI_VERSION_MINOR 5
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -300,6 +300,8 @@ enum gesto_cancel_reason {
 	GESTO_CANCEL_FINGER_COUNT_CHANGED = 3,  /**< other fingers took over mid-gesture */
 	GESTO_CANCEL_PREEMPTED = 4,             /**< a gesture with priority claimed the input */
 	GESTO_CANCEL_TIMEOUT = 5,               /**< waited too long for its continuation */
+	GESTO_CANCEL_INTERRUPTED = 6,           /**< since 0.5: the host interrupted it (a drag
+	                                             released by gesto_engine_interrupt_drags()) */
 };
 
 /** When a binding fires during its gesture (the config's `mode:`). */
@@ -641,6 +643,28 @@ int
 gesto_engine_end_input(gesto_engine *engine, uint64_t time_usec);
 
 /**
+ * Releases every drag in progress (a `drag:` binding's button is down, its fingers moving or
+ * lifted within the lift timeout): each fires CANCELLED with GESTO_CANCEL_INTERRUPTED, and
+ * the host releases its button. Other gestures go on. For a host that stops following the
+ * fingers while they may still be down: its session locked, gesture handling paused, the
+ * plugin unloading. Does nothing when no drag is in progress. Since 0.5.
+ *
+ * Three-finger drag: a GESTO_ACTION_DRAG binding fires BEGAN when libinput begins its swipe
+ * (press the button), CHANGED as the fingers move (move the pointer by the change of
+ * translation_x/translation_y since the previous firing: for a drag these are the pointer's
+ * travel in libinput's *accelerated* delta units, the motion the pointer makes under one
+ * finger), and one final phase when the button must come up: ENDED after the lift timeout
+ * (gesto.yaml(5), settings: drag: lift-timeout; gesto_engine_next_deadline_usec() covers
+ * it) or when another gesture begins, CANCELLED when libinput cancels the swipe, the input
+ * ends or this function interrupts it.
+ *
+ * @param time_usec the current time on the events' clock, microseconds, below 2^62.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT; GESTO_ERROR_BUSY from the callback.
+ */
+int
+gesto_engine_interrupt_drags(gesto_engine *engine, uint64_t time_usec);
+
+/**
  * @return 1 while a gesture is in progress (armed, began or changed), 0 otherwise,
  * GESTO_ERROR_INVALID_ARGUMENT for a NULL engine.
  */
@@ -881,6 +905,8 @@ enum gesto_action_kind {
 	GESTO_ACTION_REORDER = 5,       /**< "reorder": a long-press-drag reorder */
 	GESTO_ACTION_WINDOW_MOTION = 6, /**< "window-motion": see gesto_window_motion_new() */
 	GESTO_ACTION_WORKSPACE = 7,     /**< "workspace": see gesto_workspace_swipe_new() */
+	GESTO_ACTION_DRAG = 8,          /**< since 0.5: "drag": hold a pointer button while the
+	                                     swipe's fingers move; see "Three-finger drag" */
 };
 
 /**
@@ -907,8 +933,10 @@ struct gesto_binding_info {
 	/** Since 0.4: the kind of its action, enum gesto_action_kind (GESTO_ACTION_NONE where
 	 *  `action` is NULL). Written only when `size` reaches past it. */
 	uint32_t action_kind;
-	/** Since 0.4: reserved, written as 0. */
-	uint32_t reserved;
+	/** Since 0.5 (reserved, written as 0, in 0.4): for GESTO_ACTION_DRAG, the button the drag
+	 *  holds as its evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111, BTN_MIDDLE 0x112, from
+	 *  linux/input-event-codes.h); 0 for every other kind. */
+	uint32_t drag_button;
 };
 
 /**

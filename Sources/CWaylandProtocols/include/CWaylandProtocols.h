@@ -4,6 +4,7 @@
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 /* The interface of this name among the protocols above, or NULL (gesto-interfaces.c). */
 const struct wl_interface *gesto_wayland_interface_named(const char *name);
@@ -12,3 +13,4 @@ static inline const struct wl_interface *gesto_wl_output_interface(void) { retur
 static inline const struct wl_interface *gesto_zwlr_foreign_toplevel_manager_v1_interface(void) { return &zwlr_foreign_toplevel_manager_v1_interface; }
 static inline const struct wl_interface *gesto_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
 static inline const struct wl_interface *gesto_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *gesto_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }

@@ -27,6 +27,8 @@ public final class Daemon {
     var reorderStrips: ReorderStripDriver?
     /// Moves windows for `window-motion:` bindings (made on first use).
     var windowMotion: WindowMotionDriver?
+    /// Presses, moves and releases the virtual pointer for `drag:` bindings.
+    lazy var drags = PointerDragDriver(log: log, isDryRun: options.isDryRun) { [unowned self] in self.wayland?.session }
     /// True once a compositor connected (its sway IPC, if any, is known from then on).
     var hasConnectedCompositor = false
     var config: Config
@@ -183,6 +185,7 @@ public final class Daemon {
                 }
                 self.hasConnectedCompositor = true
                 self.warnAboutInactiveWorkspaceBindings(self.config)
+                self.drags.prepare(for: self.config)
             }
             // The overlays animate on the clock of their input: a replay's is the recording's.
             let overlays = FeedbackOverlayDriver(session: session, log: log,
@@ -219,7 +222,11 @@ public final class Daemon {
             }
             if windowMotion?.isAnimating == true { log.debug("replay: waiting for the window spring to settle") }
         }
-        defer { stopControlPlane() }
+        defer {
+            // No way out leaves a drag's button held.
+            interruptDrags()
+            stopControlPlane()
+        }
         do { try loop.run() } catch {
             log.error("event loop failed: \(error)")
             return 1
@@ -476,6 +483,16 @@ public final class Daemon {
         for device in Array(pipelines.keys) { finish(device) }
     }
 
+    /// Releases the button of every drag in progress, the gestures going on otherwise (paused:
+    /// they run no action; stopping). A drag's release is performed even while paused.
+    func interruptDrags() {
+        let now = options.replayPath == nil ? MonotonicClock.now() : nil
+        for device in Array(pipelines.keys) {
+            pipelines[device]?.interruptDrags(at: now ?? Timestamp(microseconds: 0)) { perform($0, device: device) }
+        }
+        rearmTimer()
+    }
+
     // MARK: Deadlines
 
     private func rearmTimer() {
@@ -526,6 +543,11 @@ public final class Daemon {
         // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): what is
         // logged of an action is its firing's, as its command's GESTO_* are.
         for firing in line.firings {
+            if case .drag(let button) = firing.action {
+                // Before the pause and lock check: a drag pressed before them is released after.
+                drags.handle(firing, button: button, suppressed: suppressed)
+                continue
+            }
             if let suppressed {
                 log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": firing.gesture.name.description])
                 continue
@@ -557,6 +579,8 @@ public final class Daemon {
                 }
             case .reorder:
                 continue  // The pipeline turns a reorder into exec firings of its step commands.
+            case .drag:
+                continue  // Performed above, paused or not.
             case .windowMotion(let motion):
                 windowMotionDriver(warn: firing.gesture.phase == .began)?
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
@@ -647,7 +671,10 @@ public final class Daemon {
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
             for warning in loaded.warnings { log.warning(warning.description) }
-            if hasConnectedCompositor { warnAboutInactiveWorkspaceBindings(loaded) }
+            if hasConnectedCompositor {
+                warnAboutInactiveWorkspaceBindings(loaded)
+                drags.prepare(for: loaded)
+            }
         case .failure(let problem):
             configProblem = problem
             log.error(configLoadedAt == nil ? "config not loaded, running with no bindings until it is fixed:\n\(problem)"
@@ -715,6 +742,12 @@ final class PipelineBox {
     /// Feeds a deadline that passed.
     func handleDeadline(_ time: Timestamp, emit: (ReplayLine) -> Void) {
         pipeline.handleDeadline(time, emit: emit, diagnose: diagnose, trace: trace)
+        _ = updateDeadline()
+    }
+
+    /// Releases the button of a drag in progress (paused, stopping).
+    func interruptDrags(at time: Timestamp, emit: (ReplayLine) -> Void) {
+        pipeline.interruptDrags(at: time, emit: emit)
         _ = updateDeadline()
     }
 

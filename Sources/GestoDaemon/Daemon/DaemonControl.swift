@@ -106,6 +106,7 @@ extension Daemon {
             let changed = (wanted == .paused) != isPaused
             isPaused = wanted == .paused
             if changed { log.info(isPaused ? "paused: gestures run no action" : "resumed: gestures run their actions") }
+            if changed && isPaused { interruptDrags() }
             return .success(result: PauseSummary(state: wanted, changed: changed).json)
         case .devices:
             return .success(result: DeviceList(devices: devices.map(DeviceSummary.init)).json)
@@ -199,6 +200,10 @@ extension Daemon {
             return .failure(IPCFailure(.noBinding, message + " (see `gestoctl bindings`)"))
         }
         let binding = config.bindings[index]
+        if case .drag(let button) = binding.action {
+            return .failure(IPCFailure(.notTriggerable, "binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) holds the \(button.rawValue) "
+                                       + "button while fingers move: a drag needs fingers, there is nothing to run without them"))
+        }
         let report = RecognizedGesture(name: gesture, phase: .ended, time: MonotonicClock.now(), progress: 1)
         let firing = BindingFiring(bindingIndex: index, action: binding.action, gesture: report)
         log.info("trigger: running \(binding.action.summary)", ["gesture": gesture.description])

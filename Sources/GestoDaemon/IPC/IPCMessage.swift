@@ -162,6 +162,9 @@ public enum IPCErrorCode: String, Sendable, CaseIterable, Codable {
     case noBinding = "no-binding"
     /// `trigger`: the action could not be run.
     case actionFailed = "action-failed"
+    /// `trigger`: the binding's action follows the fingers (a `drag:`): there is nothing to
+    /// run without them.
+    case notTriggerable = "not-triggerable"
     /// gestod has as many clients as it serves at once; try again.
     case tooManyClients = "too-many-clients"
     /// The connection was closed to make room: gestod was full and it had been idle longest.

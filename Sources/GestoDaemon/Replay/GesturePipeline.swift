@@ -159,6 +159,16 @@ public struct GesturePipeline: Sendable {
                 diagnose: diagnose, trace: trace)
     }
 
+    /// Releases the button of a drag in progress (``RecognizerGroups/interruptDrags(at:reason:report:)``):
+    /// its `cancelled` report, firing its binding, goes to `emit`.
+    public mutating func interruptDrags(at time: Timestamp, emit: (ReplayLine) -> Void) {
+        guard groups.isDragging else { return }
+        groups.interruptDrags(at: max(time, lastTime ?? time)) { report, source, commitment, match in
+            lines.take(report, from: source, committed: commitment, match: match, emit: emit)
+        }
+        nextDeadline = groups.nextDeadline
+    }
+
     private mutating func process(_ input: RecognizerInput, emit: (ReplayLine) -> Void,
                                   diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         defer { nextDeadline = groups.nextDeadline }

@@ -177,15 +177,3 @@ public final class FeedbackOverlayDriver {
         pinchOverlays = [:]
     }
 }
-
-extension Action {
-    /// Whether a `continuous` binding with this action gets gestod's feedback overlay: not a
-    /// window motion or a workspace swipe, whose own motion (the window, the workspaces) is the
-    /// feedback.
-    var showsGestureFeedback: Bool {
-        switch self {
-        case .windowMotion, .session(.workspace): false
-        case .exec, .reorder, .session(.keys), .session(.window), .session(.sway): true
-        }
-    }
-}

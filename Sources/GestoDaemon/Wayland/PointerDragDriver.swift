@@ -1,0 +1,104 @@
+// Carries out `drag:` firings through the compositor's virtual pointer: the button goes down
+// on the drag's `began`, the pointer moves by the change of the drag's translation on each
+// `changed`, and the button comes up on its final report. The drag's verdicts are GestoCore's
+// (`PointerDrag`); this only remembers, per binding, whether it pressed and where the pointer
+// got to, so that a release is sent exactly once for each press, paused or not.
+import GestoConfig
+import GestoCore
+import GestoWayland
+
+/// The `drag:` bindings' pointer.
+final class PointerDragDriver {
+    /// Per binding index: the button it holds and the drag's translation at its last motion.
+    private var held: [Int: (button: UInt32, translation: Vector2)] = [:]
+    /// Where the events go: the session's virtual pointer, or nil without a compositor.
+    private let session: () -> WaylandSession?
+    private let log: Log
+    private let isDryRun: Bool
+    /// Whether "no virtual pointer" was said (once per gestod: the compositor will not grow one).
+    private var saidMissing = false
+
+    init(log: Log, isDryRun: Bool, session: @escaping () -> WaylandSession?) {
+        self.log = log
+        self.isDryRun = isDryRun
+        self.session = session
+    }
+
+    /// Whether any binding's button is down.
+    var isHoldingButton: Bool { !held.isEmpty }
+
+    /// Makes the virtual pointer now if `config` has a `drag:` binding (at connect and reload),
+    /// so that the compositor announces its pointer to clients before the first press: a
+    /// pointer device made by the press itself would deliver it before any client holds a
+    /// wl_pointer (a session with no other pointer, a tablet's). Says once when it cannot.
+    func prepare(for config: Config) {
+        guard !isDryRun, config.bindings.contains(where: { $0.action.kind == .drag }),
+              let session = session(), session.isConnected else { return }
+        do { try session.prepareDragPointer() } catch { sayCannotRun(error) }
+    }
+
+    /// Performs one firing of a `drag: button` binding. `suppressed` (paused, locked) stops a
+    /// new drag from pressing; a drag already pressed still moves to its release.
+    func handle(_ firing: BindingFiring<Action>, button: DragButton, suppressed: String?) {
+        let gesture = firing.gesture
+        let index = firing.bindingIndex
+        switch gesture.phase {
+        case .began:
+            guard suppressed == nil, held[index] == nil else { return }
+            if send(.press(button.code), gesture) { held[index] = (button.code, gesture.translation) }
+        case .changed:
+            guard let state = held[index] else { return }
+            let delta = gesture.translation - state.translation
+            held[index]?.translation = gesture.translation
+            _ = send(.motion(delta), gesture)
+        case .ended, .failed, .cancelled:
+            guard let state = held.removeValue(forKey: index) else { return }
+            _ = send(.release(state.button), gesture)
+        case .arming:
+            break
+        }
+    }
+
+    /// Sends `event`; false when it could not be sent (logged, once for a missing protocol).
+    private func send(_ event: PointerDragEvent, _ gesture: RecognizedGesture) -> Bool {
+        if isDryRun {
+            if case .motion = event { return true }
+            log.info("would \(event.summary)", ["gesture": gesture.name.description, "phase": gesture.phase.name])
+            return true
+        }
+        guard let session = session(), session.isConnected else {
+            log.warning("drag: \(event.summary) not sent: no Wayland session", ["gesture": gesture.name.description])
+            return false
+        }
+        do {
+            try session.drag(event)
+            return true
+        } catch {
+            if case .missingProtocol = error {
+                sayCannotRun(error)
+            } else {
+                log.warning("drag: \(event.summary) failed: \(error)", ["gesture": gesture.name.description])
+            }
+            return false
+        }
+    }
+
+    /// Says, once, that drags cannot run on this compositor, and what works instead.
+    private func sayCannotRun(_ error: WaylandError) {
+        guard !saidMissing else { return }
+        saidMissing = true
+        log.warning("drag: actions cannot run: \(error); this compositor offers no virtual pointer "
+                    + "(sway, Hyprland, labwc, river and Wayfire do; inside Wayfire the gesto-wayfire plugin drags)")
+    }
+}
+
+extension PointerDragEvent {
+    /// What the event does, for the log: "press button 272".
+    var summary: String {
+        switch self {
+        case .press(let code): "press button \(code)"
+        case .motion(let delta): "move the pointer by \(delta.x),\(delta.y)"
+        case .release(let code): "release button \(code)"
+        }
+    }
+}

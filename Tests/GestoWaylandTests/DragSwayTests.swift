@@ -1,0 +1,180 @@
+// `drag: left` on a real sway, seen by a real client: `gestod --replay` of a real three-finger
+// stroke (the T480's Z, libinput 1.22) reaches wev, which logs every wl_pointer event of its
+// window, as one left-button press, motion that follows the stroke, and one release, through
+// sway's zwlr_virtual_pointer_manager_v1. A recording cut off mid-stroke (the input ends with
+// the fingers down: the drag is cancelled) releases the button too.
+import Foundation
+import Glibc
+import Testing
+import GestoDaemon
+import GestoWayland
+
+/// Why the drag's sway tests cannot run here (sway's reasons, or no wev), or nil.
+let dragSwayUnavailableReason: String? = SwayHarness.unavailableReason
+    ?? (SwayHarness.findExecutable("wev") == nil ? "wev is not installed (Debian: apt-get install wev)" : nil)
+
+@Suite(.serialized, .enabled(if: dragSwayUnavailableReason == nil, Comment(rawValue: dragSwayUnavailableReason ?? "")))
+struct DragSwayTests {
+    static let fixture = ReplayPinchRingSwayTests.packageRoot("Tests/Fixtures/libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt")
+    static let waitSeconds = 20.0
+
+    /// What wev logged of the pointer: buttons (code, pressed) and positions, in order.
+    struct PointerLog {
+        var buttons: [(code: Int, pressed: Bool)] = []
+        var positions: [(x: Double, y: Double)] = []
+        /// The index in `positions` at which each button event came.
+        var buttonAt: [Int] = []
+    }
+
+    /// Parses wev's `wl_pointer` lines: `button: serial: …; time: …; button: 272 (left), state: 1 (pressed)`
+    /// and `motion: time: …; x, y: 640.000000, 360.000000` (`enter` carries a position too).
+    static func pointerLog(_ text: String) -> PointerLog {
+        var log = PointerLog()
+        for line in text.split(separator: "\n") where line.contains("wl_pointer") {
+            if line.contains("] button:"), let code = number(after: "button: ", in: line, last: true),
+               let state = number(after: "state: ", in: line) {
+                log.buttons.append((Int(code), state == 1))
+                log.buttonAt.append(log.positions.count)
+            } else if line.contains("] motion:") || line.contains("] enter:"),
+                      let range = line.range(of: "x, y: ") {
+                let parts = line[range.upperBound...].split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                if parts.count == 2, let x = parts[0], let y = parts[1] { log.positions.append((x, y)) }
+            }
+        }
+        return log
+    }
+
+    static func number(after marker: String, in line: Substring, last: Bool = false) -> Double? {
+        guard let range = last ? line.range(of: marker, options: .backwards) : line.range(of: marker) else { return nil }
+        return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
+    /// wev, logging to a file in sway's runtime folder, fullscreen with the cursor over its
+    /// middle. ``stop()`` ends it (after sway, it would spin on its dead display).
+    struct Wev {
+        let log: URL
+        let pidFile: URL
+        var text: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        func stop() {
+            if let pid = pid_t(((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) {
+                Glibc.kill(pid, SIGTERM)
+            }
+        }
+    }
+
+    static func startWev(_ sway: SwayHarness) throws -> Wev {
+        let wev = Wev(log: sway.runtimeDirectory.appendingPathComponent("wev.log"),
+                      pidFile: sway.runtimeDirectory.appendingPathComponent("wev.pid"))
+        try sway.ipc.runCommand("for_window [app_id=wev] fullscreen enable")
+        // A script, since sway's exec would take `$$` for one of its variables.
+        let script = sway.runtimeDirectory.appendingPathComponent("run-wev")
+        try "#!/bin/sh\necho $$ > \(wev.pidFile.path)\nexec stdbuf -oL wev > \(wev.log.path) 2>&1\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        try sway.ipc.runCommand("exec \(script.path)")
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        var mapped = false
+        while Date() < deadline && !mapped {
+            if let tree = try? sway.ipc.query(.getTree) {
+                mapped = SwaySessionTests.nodes(tree).contains { $0["app_id"]?.stringValue == "wev" && $0["fullscreen_mode"]?.numberValue == 1 }
+            }
+            if !mapped { usleep(20_000) }
+        }
+        #expect(mapped, "wev did not map fullscreen")
+        try sway.ipc.runCommand("seat seat0 cursor set 640 360")
+        return wev
+    }
+
+    /// Runs `gestod --replay` with a `drag: left` binding against `sway`, reading the recording
+    /// from a FIFO: it is written only once wev holds a wl_pointer (the pointer entered its
+    /// window), which it gets when gestod's virtual pointer appears. Returns gestod's log once
+    /// it exited.
+    static func replay(_ recording: Data, on sway: SwayHarness, wev: Wev, name: String) throws -> String {
+        let (folder, config) = try sway.folder(name, config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
+        let fifo = folder.appendingPathComponent("input").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", fifo, "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer { if daemon.isRunning { daemon.terminate() } }
+        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        while Date() < deadline && daemon.isRunning {
+            if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+            if writer >= 0, wev.text.contains("wl_pointer] enter") { break }
+            usleep(10_000)
+        }
+        #expect(writer >= 0 && wev.text.contains("wl_pointer] enter"), "wev never got the pointer\n\(logText().suffix(2_000))")
+        #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
+        #expect(recording.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == recording.count)
+        close(writer)
+        daemon.waitUntilExit()
+        #expect(daemon.terminationStatus == 0, "\(logText().suffix(2_000))")
+        return logText()
+    }
+
+    /// wev's pointer log once it shows as many button events as `count` (wev logs what sway
+    /// delivered after gestod exits; this waits for it, bounded).
+    static func waitForButtons(_ count: Int, in wev: Wev) -> PointerLog {
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        var parsed = PointerLog()
+        while Date() < deadline {
+            parsed = pointerLog(wev.text)
+            if parsed.buttons.count >= count { break }
+            usleep(20_000)
+        }
+        return parsed
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aReplayedStrokeDragsWithTheLeftButtonInTheClient() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let wev = try Self.startWev(sway)
+        defer { wev.stop() }
+        let gestodLog = try Self.replay(try Data(contentsOf: URL(fileURLWithPath: Self.fixture)), on: sway, wev: wev, name: "drag")
+        let pointer = Self.waitForButtons(2, in: wev)
+        let events = wev.text.split(separator: "\n").filter { !$0.contains("] motion:") && !$0.contains("] frame") }
+        #expect(pointer.buttons.count == 2, "\(pointer.buttons)\nwev:\n\(events.joined(separator: "\n"))\ngestod:\n\(gestodLog.suffix(2_000))")
+        guard pointer.buttons.count == 2 else { return }
+        #expect(pointer.buttons[0].code == 272 && pointer.buttons[0].pressed, "a left-button press first")
+        #expect(pointer.buttons[1].code == 272 && !pointer.buttons[1].pressed, "then its release")
+        // The motion between press and release follows the Z: right first, down-left, then
+        // right again, ending right of and below where it started (sway clamps to the output).
+        let during = Array(pointer.positions[pointer.buttonAt[0]..<pointer.buttonAt[1]])
+        #expect(during.count > 20, "the pointer barely moved: \(during.count) motion events")
+        guard let start = during.first, let end = during.last else { return }
+        #expect(end.x > start.x && end.y > start.y, "start \(start), end \(end)")
+        let rightmostEarly = during.prefix(during.count / 3).map(\.x).max() ?? start.x
+        #expect(rightmostEarly > start.x + 50, "the Z's first stroke goes right")
+        #expect(!gestodLog.contains("drag: actions cannot run"))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aRecordingCutOffMidStrokeStillReleasesTheButton() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let wev = try Self.startWev(sway)
+        defer { wev.stop() }
+        // The stroke's first 60 lines: the swipe began and moves, but never ends.
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let cut = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(60).joined(separator: "\n") + "\n"
+        #expect(cut.contains("GESTURE_SWIPE_UPDATE") && !cut.contains("GESTURE_SWIPE_END"))
+        _ = try Self.replay(Data(cut.utf8), on: sway, wev: wev, name: "cut")
+        let pointer = Self.waitForButtons(2, in: wev)
+        #expect(pointer.buttons.map(\.code) == [272, 272])
+        #expect(pointer.buttons.map(\.pressed) == [true, false])
+    }
+}
