@@ -6,7 +6,7 @@ import Testing
 @Suite struct ActionKindTests {
     /// The keys, in the order errors list them.
     @Test func eachKindNamesItsKey() {
-        #expect(ActionKind.allCases.map(\.name) == ["exec", "keys", "window", "sway", "reorder", "window-motion", "workspace"])
+        #expect(ActionKind.allCases.map(\.name) == ["exec", "keys", "window", "sway", "reorder", "window-motion", "workspace", "drag"])
         for kind in ActionKind.allCases { #expect(ActionKind(name: kind.name) == kind) }
         #expect(ActionKind(name: "windowMotion") == nil)
     }
@@ -23,6 +23,7 @@ import Testing
                 reorder: {slot: 120}
               - {gesture: swipe:4, mode: continuous, window-motion: {}}
               - {gesture: pinch:2:in, workspace: next}
+              - {gesture: swipe:5, drag: left}
             """, file: "config.yaml")
         #expect(config.bindings.map(\.action.kind) == ActionKind.allCases)
         #expect(config.bindings.map(\.action.key) == ActionKind.allCases.map(\.name))
@@ -32,6 +33,7 @@ import Testing
         #expect(config.bindings.map(\.action.summary) == [
             "exec: true", "keys: super+Right", "window: close", "sway: workspace next",
             "reorder: 10 slots of 120 units", "window-motion: snap to left, right, maximize, back", "workspace: next",
+            "drag: left",
         ])
     }
 
@@ -42,7 +44,7 @@ import Testing
             _ = try Config.parse("bindings:\n  - gesture: swipe:3\n", file: "c.yaml")
         } catch {
             #expect(error.errors.map(\.description) == [
-                "c.yaml:2:5: error: binding for swipe:3 has no action (expected one of: exec, keys, window, sway, reorder, window-motion, workspace)",
+                "c.yaml:2:5: error: binding for swipe:3 has no action (expected one of: exec, keys, window, sway, reorder, window-motion, workspace, drag)",
             ])
         }
     }

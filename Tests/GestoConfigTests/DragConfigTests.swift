@@ -1,0 +1,67 @@
+// `drag:` bindings in the config: what a drag may be bound to, and the errors that say why
+// not, each at the place to fix; the lift timeout setting and its range.
+import GestoConfig
+import GestoCore
+import Testing
+
+@Suite struct DragConfigTests {
+    private func errors(_ text: String) -> [String] {
+        do {
+            _ = try Config.parse(text, file: "c.yaml")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func aDragIsAContinuousUndirectedSwipeWithItsButtonAndLiftTimeout() throws {
+        let config = try Config.parse("""
+            settings:
+              drag:
+                lift-timeout: 0.4
+            bindings:
+              - gesture: swipe:3
+                drag: left
+              - {gesture: swipe:4, drag: right, mode: continuous}
+            """, file: "c.yaml")
+        #expect(config.bindings.map(\.action) == [.drag(.left), .drag(.right)])
+        #expect(config.bindings.allSatisfy { $0.mode == .continuous })
+        #expect(config.bindings.map(\.rule.drag) == [DragSettings(liftTimeout: 0.4), DragSettings(liftTimeout: 0.4)])
+        #expect(DragButton.allCases.map(\.code) == [0x110, 0x112, 0x111])
+        // The default is libinput's 0.7 s.
+        let plain = try Config.parse("bindings:\n  - {gesture: swipe:3, drag: middle}\n", file: "c.yaml")
+        #expect(plain.bindings[0].rule.drag == DragSettings(liftTimeout: 0.7))
+    }
+
+    @Test func whatADragCannotBeBoundToIsAnErrorAtItsPlace() {
+        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: lfet}\n")
+                == ["c.yaml:2:30: error: 'drag' holds a pointer button: left, middle, right, not 'lfet'; did you mean 'left'?"])
+        #expect(errors("bindings:\n  - {gesture: swipe:3:left, drag: left}\n")
+                == ["c.yaml:2:29: error: 'drag' follows the swipe in every direction: write 'gesture: swipe:3', without a direction"])
+        #expect(errors("bindings:\n  - {gesture: pinch:3, drag: left}\n")
+                == ["c.yaml:2:24: error: 'drag' follows the fingers of a touchpad swipe of 3 or more fingers (e.g. 'gesture: swipe:3'), not pinch:3"])
+        #expect(errors("bindings:\n  - {gesture: swipe:2, drag: left}\n").count == 1)
+        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: left, mode: on-end}\n")
+                == ["c.yaml:2:42: error: 'drag' holds its button for as long as the fingers move: it has no mode but continuous, not on-end"])
+        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: left, app: firefox}\n")
+                == ["c.yaml:2:24: error: 'drag' holds the button wherever the pointer is: it cannot be limited to an app"])
+        // `drag: true` on a long press: the long-press-drag setting, written where it belongs.
+        #expect(errors("bindings:\n  - {gesture: long-press:3, drag: true}\n").first?.contains("settings: {long-press: {drag: true}}") == true)
+        #expect(errors("settings:\n  drag:\n    lift-timeout: 9\nbindings: []\n").first?.contains("lift-timeout") == true)
+        #expect(errors("settings:\n  drag:\n    lift-timout: 1\nbindings: []\n").first?.contains("did you mean 'lift-timeout'?") == true)
+    }
+
+    @Test func nothingElseMayUseTheDragsSwipe() {
+        let text = """
+            bindings:
+              - {gesture: swipe:3, drag: left}
+              - {gesture: swipe:3:left, keys: alt+Left}
+              - {gesture: swipe:3, drag: right}
+              - {gesture: swipe:4:left, keys: alt+Left}
+            """
+        #expect(errors(text) == [
+            "c.yaml:3:5: error: swipe:3:left is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
+            "c.yaml:4:5: error: swipe:3 is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
+        ])
+    }
+}
