@@ -411,7 +411,9 @@ struct ConfigDecoder {
             case "animation":
                 if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
             default:
-                guard let kind = ActionKind(name: entry.key) else {
+                // `drag` is the long-press-drag setting on a long press (an error there, with
+                // where to write it) and an action on a swipe: decided once the gesture is known.
+                guard let kind = ActionKind(name: entry.key), kind != .drag else {
                     overrides.append((entry.key, entry.value, entry.keyLocation))
                     continue
                 }
@@ -427,12 +429,17 @@ struct ConfigDecoder {
             // Without a gesture no override key is known: each other key is named against the
             // binding's own keys, so `gestrue:` gets its did-you-mean.
             var namedGesture = false
-            for (key, _, location) in overrides {
+            for (key, _, location) in overrides where key != ActionKind.drag.name {
                 unknownKey(key, at: location, expected: ConfigKeys.binding)
                 if closest(key, among: ConfigKeys.binding) == "gesture" { namedGesture = true }
             }
             if ok && !namedGesture { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
             return nil
+        }
+        if !gesture.isLongPressKind, let index = overrides.firstIndex(where: { $0.0 == ActionKind.drag.name }) {
+            let (_, value, location) = overrides.remove(at: index)
+            sawActionKey = true
+            if let action = decodeAction(.drag, value) { actions.append((action, location, value: value.location)) } else { ok = false }
         }
         // Setting overrides are the keys of the gesture's own settings section; anything else
         // is a typo of a binding key or of one of those (`exce:`, `kyes:`, `mdoe:`).
@@ -525,15 +532,6 @@ struct ConfigDecoder {
     /// given, for every app. Returns its settings, or nil with the error recorded.
     mutating func validateDrag(gesture: GestureName, mode: FireMode, modeLocation: SourceLocation?, app: String?,
                                global: RecognizerSettings, at location: SourceLocation) -> DragSettings? {
-        if gesture.isLongPressKind {
-            // `drag` on a long press was the long-press-drag setting before it was an action.
-            let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
-                ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
-            error("'drag' on a long press is the global setting of whether a rest then a swipe is a \(drag) "
-                  + "(write it under 'settings: {\(section): {drag: …}}'); the 'drag' action belongs to a swipe "
-                  + "(e.g. 'gesture: swipe:3' with 'drag: left')", at: location)
-            return nil
-        }
         guard case .swipe(let fingers, let direction) = gesture, fingers >= 3 else {
             error("'drag' follows the fingers of a touchpad swipe of 3 or more fingers (e.g. 'gesture: swipe:3'), not \(gesture)",
                   at: location)

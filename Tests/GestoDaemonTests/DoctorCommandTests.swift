@@ -128,6 +128,27 @@ import Testing
         #expect(swayCollisions.detail.contains("bindgesture swipe:3:right workspace prev"))
     }
 
+    /// A drag binding: doctor names its route (gestod's virtual pointer) and that the
+    /// compositor still receives the swipe: harmless on sway, a warning where the desktop has
+    /// its own gestures; nothing without a drag binding.
+    @Test func aDragSaysItsRouteAndThatTheCompositorStillGetsTheSwipe() throws {
+        let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+        _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3\n    drag: left\n")
+        let onSway = try #require(sway.check("drag"))
+        #expect(onSway.verdict == .ok)
+        #expect(onSway.detail.contains("binding 1 (swipe:3, drag: left): gestod holds the button through the compositor's virtual pointer"))
+        #expect(onSway.detail.contains("still receives the 3-finger swipe itself (harmless: sway binds no swipe by default)"), "\(onSway.detail)")
+
+        let gnome = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+        _ = try gnome.writeConfig("bindings:\n  - gesture: swipe:4\n    drag: right\n")
+        let onGnome = try #require(gnome.check("drag"))
+        #expect(onGnome.verdict == .warning)
+        #expect(onGnome.detail.contains("4-finger swipe") && onGnome.detail.contains("no virtual pointer"), "\(onGnome.detail)")
+
+        _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n")
+        #expect(sway.check("drag") == nil)
+    }
+
     /// Issue 32 item 6: sway 1.7 (Debian 12) has no `bindgesture` (it came in 1.8), so its
     /// config's lines cannot collide; from 1.8, and when the version is unknown, they do.
     @Test func swayBindgestureLinesCollideOnlyFromSway18() throws {

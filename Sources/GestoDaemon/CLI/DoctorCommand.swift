@@ -161,9 +161,38 @@ public enum DoctorCommand {
         results.append(daemonCheck(status))
         results.append(sessionCheck(status))
         results.append(collisionCheck(probe, compositor: compositor, config: config))
+        if let drag = dragCheck(config: config, compositor: compositor) { results.append(drag) }
         results.append(otherToolsCheck(probe))
         results.append(overlayCheck(probe.drawingUnavailable()))
         return results
+    }
+
+    /// How the config's `drag:` bindings reach the pointer, and what that route leaves: gestod
+    /// drags through the compositor's virtual pointer (the `protocols` check says whether the
+    /// compositor has it), and only watches the touchpad, so the compositor still receives the
+    /// swipe. nil without a drag binding.
+    static func dragCheck(config: Config?, compositor: String?) -> Check? {
+        guard let config else { return nil }
+        let drags = config.bindings.indices.filter { config.bindings[$0].action.kind == .drag }
+        guard !drags.isEmpty else { return nil }
+        let named = drags.map { "binding \(Binding.number(ofIndex: $0)) (\(config.bindings[$0].gesture), \(config.bindings[$0].action.summary))" }
+        let fingers = Set(drags.compactMap { index -> Int? in
+            if case .swipe(let count, _) = config.bindings[index].gesture { return count }
+            return nil
+        }).sorted().map(String.init).joined(separator: " and ")
+        let route = "\(named.joined(separator: ", ")): gestod holds the button through the compositor's virtual pointer "
+            + "(zwlr_virtual_pointer_manager_v1); the compositor still receives the \(fingers)-finger swipe itself"
+        switch compositor {
+        case "sway", "labwc", "river":
+            return Check("drag", .ok, route + " (harmless: \(compositor!) binds no swipe by default)")
+        case "wayfire":
+            return Check("drag", .ok, route + " (Wayfire's vswipe plugin uses 3-finger swipes: the collisions check names it when it applies)",
+                         fix: "or load the gesto-wayfire plugin, which drags inside Wayfire (gesto.yaml(5), WAYFIRE)")
+        default:
+            let which = compositor.map { "\($0)'s" } ?? "the compositor's"
+            return Check("drag", .warning, route + ": \(which) own gestures of that finger count act too, and GNOME and KDE offer no virtual pointer",
+                         fix: "bind the drag to a finger count the compositor leaves free, or turn its gesture off (README, Compositors)")
+        }
     }
 
     /// Whether continuous bindings can show their feedback overlay: cairo and Pango are only
