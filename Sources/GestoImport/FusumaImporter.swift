@@ -163,7 +163,14 @@ enum FusumaImporter {
         let known = directions[type] ?? []
         let directed = entries.filter { known.contains($0.key) }
         let undirected = entries.filter { !known.contains($0.key) }
+        // A drag recipe beside directed swipes: the drag follows every swipe of its fingers, so
+        // those could only act in the middle of a drag (gesto refuses both on one finger count).
+        let drags = type == "swipe" && MouseDrag.button(in: undirected.map { ($0.key, command(of: $0.value)) }) != nil
         for entry in directed {
+            if drags {
+                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", MouseDrag.besideReason(fingers: fingers))
+                continue
+            }
             readAction(type, fingers: fingers, direction: entry.key, entry.value, path: "\(path).\(entry.key)", walk: &walk)
         }
         if !undirected.isEmpty {
@@ -183,13 +190,15 @@ enum FusumaImporter {
         }
         let begin = entries.first { $0.key == "begin" }
         let end = entries.first { $0.key == "end" }
-        let drag = MouseDrag.isRecipe(begin: begin.flatMap { command(of: $0.value) }, end: end.flatMap { command(of: $0.value) })
+        let dragButton = MouseDrag.button(in: entries.map { ($0.key, command(of: $0.value)) })
+        if let dragButton, let begin {
+            readDrag(type, fingers: fingers, button: dragButton, begin: begin, path: path, walk: &walk)
+        }
         var usedAction = false
         for entry in entries {
-            if drag, ["begin", "end"].contains(entry.key)
+            if dragButton != nil, ["begin", "end"].contains(entry.key)
                 || (entry.key == "update" && command(of: entry.value).map(MouseDrag.moves) == true) {
-                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", MouseDrag.reason)
-                continue
+                continue  // The drag's (readDrag).
             }
             switch entry.key {
             case _ where actionKeys.contains(entry.key):
@@ -323,6 +332,31 @@ enum FusumaImporter {
         }
     }
 
+    /// fusuma's drag recipe: a `drag:` binding of the undirected swipe, per finger count, where
+    /// gesto can drag (3 fingers or more, every app); otherwise the recipe is listed with why.
+    private static func readDrag(_ type: String, fingers: [Int], button: DragButton,
+                                 begin: (key: String, keyLocation: SourceLocation, value: YAMLNode), path: String, walk: inout Walk) {
+        let line = begin.keyLocation.line
+        guard type == "swipe" else {
+            walk.skip(line, path: "\(path).begin", "a mouse drag on a \(type): gesto's drag follows swipes (e.g. swipe:3 with drag: left)")
+            return
+        }
+        guard walk.app == nil else {
+            walk.skip(line, path: "\(path).begin", "a drag holds the button wherever the pointer is: gesto's drag is for every app, not one")
+            return
+        }
+        walk.recorder.choose("fusuma's three-finger-drag recipe (a button held from begin: to end:, the pointer moved on update:) "
+                             + "becomes gesto's drag action, which moves the pointer with libinput's own acceleration")
+        for count in fingers {
+            guard count >= 3 else {
+                walk.skip(line, path: "\(path).begin", "a \(count)-finger drag: libinput reports fewer than 3 moving fingers as pointer motion or scrolling, never as a swipe")
+                continue
+            }
+            walk.recorder.add(ImportedBinding(gesture: .swipe(fingers: count, direction: nil), mode: .continuous, action: .drag(button),
+                                              source: source(line: line, path: path + ".begin", walk: walk)))
+        }
+    }
+
     private static func source(line: Int, path: String, walk: Walk) -> SourceLine {
         var source = walk.recorder.source(line: line)
         source.text = path + ": " + source.text
@@ -445,10 +479,28 @@ enum FusumaImporter {
 /// fusuma's three-finger-drag recipe (its wiki's "mimic Mac" page, copied widely): a mouse
 /// button pressed on `begin:`, the pointer moved by `$move_x, $move_y` on `update:`, the button
 /// released on `end:`, with xdotool (mousedown/mousemove_relative/mouseup) or ydotool (click
-/// 0x40/mousemove/click 0x80). gesto has no drag action yet, so the recipe is listed, not bound.
+/// 0x40/mousemove/click 0x80). It becomes gesto's `drag:` action.
 enum MouseDrag {
-    static let reason = "a three-finger drag (a mouse button held from begin: to end:, the pointer moved on update:): "
-        + "gesto has no drag action yet; the issue \"three-finger drag\" will translate it"
+    /// Why a directed swipe beside a drag recipe is not bound.
+    static func besideReason(fingers: [Int]) -> String {
+        let counts = fingers.map(String.init).joined(separator: " and ")
+        return "this section's begin:/end: drag follows every \(counts)-finger swipe: a directed swipe of the same fingers "
+            + "would act in the middle of a drag (gesto binds one or the other); bind it to another finger count"
+    }
+
+    /// The button of a recipe among a section's `(key, command)` pairs: `begin` presses it and
+    /// `end` releases one; nil when the section is no drag recipe.
+    static func button(in entries: [(String, String?)]) -> DragButton? {
+        guard let begin = entries.first(where: { $0.0 == "begin" })?.1,
+              let end = entries.first(where: { $0.0 == "end" })?.1, isRecipe(begin: begin, end: end) else { return nil }
+        let words = begin.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let index = words.firstIndex(of: "mousedown") {
+            // xdotool's buttons: 1 left, 2 middle, 3 right.
+            switch words.dropFirst(index + 1).first { case "2": return .middle; case "3": return .right; default: return .left }
+        }
+        // ydotool's click code: 0x40 | button, with 0 left, 1 right, 2 middle.
+        switch (ydotoolClick(words) ?? 0x40) & 0x0F { case 1: return .right; case 2: return .middle; default: return .left }
+    }
 
     /// True if `begin` presses a mouse button and `end` releases one.
     static func isRecipe(begin: String?, end: String?) -> Bool {

@@ -189,9 +189,11 @@ final class ImportFormatTests: XCTestCase {
 
     /// fusuma's three-finger-drag recipe, as its wiki gives it and as public configs copy it
     /// (this excerpt: a config.yml quoted in a public Korean blog post the code index found without
-    /// its repository; the ydotool form from a public home-manager fusuma config likewise): not
-    /// bound, each line says gesto has no drag action yet, the directions beside it still bind.
-    func testFusumaThreeFingerDragIsNamedNotBound() {
+    /// its repository; the ydotool form from a public home-manager fusuma config likewise): each
+    /// becomes a `drag:` binding of its undirected swipe, with the button the recipe presses; the
+    /// directed swipes of the same fingers are listed (they would act mid-drag), and the result
+    /// passes the config's own checks.
+    func testFusumaThreeFingerDragBecomesADrag() throws {
         let (imported, bindings) = load("""
         swipe:
           3:
@@ -209,18 +211,18 @@ final class ImportFormatTests: XCTestCase {
               command: xdotool mouseup 1
           4:
             begin:
-              command: "ydotool click 40"
+              command: "ydotool click 41"
             update:
               command: "ydotool mousemove -- $move_x, $move_y"
               accel: 2
               interval: 0.1
             end:
-              command: "ydotool click 80"
+              command: "ydotool click 81"
         """, .fusuma)
-        XCTAssertEqual(bindings, ["swipe:3:left on-threshold keys: alt+Right", "swipe:3:right on-threshold keys: alt+Left"])
-        let drag = imported.unimportable.filter { $0.reason.contains("\"three-finger drag\"") }
-        XCTAssertEqual(drag.map(\.source.location.line), [7, 9, 13, 16, 18, 22])
-        XCTAssertTrue(imported.configText.contains("gesto has no drag action yet"))
+        XCTAssertEqual(bindings, ["swipe:3 continuous drag: left", "swipe:4 continuous drag: right"])
+        let beside = imported.unimportable.filter { $0.reason.contains("would act in the middle of a drag") }
+        XCTAssertEqual(beside.map(\.source.location.line), [3, 5])
+        XCTAssertNoThrow(try Config.parse(imported.configText, file: "imported.yaml"))
     }
 
     /// Plugin executors, written here after the forms public configs use: fusuma-plugin-sendkey's
