@@ -209,6 +209,21 @@ struct IPCCommandTests {
         #expect(counts["gestures"] as? Int == 2)
     }
 
+    /// A drag needs fingers: `trigger` refuses it, says why, and runs nothing.
+    @Test func aTriggerOfADragIsRefusedWithWhy() throws {
+        let daemon = try TestDaemon(config: "bindings:\n  - gesture: swipe:4\n    drag: left\n")
+        defer { daemon.stop() }
+        let refused = try daemon.ctl("trigger", "swipe:4:left", "--json")
+        #expect(refused.status == 1)
+        let error = refused.json["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "not-triggerable")
+        #expect((error?["message"] as? String)?.contains("binding 1 (swipe:4, drag: left) holds the left button while fingers move: a drag needs fingers") == true,
+                "\(String(describing: error))")
+        let text = try daemon.ctl("trigger", "swipe:4")
+        #expect(text.status == 1 && text.errors.contains("a drag needs fingers"), "\(text.errors)")
+        #expect(try daemon.ctl("status", "--json").json["actions"] as? Int == 0)
+    }
+
     @Test func aTriggerWhoseActionFailsSaysActionFailed() throws {
         // The test daemon runs with --no-wayland: a keys: action cannot run.
         let daemon = try TestDaemon(config: "bindings:\n  - gesture: swipe:3:left\n    keys: alt+Left\n")

@@ -114,7 +114,7 @@ struct DragSwayTests {
         }
         #expect(writer >= 0 && wev.text.contains("wl_pointer] enter"), "wev never got the pointer\n\(logText().suffix(2_000))")
         #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
-        #expect(recording.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == recording.count)
+        #expect(recording.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == recording.count)
         close(writer)
         daemon.waitUntilExit()
         #expect(daemon.terminationStatus == 0, "\(logText().suffix(2_000))")
@@ -158,6 +158,90 @@ struct DragSwayTests {
         let rightmostEarly = during.prefix(during.count / 3).map(\.x).max() ?? start.x
         #expect(rightmostEarly > start.x + 50, "the Z's first stroke goes right")
         #expect(!gestodLog.contains("drag: actions cannot run"))
+    }
+
+    /// Every way out of a drag releases the button, seen by the client: with the button down
+    /// (the stroke's first 60 lines read from a FIFO that stays open), gestod reloads its config
+    /// (SIGHUP), the touchpad goes away (a DEVICE_REMOVED line), libinput cancels the swipe (its
+    /// END carries `cancelled`), or gestod is told to stop (SIGTERM). Each time wev sees the
+    /// release, and exactly one per press.
+    @Test(.timeLimit(.minutes(3)))
+    func everyWayOutOfADragReleasesTheButton() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 160)
+        try sway.start()
+        let wev = try Self.startWev(sway)
+        defer { wev.stop() }
+        let lines = try String(contentsOfFile: Self.fixture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let start = lines.prefix(60).joined(separator: "\n") + "\n"
+        let added = try #require(lines.first { $0.contains("DEVICE_ADDED") })
+        let removed = added.replacingOccurrences(of: "DEVICE_ADDED  ", with: "DEVICE_REMOVED") + "\n"
+        let lastTime = try #require(lines.prefix(60).last?.split(separator: "+").last?.split(separator: "s").first)
+        let cancelled = " event1   GESTURE_SWIPE_END       +\(lastTime)s\t3 cancelled\n"
+        var presses = 0
+        for (name, way) in [("sighup", "reload"), ("removed", removed), ("cancelled", cancelled), ("sigterm", "stop")] {
+            let run = try Self.startReplay(on: sway, wev: wev, name: name)
+            defer { if run.daemon.isRunning { run.daemon.terminate() } }
+            #expect(Self.write(start, to: run.writer))
+            presses += 1
+            let pressed = Self.waitForButtons(2 * presses - 1, in: wev)
+            #expect(pressed.buttons.last.map { $0.code == 272 && $0.pressed } == true, "\(name): no press\n\(run.log())")
+            switch way {
+            case "reload": kill(run.daemon.processIdentifier, SIGHUP)
+            case "stop": kill(run.daemon.processIdentifier, SIGTERM)
+            default: #expect(Self.write(way, to: run.writer))
+            }
+            let released = Self.waitForButtons(2 * presses, in: wev)
+            #expect(released.buttons.count == 2 * presses, "\(name): \(released.buttons)\n\(run.log())")
+            #expect(released.buttons.last.map { $0.code == 272 && !$0.pressed } == true, "\(name): not released")
+            close(run.writer)
+            run.daemon.waitUntilExit()
+        }
+        // Nothing pressed again afterwards (the rest of a stroke has no BEGIN), nothing left held.
+        let all = Self.pointerLog(wev.text).buttons
+        #expect(all.count == 8 && all.enumerated().allSatisfy { $0.element.pressed == ($0.offset % 2 == 0) }, "\(all)")
+    }
+
+    /// A running `gestod --replay FIFO` with a `drag: left` binding, once wev holds a wl_pointer.
+    struct ReplayRun {
+        let daemon: Process
+        let writer: Int32
+        let logFile: URL
+        func log() -> String { (try? String(contentsOf: logFile, encoding: .utf8)).map { String($0.suffix(2_000)) } ?? "" }
+    }
+
+    static func startReplay(on sway: SwayHarness, wev: Wev, name: String) throws -> ReplayRun {
+        let (folder, config) = try sway.folder(name, config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
+        let fifo = folder.appendingPathComponent("input").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", fifo, "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(waitSeconds)
+        // gestod's virtual pointer exists once it connected: wev's pointer entered (again).
+        let enters = wev.text.components(separatedBy: "wl_pointer] enter").count
+        while Date() < deadline && daemon.isRunning {
+            if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+            if writer >= 0, wev.text.components(separatedBy: "wl_pointer] enter").count > enters { break }
+            usleep(10_000)
+        }
+        #expect(writer >= 0 && wev.text.components(separatedBy: "wl_pointer] enter").count > enters,
+                "gestod did not open the FIFO, or wev never got its pointer")
+        return ReplayRun(daemon: daemon, writer: writer, logFile: log)
+    }
+
+    static func write(_ text: String, to writer: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == bytes.count
     }
 
     @Test(.timeLimit(.minutes(2)))

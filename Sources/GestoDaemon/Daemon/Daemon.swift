@@ -202,6 +202,8 @@ public final class Daemon {
     /// Runs until SIGINT/SIGTERM (live) or the end of the recording and its actions (replay).
     /// Returns the process exit status.
     public func run() -> Int32 {
+        // No way out leaves a drag's button held: a replay told to stop, the loop ending.
+        defer { interruptDrags() }
         if let path = options.replayPath {
             replay(path)
             if isReplayStopping || isReplayDone { return exitStatus }
@@ -222,11 +224,7 @@ public final class Daemon {
             }
             if windowMotion?.isAnimating == true { log.debug("replay: waiting for the window spring to settle") }
         }
-        defer {
-            // No way out leaves a drag's button held.
-            interruptDrags()
-            stopControlPlane()
-        }
+        defer { stopControlPlane() }
         do { try loop.run() } catch {
             log.error("event loop failed: \(error)")
             return 1
@@ -522,7 +520,13 @@ public final class Daemon {
         // A replay runs outside the loop: a signal is looked for before each report it acts on.
         if options.replayPath != nil {
             signals.dispatchPending()
-            if isReplayStopping { return }
+            if isReplayStopping {
+                // Nothing more runs, but a drag's button comes up (the way out releases it).
+                for firing in line.firings where firing.gesture.phase.isFinal {
+                    if case .drag(let button) = firing.action { drags.handle(firing, button: button, suppressed: "stopping") }
+                }
+                return
+            }
         }
         // The report's phase, not the line's (the first firing's): a continuous stream closed
         // because the gesture turned away is no finished gesture. Once per report.
