@@ -188,8 +188,13 @@ public struct RecognizerGroups: Sendable {
         }
     }
 
-    /// The earliest time any group needs a deadline input, or nil.
-    public var nextDeadline: Timestamp? {
+    /// The earliest time any group or drag needs a deadline input, or nil: stored as each
+    /// input is dispatched (only an input changes it), since it is read twice per input (the
+    /// due deadlines before an event, then the caller's timer).
+    public private(set) var nextDeadline: Timestamp? = nil
+
+    /// Computes ``nextDeadline`` from the engines and drags.
+    private func earliestDeadline() -> Timestamp? {
         var earliest: Timestamp? = nil
         for index in engines.indices { earliest = earliest.earliest(engines[index].nextDeadline) }
         for entry in drags { earliest = earliest.earliest(entry.drag.nextDeadline) }
@@ -214,6 +219,7 @@ public struct RecognizerGroups: Sendable {
                 report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
             }
         }
+        nextDeadline = earliestDeadline()
     }
 
     /// A drag's reports come from no group; they are never another report's outcome (the
@@ -279,6 +285,7 @@ public struct RecognizerGroups: Sendable {
     private mutating func dispatch(_ input: RecognizerInput,
                                    report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
+        defer { nextDeadline = earliestDeadline() }
         if !drags.isEmpty { dispatchDrags(input, report: report) }
         let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
