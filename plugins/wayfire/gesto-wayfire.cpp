@@ -1,8 +1,10 @@
 // gesto-wayfire: gesto inside Wayfire. Translates Wayfire's touchpad gesture signals into
 // libgesto events and performs what libgesto decides: which sequences to consume (a grab taken
-// in the BEGIN handler, so the client under the pointer sees none of the sequence), which
-// bindings fire, and every rect of a window motion. The thresholds, recognizers, bindings
-// and springs are all libgesto's (the user's gesto config, read as gestod reads it).
+// in the BEGIN handler, so the client under the pointer sees none of the sequence; for a
+// `drag:`, whose button and motion must reach the client, the swipe is hidden from clients
+// instead: pointer-drag.hpp), which bindings fire, every rect of a window motion, and when a
+// drag's button goes down and up. The thresholds, recognizers, bindings and springs are all
+// libgesto's (the user's gesto config, read as gestod reads it).
 //
 // Wayfire 0.7.4 (Debian 12) emits pointer_swipe_* and pointer_pinch_* with wlroots' events:
 // accelerated deltas only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's
@@ -10,12 +12,14 @@
 
 #include "config.hpp"
 #include "exec.hpp"
+#include "pointer-drag.hpp"
 #include "window-motion.hpp"
 #include "workspace-swipe.hpp"
 
 #include <gesto/gesto.h>
 
 #include <wayfire/core.hpp>
+#include <wayfire/input-device.hpp>
 #include <wayfire/output.hpp>
 #include <wayfire/plugin.hpp>
 #include <wayfire/render-manager.hpp>
@@ -89,6 +93,7 @@ bool performs(uint32_t kind)
       case GESTO_ACTION_EXEC:
       case GESTO_ACTION_WINDOW_MOTION:
       case GESTO_ACTION_WORKSPACE:
+      case GESTO_ACTION_DRAG:
         return true;
 
       case GESTO_ACTION_NONE:
@@ -133,6 +138,9 @@ class plugin_t : public wf::plugin_interface_t
         wf::get_core().connect_signal("pointer_swipe_begin", &on_swipe_begin);
         wf::get_core().connect_signal("pointer_swipe_update", &on_swipe_update);
         wf::get_core().connect_signal("pointer_swipe_end", &on_swipe_end);
+        wf::get_core().connect_signal("pointer_swipe_begin_post", &on_swipe_post);
+        wf::get_core().connect_signal("pointer_swipe_update_post", &on_swipe_post);
+        wf::get_core().connect_signal("pointer_swipe_end_post", &on_swipe_post);
         wf::get_core().connect_signal("pointer_pinch_begin", &on_pinch_begin);
         wf::get_core().connect_signal("pointer_pinch_update", &on_pinch_update);
         wf::get_core().connect_signal("pointer_pinch_end", &on_pinch_end);
@@ -141,6 +149,17 @@ class plugin_t : public wf::plugin_interface_t
 
     void fini() override
     {
+        // Unloaded, or its output gone: no drag may keep its button down. libgesto releases
+        // them (CANCELLED, interrupted), which perform() carries out.
+        if (engine)
+        {
+            gesto_engine_interrupt_drags(engine, monotonic_usec());
+        }
+
+        drag.release_all(monotonic_usec());
+        update_drag_owner();
+        hidden_swipes.restore();
+        seat_pointer.destroy();
         release_grab();
         output->render->rem_effect(&on_frame);
         motion.drop();
@@ -165,8 +184,22 @@ class plugin_t : public wf::plugin_interface_t
     bool print_gestures = false;
     /** The sequence in progress is ours: it began while this plugin's output was active. */
     bool in_sequence = false;
-    /** ...and a binding claimed it: the grab keeps it from clients and other bindings. */
+    /** ...and a binding claimed it: the grab keeps it from clients and other bindings, or
+     *  (a drag's swipe) it is hidden from clients while the pointer keeps its focus. */
     bool consumed = false;
+    bool grabbed  = false;
+    bool drag_sequence = false;
+    /** Bit F set: a `drag:` binding follows every F-finger swipe (libgesto's PointerDrag
+     *  follows each swipe of its finger count, whatever else is bound to it). */
+    uint32_t drag_fingers = 0;
+    /** The touchpad of the latest swipe: its removal releases a drag it left held. */
+    wlr_input_device *swipe_device = nullptr;
+    seat_pointer_t seat_pointer;
+    pointer_drag_t drag{seat_pointer};
+    hidden_swipes_t hidden_swipes;
+    /** The instance (one per output) whose drag holds a button: it takes every sequence
+     *  until the button is up, wherever the pointer took the active output meanwhile. */
+    static inline plugin_t *drag_owner = nullptr;
     uint32_t sequence_kind = 0;
     uint32_t sequence_fingers = 0;
     window_motion_t motion;
@@ -214,6 +247,9 @@ class plugin_t : public wf::plugin_interface_t
             } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
             {
                 why = "window-motion follows swipes";
+            } else if (info.action_kind == GESTO_ACTION_DRAG)
+            {
+                why = prepare_drag(info);
             }
 
             if (!why.empty())
@@ -223,9 +259,48 @@ class plugin_t : public wf::plugin_interface_t
             }
         }
 
+        if (drag_fingers)
+        {
+            LOGI("gesto: drag: the button and the pointer's motion go through the seat as a mouse's ",
+                "(a pointer device of the plugin's own); the drag's swipes reach no client");
+        }
+
         LOGI("gesto: deltas are libinput's accelerated ones (wlroots passes no others): libgesto ",
             "inverts libinput's touchpad acceleration (adaptive profile, default speed), so thresholds ",
             "compare with unaccelerated distances as in gestod");
+    }
+
+    /** Readies binding @p info (a `drag:`): its fingers, and the seat pointer it presses.
+     *  Returns why it cannot run, or "" when it can. */
+    std::string prepare_drag(const gesto_binding_info& info)
+    {
+        unsigned fingers = 0;
+        if ((std::sscanf(info.gesture, "swipe:%u", &fingers) != 1) || (fingers < 1) || (fingers > 10))
+        {
+            return "a drag follows swipes";
+        }
+
+        std::string error;
+        if (!seat_pointer.create(error))
+        {
+            return "the plugin cannot drive the seat's pointer (" + error + "); gestod's virtual-pointer "
+                   "route works inside Wayfire too (gesto.yaml(5), drag)";
+        }
+
+        drag_fingers |= 1u << fingers;
+        return "";
+    }
+
+    /** Keeps drag_owner on the instance whose drag holds a button. */
+    void update_drag_owner()
+    {
+        if (drag.holding())
+        {
+            drag_owner = this;
+        } else if (drag_owner == this)
+        {
+            drag_owner = nullptr;
+        }
     }
 
     // MARK: Signals to libgesto events
@@ -235,7 +310,8 @@ class plugin_t : public wf::plugin_interface_t
     {
         // A sequence whose END never came (its device went mid-gesture) ends here.
         abandon_sequence();
-        if (wf::get_core().get_active_output() != output)
+        const bool ours = drag_owner ? (drag_owner == this) : (wf::get_core().get_active_output() == output);
+        if (!ours)
         {
             return false;
         }
@@ -246,7 +322,14 @@ class plugin_t : public wf::plugin_interface_t
         auto view = output->get_active_view();
         gesto_engine_set_focused_app(engine, view ? view->get_app_id().c_str() : nullptr);
         consumed = gesto_engine_claims(engine, kind, fingers) == 1;
-        if (consumed)
+        drag_sequence = consumed && (kind == GESTO_EVENT_SWIPE) && (fingers < 32) && (drag_fingers & (1u << fingers));
+        if (drag_sequence)
+        {
+            // A drag's button and motion must reach the client under the pointer, which a
+            // grab would take the pointer focus from: its swipe events are hidden instead,
+            // each while Wayfire forwards it (on_swipe_post puts them back).
+            hidden_swipes.hide();
+        } else if (consumed)
         {
             // Grabbed inside the BEGIN handler: the seat sends the client no gesture begin,
             // so it never sees a sequence it could not finish.
@@ -255,6 +338,9 @@ class plugin_t : public wf::plugin_interface_t
                 LOGW("gesto: another plugin holds the input; the gesture also reaches the client");
                 output->deactivate_plugin(grab_interface);
                 consumed = false;
+            } else
+            {
+                grabbed = true;
             }
         }
 
@@ -263,7 +349,8 @@ class plugin_t : public wf::plugin_interface_t
 
     void end_sequence()
     {
-        in_sequence = false;
+        in_sequence   = false;
+        drag_sequence = false;
         release_grab();
     }
 
@@ -281,20 +368,43 @@ class plugin_t : public wf::plugin_interface_t
         }
     }
 
-    /** wlroots sends no END for a gesture whose touchpad goes mid-gesture. */
-    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t*)
+    /** wlroots sends no END for a gesture whose touchpad goes mid-gesture; a drag whose
+     *  fingers lifted waits for no touchpad that is gone. */
+    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t *data)
     {
-        abandon_sequence();
-    };
-
-    void release_grab()
-    {
-        if (!consumed)
+        auto dev = static_cast<wf::input_device_signal*>(data)->device->get_wlr_handle();
+        if (seat_pointer.owns(dev))
         {
             return;
         }
 
+        abandon_sequence();
+        if (dev == swipe_device)
+        {
+            swipe_device = nullptr;
+            if (drag.holding())
+            {
+                gesto_engine_interrupt_drags(engine, monotonic_usec());
+                arm_deadline();
+            }
+        }
+    };
+
+    /** After Wayfire forwarded a swipe event (to no client, for a drag's). */
+    wf::signal_connection_t on_swipe_post = [=] (wf::signal_data_t*)
+    {
+        hidden_swipes.restore();
+    };
+
+    void release_grab()
+    {
         consumed = false;
+        if (!grabbed)
+        {
+            return;
+        }
+
+        grabbed = false;
         grab_interface->ungrab();
         output->deactivate_plugin(grab_interface);
         // The grab took the pointer focus from the client. ungrab() queues an idle callback
@@ -368,6 +478,7 @@ class plugin_t : public wf::plugin_interface_t
         auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_begin>*>(data)->event;
         if (begin_sequence(GESTO_EVENT_SWIPE, ev->fingers))
         {
+            swipe_device = ev->device;
             feed(event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
         }
     };
@@ -378,6 +489,11 @@ class plugin_t : public wf::plugin_interface_t
         if (!in_sequence)
         {
             return;
+        }
+
+        if (drag_sequence)
+        {
+            hidden_swipes.hide();
         }
 
         auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
@@ -392,6 +508,11 @@ class plugin_t : public wf::plugin_interface_t
         if (!in_sequence)
         {
             return;
+        }
+
+        if (drag_sequence)
+        {
+            hidden_swipes.hide();
         }
 
         auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_END, sequence_fingers, ev->time_msec);
@@ -506,6 +627,11 @@ class plugin_t : public wf::plugin_interface_t
 
           case GESTO_ACTION_WORKSPACE:
             drive_workspace(gesture, info.mode);
+            break;
+
+          case GESTO_ACTION_DRAG:
+            drag.handle(gesture, info.drag_button);
+            update_drag_owner();
             break;
 
           default:

@@ -82,7 +82,9 @@ static void p_enter(void *d, struct wl_pointer *p, uint32_t serial, struct wl_su
 { logf_("pointer-enter %.1f %.1f", wl_fixed_to_double(x), wl_fixed_to_double(y)); }
 static void p_leave(void *d, struct wl_pointer *p, uint32_t serial, struct wl_surface *s)
 { logf_("pointer-leave"); }
-static void p_motion(void *d, struct wl_pointer *p, uint32_t t, wl_fixed_t x, wl_fixed_t y) {}
+/* Where the pointer is over the surface: a drag's motion (the Wayfire stage's drag session). */
+static void p_motion(void *d, struct wl_pointer *p, uint32_t t, wl_fixed_t x, wl_fixed_t y)
+{ logf_("pointer-motion %.1f %.1f", wl_fixed_to_double(x), wl_fixed_to_double(y)); }
 static void p_button(void *d, struct wl_pointer *p, uint32_t serial, uint32_t t, uint32_t button, uint32_t state)
 { logf_("pointer-button %u %u", button, state); }
 static void p_axis(void *d, struct wl_pointer *p, uint32_t t, uint32_t axis, wl_fixed_t value)
