@@ -2,11 +2,13 @@
 // stroke (the T480's Z, libinput 1.22) reaches wev, which logs every wl_pointer event of its
 // window, as one left-button press, motion that follows the stroke, and one release, through
 // sway's zwlr_virtual_pointer_manager_v1. A recording cut off mid-stroke (the input ends with
-// the fingers down: the drag is cancelled) releases the button too.
+// the fingers down: the drag is cancelled) releases the button too, as does every other way
+// out; and on a floating window's title bar the drag moves the window, as a held button does.
 import Foundation
 import Glibc
 import Testing
 import GestoDaemon
+import GestoCore
 import GestoWayland
 
 /// Why the drag's sway tests cannot run here (sway's reasons, or no wev), or nil.
@@ -72,7 +74,7 @@ struct DragSwayTests {
             .write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         try sway.ipc.runCommand("exec \(script.path)")
-        let deadline = Date().addingTimeInterval(waitSeconds)
+        let deadline = Date().addingTimeInterval(Self.waitSeconds)
         var mapped = false
         while Date() < deadline && !mapped {
             if let tree = try? sway.ipc.query(.getTree) {
@@ -106,7 +108,7 @@ struct DragSwayTests {
         defer { if daemon.isRunning { daemon.terminate() } }
         func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         var writer: Int32 = -1
-        let deadline = Date().addingTimeInterval(waitSeconds)
+        let deadline = Date().addingTimeInterval(Self.waitSeconds)
         while Date() < deadline && daemon.isRunning {
             if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
             if writer >= 0, wev.text.contains("wl_pointer] enter") { break }
@@ -124,7 +126,7 @@ struct DragSwayTests {
     /// wev's pointer log once it shows as many button events as `count` (wev logs what sway
     /// delivered after gestod exits; this waits for it, bounded).
     static func waitForButtons(_ count: Int, in wev: Wev) -> PointerLog {
-        let deadline = Date().addingTimeInterval(waitSeconds)
+        let deadline = Date().addingTimeInterval(Self.waitSeconds)
         var parsed = PointerLog()
         while Date() < deadline {
             parsed = pointerLog(wev.text)
@@ -203,6 +205,54 @@ struct DragSwayTests {
         #expect(all.count == 8 && all.enumerated().allSatisfy { $0.element.pressed == ($0.offset % 2 == 0) }, "\(all)")
     }
 
+    /// The drag moves a window as a held button does: with the cursor on a floating foot
+    /// window's title bar, the replayed Z stroke (whose accelerated deltas add up to about
+    /// +329/+401) drags the window by the pointer's travel, through sway's own title-bar move.
+    @Test(.timeLimit(.minutes(2)))
+    func aDragOnTheTitleBarMovesTheWindow() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let appID = "gesto-drag"
+        func windowRect() -> WindowRect? {
+            guard let tree = try? sway.ipc.query(.getTree),
+                  let node = SwaySessionTests.nodes(tree).first(where: { $0["app_id"]?.stringValue == appID }) else { return nil }
+            return WindowMotionDriver.outerRect(of: node)
+        }
+        try sway.ipc.runCommand("for_window [app_id=\(appID)] \"floating enable, resize set 480 px 300 px, move absolute position 200 100\"")
+        try sway.ipc.runCommand("exec foot --app-id \(appID) sleep 600")
+        let start = WindowRect(x: 200, y: 100, width: 480, height: 300)
+        let deadline = Date().addingTimeInterval(Self.waitSeconds)
+        while Date() < deadline && windowRect() != start { usleep(20_000) }
+        #expect(windowRect() == start, "\(String(describing: windowRect()))")
+        // The middle of the title bar (sway's default border: a title bar above the content).
+        try sway.ipc.runCommand("seat seat0 cursor set 440 105")
+        let (folder, config) = try sway.folder("move", config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--replay", Self.fixture, "--config", config]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "WAYLAND_DISPLAY": sway.waylandPath]
+        daemon.standardError = FileHandle.nullDevice
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        daemon.waitUntilExit()
+        #expect(daemon.terminationStatus == 0)
+        // gestod's requests and this IPC query reach sway on two sockets: wait until sway shows
+        // the move done (bounded), or report where the window stopped.
+        func arrived(_ rect: WindowRect?) -> Bool {
+            guard let rect else { return false }
+            return abs(rect.x - start.x - 329) <= 3 && abs(rect.y - start.y - 401) <= 3
+        }
+        var moved = windowRect()
+        let settle = Date().addingTimeInterval(Self.waitSeconds)
+        while Date() < settle, !arrived(moved) { usleep(20_000); moved = windowRect() }
+        let rect = try #require(moved)
+        #expect(arrived(rect), "moved from \(start) to \(rect)")
+        #expect(rect.width == start.width && rect.height == start.height, "a move, not a resize: \(rect)")
+    }
+
     /// A running `gestod --replay FIFO` with a `drag: left` binding, once wev holds a wl_pointer.
     struct ReplayRun {
         let daemon: Process
@@ -226,7 +276,7 @@ struct DragSwayTests {
         daemon.standardOutput = FileHandle.nullDevice
         try daemon.run()
         var writer: Int32 = -1
-        let deadline = Date().addingTimeInterval(waitSeconds)
+        let deadline = Date().addingTimeInterval(Self.waitSeconds)
         // gestod's virtual pointer exists once it connected: wev's pointer entered (again).
         let enters = wev.text.components(separatedBy: "wl_pointer] enter").count
         while Date() < deadline && daemon.isRunning {
