@@ -92,35 +92,14 @@ struct DragSwayTests {
     /// window), which it gets when gestod's virtual pointer appears. Returns gestod's log once
     /// it exited.
     static func replay(_ recording: Data, on sway: SwayHarness, wev: Wev, name: String) throws -> String {
-        let (folder, config) = try sway.folder(name, config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
-        let fifo = folder.appendingPathComponent("input").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", fifo, "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate() } }
-        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        var writer: Int32 = -1
-        let deadline = Date().addingTimeInterval(Self.waitSeconds)
-        while Date() < deadline && daemon.isRunning {
-            if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
-            if writer >= 0, wev.text.contains("wl_pointer] enter") { break }
-            usleep(10_000)
-        }
-        #expect(writer >= 0 && wev.text.contains("wl_pointer] enter"), "wev never got the pointer\n\(logText().suffix(2_000))")
+        let run = try startReplay(on: sway, wev: wev, name: name)
+        defer { if run.daemon.isRunning { run.daemon.terminate() } }
         #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
-        #expect(recording.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == recording.count)
-        close(writer)
-        daemon.waitUntilExit()
-        #expect(daemon.terminationStatus == 0, "\(logText().suffix(2_000))")
-        return logText()
+        #expect(recording.withUnsafeBytes { Glibc.write(run.writer, $0.baseAddress, $0.count) } == recording.count)
+        close(run.writer)
+        run.daemon.waitUntilExit()
+        #expect(run.daemon.terminationStatus == 0, "\(run.log())")
+        return run.fullLog()
     }
 
     /// wev's pointer log once it shows as many button events as `count` (wev logs what sway
@@ -228,15 +207,7 @@ struct DragSwayTests {
         #expect(windowRect() == start, "\(String(describing: windowRect()))")
         // The middle of the title bar (sway's default border: a title bar above the content).
         try sway.ipc.runCommand("seat seat0 cursor set 440 105")
-        let (folder, config) = try sway.folder("move", config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", Self.fixture, "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath]
-        daemon.standardError = FileHandle.nullDevice
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
+        let (daemon, _, _) = try Self.startGestod(replaying: { _ in Self.fixture }, on: sway, name: "move")
         daemon.waitUntilExit()
         #expect(daemon.terminationStatus == 0)
         // gestod's requests and this IPC query reach sway on two sockets: wait until sway shows
@@ -258,16 +229,19 @@ struct DragSwayTests {
         let daemon: Process
         let writer: Int32
         let logFile: URL
-        func log() -> String { (try? String(contentsOf: logFile, encoding: .utf8)).map { String($0.suffix(2_000)) } ?? "" }
+        func fullLog() -> String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+        func log() -> String { String(fullLog().suffix(2_000)) }
     }
 
-    static func startReplay(on sway: SwayHarness, wev: Wev, name: String) throws -> ReplayRun {
+    /// Starts `gestod --replay INPUT` with a `drag: left` binding against `sway`, its HOME and
+    /// config in the folder `name` (`input` names the input, given that folder, before gestod
+    /// starts); returns it with the folder and its log file.
+    static func startGestod(replaying input: (URL) -> String, on sway: SwayHarness, name: String) throws
+        -> (daemon: Process, folder: URL, log: URL) {
         let (folder, config) = try sway.folder(name, config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
-        let fifo = folder.appendingPathComponent("input").path
-        #expect(mkfifo(fifo, 0o600) == 0)
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", fifo, "--config", config]
+        daemon.arguments = ["--replay", input(folder), "--config", config]
         daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
                               "WAYLAND_DISPLAY": sway.waylandPath]
         let log = folder.appendingPathComponent("gestod.log")
@@ -275,6 +249,16 @@ struct DragSwayTests {
         daemon.standardError = try FileHandle(forWritingTo: log)
         daemon.standardOutput = FileHandle.nullDevice
         try daemon.run()
+        return (daemon, folder, log)
+    }
+
+    static func startReplay(on sway: SwayHarness, wev: Wev, name: String) throws -> ReplayRun {
+        var fifo = ""
+        let (daemon, _, log) = try startGestod(replaying: { folder in
+            fifo = folder.appendingPathComponent("input").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            return fifo
+        }, on: sway, name: name)
         var writer: Int32 = -1
         let deadline = Date().addingTimeInterval(Self.waitSeconds)
         // gestod's virtual pointer exists once it connected: wev's pointer entered (again).
