@@ -129,34 +129,32 @@ final class EngineBox {
 
     /// Feeds one input and delivers its reports and firings.
     func feed(_ input: RecognizerInput) {
-        var outputs: [EngineOutput] = []
-        let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
-        let firings = delivery & GESTO_DELIVER_FIRINGS.rawValue != 0
-        // Reports of the group that owns their gesture; the matcher sees every report of
-        // every group, delivered or not: its per-gesture state needs them.
-        engine.handle(input, focusedApp: focusedApp) { gesture, source, fired in
-            if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
-            if firings {
-                for firing in fired where self.bindings[firing.bindingIndex].isEnabled { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
-            }
-        }
-        deliver(outputs)
+        deliverOutputs { emit in engine.handle(input, focusedApp: focusedApp, emit: emit) }
     }
 
     /// Releases every drag in progress (`gesto_engine_interrupt_drags`): its binding fires
-    /// `cancelled`, interrupted.
+    /// `cancelled`, interrupted (a drag's reports are no outcome: only the firing is delivered).
     func interruptDrags(at time: Timestamp) {
-        guard delivery & GESTO_DELIVER_FIRINGS.rawValue != 0 else {
-            engine.interruptDrags(at: time) { _, _, _, _ in }
-            return
+        deliverOutputs { emit in
+            engine.interruptDrags(at: time) { made, source, _, match in
+                var fired: [MatchedFiring] = []
+                match(made) { fired.append($0) }
+                emit(made, source, fired)
+            }
         }
-        // No report of a drag is an outcome (the swipe's own is): only firings are delivered.
+    }
+
+    /// Runs `body`, which feeds the engine, and delivers what it emits: reports of the group
+    /// that owns their gesture, firings of enabled bindings, as `delivery` asks. The matcher
+    /// sees every report of every group, delivered or not: its per-gesture state needs them.
+    private func deliverOutputs(_ body: (_ emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void) -> Void) {
         var outputs: [EngineOutput] = []
-        engine.interruptDrags(at: time) { made, _, _, match in
-            match(made) { firing in
-                if self.bindings[firing.bindingIndex].isEnabled {
-                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex))
-                }
+        let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
+        let firings = delivery & GESTO_DELIVER_FIRINGS.rawValue != 0
+        body { gesture, source, fired in
+            if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
+            if firings {
+                for firing in fired where self.bindings[firing.bindingIndex].isEnabled { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
             }
         }
         deliver(outputs)

@@ -213,12 +213,7 @@ public struct RecognizerGroups: Sendable {
     /// the drag's binding.
     public mutating func interruptDrags(at time: Timestamp, reason: CancellationReason = .interrupted,
                                         report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
-        for index in drags.indices {
-            let binding = drags[index].binding
-            drags[index].drag.interrupt(at: time, reason: reason) { made in
-                report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
-            }
-        }
+        forEachDrag(report: report) { drag, fire in drag.interrupt(at: time, reason: reason, emit: fire) }
         nextDeadline = earliestDeadline()
     }
 
@@ -226,19 +221,30 @@ public struct RecognizerGroups: Sendable {
     /// swipe's own is the swipe recognizer's), and always fire their binding.
     private static let dragSource = ReportSource(group: 0, isOutcome: false)
 
-    /// Feeds `input` to the drags: each report fires its own binding.
+    /// Feeds `input` to the drags.
     private mutating func dispatchDrags(_ input: RecognizerInput,
                                         report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
-        for index in drags.indices {
-            let binding = drags[index].binding
-            let fire: (RecognizedGesture) -> Void = { made in
-                report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
-            }
+        forEachDrag(report: report) { drag, fire in
             switch input {
-            case .event(let event): drags[index].drag.handle(event, emit: fire)
-            case .deadline(let time): drags[index].drag.handleDeadline(time, emit: fire)
-            case .endOfInput(let time): drags[index].drag.interrupt(at: time, reason: .endOfInput, emit: fire)
+            case .event(let event): drag.handle(event, emit: fire)
+            case .deadline(let time): drag.handleDeadline(time, emit: fire)
+            case .endOfInput(let time): drag.interrupt(at: time, reason: .endOfInput, emit: fire)
             case .touches: break  // A drag moves the pointer: touchpads only.
+            }
+        }
+    }
+
+    /// Runs `body` on each drag with the emitter of its reports: each goes to `report` from
+    /// ``dragSource`` and fires the drag's own binding.
+    private mutating func forEachDrag(report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
+                                      _ body: (inout PointerDrag, (RecognizedGesture) -> Void) -> Void) {
+        // Both closures are called only during this call: neither escapes.
+        withoutActuallyEscaping(report) { report in
+            for index in drags.indices {
+                let binding = drags[index].binding
+                body(&drags[index].drag) { made in
+                    report(made, Self.dragSource, nil) { part, fire in fire(MatchedFiring(bindingIndex: binding, gesture: part)) }
+                }
             }
         }
     }
