@@ -22,6 +22,8 @@ let package = Package(
         .executable(name: "gestod", targets: ["gestod"]),
         .executable(name: "gestoctl", targets: ["gestoctl"]),
         .executable(name: "gesto-bench", targets: ["gesto-bench"]),
+        // The opt-in input proxy, a root system service (protocol/inputd.md).
+        .executable(name: "gesto-inputd", targets: ["gesto-inputd"]),
         .library(name: "GestoCore", targets: ["GestoCore"]),
         // libgesto: the C ABI over GestoCore (and GestoConfig for YAML configs). Build it with
         // scripts/build-libgesto, which adds the SONAME, the export list and the static stdlib.
@@ -73,6 +75,14 @@ let package = Package(
             name: "CPangoCairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
+        // gesto-inputd's libraries, linked (it needs all of them whenever it runs): libevdev
+        // (Debian libevdev-dev) to read, grab and clone touchpads through uinput, libudev for
+        // which devices are touchpads and hotplug, sd-login for who may connect.
+        .systemLibrary(
+            name: "CInputProxy",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev", "libudev-dev", "libsystemd-dev"])]
+        ),
         // Client glue made by wayland-scanner from protocol/*.xml; protocol/generate remakes it.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         // The libraries gesto opens when a feature first needs them (ARCHITECTURE.md, "Libraries
@@ -112,6 +122,10 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
         .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
+        // gesto-inputd: grabs touchpads, forwards them through uinput clones, withholds what the
+        // session's gestod owns (protocol/inputd.md). Decisions in GestoCore (Proxy/).
+        .target(name: "GestoInputProxy", dependencies: ["GestoCore", "GestoSystem", "CGestoSys", "CInputProxy"]),
+        .executableTarget(name: "gesto-inputd", dependencies: ["GestoInputProxy"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
         .target(name: "GestoBenchSupport", dependencies: ["GestoCore"]),

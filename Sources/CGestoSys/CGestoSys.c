@@ -50,3 +50,42 @@ int gesto_peer_credentials(int fd, pid_t *pid, uid_t *uid) {
     *uid = credentials.uid;
     return 0;
 }
+
+long gesto_send_with_descriptor(int socket, const void *bytes, unsigned long length, int descriptor) {
+    struct iovec vector = { .iov_base = (void *)bytes, .iov_len = length };
+    struct msghdr message = { .msg_iov = &vector, .msg_iovlen = 1 };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    if (descriptor >= 0) {
+        memset(&control, 0, sizeof control);
+        message.msg_control = control.space;
+        message.msg_controllen = sizeof control.space;
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int));
+        memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    }
+    return (long)sendmsg(socket, &message, MSG_NOSIGNAL);
+}
+
+long gesto_receive_with_descriptor(int socket, void *bytes, unsigned long capacity, int *descriptor, int *truncated) {
+    struct iovec vector = { .iov_base = bytes, .iov_len = capacity };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int) * 4)]; } control;
+    struct msghdr message = { .msg_iov = &vector, .msg_iovlen = 1,
+                              .msg_control = control.space, .msg_controllen = sizeof control.space };
+    *descriptor = -1;
+    *truncated = 0;
+    ssize_t received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    if (received < 0) return -1;
+    if (message.msg_flags & MSG_TRUNC) *truncated = 1;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        int *fds = (int *)CMSG_DATA(header);
+        for (size_t i = 0; i < count; i++) {
+            if (*descriptor == -1) *descriptor = fds[i];
+            else close(fds[i]);
+        }
+    }
+    return (long)received;
+}

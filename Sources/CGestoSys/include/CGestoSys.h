@@ -45,4 +45,14 @@ int gesto_accept(int fd);
 /// when it connected. Returns -1 and sets errno on failure.
 int gesto_peer_credentials(int fd, pid_t *pid, uid_t *uid);
 
+/// Sends one message of `length` bytes on `socket` (a connected AF_UNIX socket) with
+/// MSG_NOSIGNAL, and with `descriptor` attached (SCM_RIGHTS) when it is not -1. Returns the
+/// bytes sent, or -1 and sets errno.
+long gesto_send_with_descriptor(int socket, const void *bytes, unsigned long length, int descriptor);
+/// Receives one message of at most `capacity` bytes from `socket`; a descriptor sent with it
+/// (SCM_RIGHTS) is stored in `*descriptor` (close-on-exec), else -1. Any further descriptors
+/// are closed. Returns the bytes received (0: the peer closed), or -1 and sets errno; a message
+/// longer than `capacity` sets `*truncated` to 1.
+long gesto_receive_with_descriptor(int socket, void *bytes, unsigned long capacity, int *descriptor, int *truncated);
+
 #endif
