@@ -1,0 +1,240 @@
+// gesto-inputd at run time: the touchpads it holds, the connections on its socket, the drag's
+// mouse, all on one epoll loop (GestoSystem's EventLoop). What is owned is the union of what
+// the connections own; a connection that goes owns nothing and releases its buttons.
+import CGestoSys
+import CInputProxy
+import GestoCore
+import GestoSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+final class InputProxy {
+    private let loop: EventLoop
+    private let watcher: TouchpadWatcher
+    private let listener: FileDescriptor
+    private let socketPath: String
+    private let mouse: VirtualMouse?
+    private var touchpads: [String: ProxiedTouchpad] = [:]
+    private var connections: [Int: ProxyConnection] = [:]
+    private var nextTouchpadID = 1
+    private var nextConnectionNumber = 1
+
+    /// The finger counts owned now: the union of the connections'.
+    private var owned: Set<Int> { connections.values.reduce(into: []) { $0.formUnion($1.owned) } }
+
+    init(loop: EventLoop, socketPath: String) throws(ProxyError) {
+        self.loop = loop
+        self.socketPath = socketPath
+        watcher = try TouchpadWatcher()
+        listener = try Self.listen(at: socketPath)
+        do {
+            mouse = try VirtualMouse()
+        } catch {
+            // Withholding works without it; only `drag:` needs it.
+            ProxyLog.warning("no drag pointer: \(error)")
+            mouse = nil
+        }
+        do {
+            try loop.register(FileDescriptor(rawValue: watcher.descriptor)) { [unowned self] _ in self.udevChanged() }
+            try loop.register(listener) { [unowned self] _ in self.accept() }
+        } catch {
+            throw ProxyError("epoll: \(error)")
+        }
+        for node in watcher.present() { consider(node, present: true) }
+        ProxyLog.info("listening on \(socketPath); \(touchpads.count) touchpad\(touchpads.count == 1 ? "" : "s") taken")
+    }
+
+    /// Ends everything: the copies go, the grabs end, the socket file is removed.
+    func shutDown() {
+        for connection in connections.values { drop(connection, reason: "gesto-inputd is stopping") }
+        mouse?.releaseAll()
+        for touchpad in touchpads.values { try? loop.unregister(FileDescriptor(rawValue: touchpad.descriptor)) }
+        touchpads.removeAll()
+        unlink(socketPath)
+    }
+
+    // MARK: - Touchpads
+
+    private func udevChanged() {
+        watcher.receive { node, present in consider(node, present: present) }
+    }
+
+    private func consider(_ node: InputNode, present: Bool) {
+        switch node.role {
+        case .touchpad(let integration):
+            if present {
+                guard touchpads[node.node] == nil else { return }
+                take(node.node, integration: integration)
+            } else if let touchpad = touchpads[node.node] {
+                drop(touchpad, why: "removed")
+            }
+        case .copy:
+            // udev has tagged one of the copies: a mirror is now ready for gestod's libinput.
+            guard present, let touchpad = touchpads.values.first(where: { $0.mirrorNode == node.node }),
+                  !touchpad.isMirrorReady else { return }
+            touchpad.isMirrorReady = true
+            for connection in connections.values { announce(touchpad, to: connection) }
+        case .other:
+            return
+        }
+    }
+
+    private func take(_ node: String, integration: String) {
+        do {
+            let touchpad = try ProxiedTouchpad(node: node, integration: integration, id: nextTouchpadID, owned: owned)
+            nextTouchpadID += 1
+            try loop.register(FileDescriptor(rawValue: touchpad.descriptor)) { [unowned self, unowned touchpad] _ in
+                if !touchpad.readAvailable() { self.drop(touchpad, why: "gone") }
+            }
+            touchpads[node] = touchpad
+            ProxyLog.info("\(node) \"\(touchpad.name)\" (\(integration)): taken; the compositor reads \(touchpad.cloneNode), gestod \(touchpad.mirrorNode)")
+        } catch let error as ProxyError {
+            ProxyLog.warning("\(node): not taken: \(error)")
+        } catch {
+            ProxyLog.warning("\(node): not taken: \(error)")
+        }
+    }
+
+    private func drop(_ touchpad: ProxiedTouchpad, why: String) {
+        try? loop.unregister(FileDescriptor(rawValue: touchpad.descriptor))
+        touchpads[touchpad.originalNode] = nil
+        for connection in connections.values where connection.announced.contains(touchpad.id) {
+            connection.announced.remove(touchpad.id)
+            connection.send(.object([("device", .string("removed")), ("id", .number(Double(touchpad.id)))]))
+        }
+        ProxyLog.info("\(touchpad.originalNode) \"\(touchpad.name)\": \(why) (\(touchpad.withheldFrames) frames withheld in \(touchpad.lifts) stretches)")
+    }
+
+    private func announce(_ touchpad: ProxiedTouchpad, to connection: ProxyConnection) {
+        guard touchpad.isMirrorReady, !connection.announced.contains(touchpad.id) else { return }
+        let mirror = open(touchpad.mirrorNode, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard mirror >= 0 else {
+            ProxyLog.warning("\(touchpad.mirrorNode): open: \(String(cString: strerror(errno)))")
+            return
+        }
+        defer { close(mirror) }
+        let message = JSONValue.object([
+            ("device", .string("added")), ("id", .number(Double(touchpad.id))), ("name", .string(touchpad.name)),
+            ("original", .string(touchpad.originalNode)), ("mirror", .string(touchpad.mirrorNode)),
+        ])
+        if connection.send(message, attaching: mirror) { connection.announced.insert(touchpad.id) }
+    }
+
+    private func ownedChanged() {
+        let owned = owned
+        for touchpad in touchpads.values { touchpad.setOwned(owned) }
+        ProxyLog.info("owned finger counts: \(owned.isEmpty ? "none" : owned.sorted().map(String.init).joined(separator: ", "))")
+    }
+
+    // MARK: - Connections
+
+    private static func listen(at path: String) throws(ProxyError) -> FileDescriptor {
+        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ProxyError("socket: \(String(cString: strerror(errno)))") }
+        // The unit's RuntimeDirectory makes the folder; run by hand, gesto-inputd makes it.
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            mkdir(String(path[..<slash]), 0o755)
+        }
+        // A socket file left by a gesto-inputd that was killed: nobody answers on it.
+        unlink(path)
+        guard gesto_unix_bind(fd, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ProxyError("\(path): bind: \(reason)")
+        }
+        // Anyone may connect; who may stay is checked per connection (SO_PEERCRED).
+        chmod(path, 0o666)
+        guard Glibc.listen(fd, 8) == 0 else {
+            close(fd)
+            throw ProxyError("\(path): listen: \(String(cString: strerror(errno)))")
+        }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    private func accept() {
+        while true {
+            let fd = gesto_accept(listener.rawValue)
+            guard fd >= 0 else { return }
+            var pid: pid_t = 0, uid: uid_t = 0
+            guard gesto_peer_credentials(fd, &pid, &uid) == 0 else { close(fd); continue }
+            let connection = ProxyConnection(number: nextConnectionNumber, descriptor: FileDescriptor(rawValue: fd), uid: uid, pid: pid)
+            nextConnectionNumber += 1
+            if let refusal = Self.refusal(of: uid) {
+                connection.send(.object([("error", .string("not-allowed")), ("message", .string(refusal))]))
+                close(fd)
+                ProxyLog.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
+                continue
+            }
+            do {
+                try loop.register(connection.descriptor) { [unowned self, unowned connection] _ in self.read(connection) }
+            } catch {
+                close(fd)
+                continue
+            }
+            connections[connection.number] = connection
+            ProxyLog.info("connection \(connection.number) from uid \(uid) (pid \(pid))")
+            connection.send(.object([("hello", .object([("version", .number(1)), ("pid", .number(Double(getpid())))]))]))
+            for touchpad in touchpads.values.sorted(by: { $0.id < $1.id }) { announce(touchpad, to: connection) }
+        }
+    }
+
+    /// Why `uid` may not connect, nil if it may: root, and the user of the active session on
+    /// seat0 (logind), may.
+    static func refusal(of uid: uid_t) -> String? {
+        if uid == 0 { return nil }
+        var active: uid_t = 0
+        let result = sd_seat_get_active("seat0", nil, &active)
+        if result < 0 { return "only root may connect: logind knows no active session on seat0" }
+        if active == uid { return nil }
+        return "only root and the user of the active session on seat0 (uid \(active)) may connect"
+    }
+
+    private func read(_ connection: ProxyConnection) {
+        while true {
+            switch connection.receive() {
+            case .none:
+                return
+            case .closed:
+                drop(connection, reason: nil)
+                return
+            case .truncated:
+                connection.send(.object([("error", .string("bad-message")),
+                                         ("message", .string("a message is at most \(ProxyRequestParser.messageLimit) bytes"))]))
+            case .message(let text):
+                do {
+                    try handle(ProxyRequestParser.parse(text), from: connection)
+                } catch {
+                    ProxyLog.warning("connection \(connection.number): bad message: \(error.message)")
+                    connection.send(.object([("error", .string("bad-message")), ("message", .string(error.message))]))
+                }
+            }
+        }
+    }
+
+    private func handle(_ request: ProxyRequest, from connection: ProxyConnection) {
+        switch request {
+        case .own(let counts):
+            connection.owned = counts
+            ownedChanged()
+        case .press(let button):
+            mouse?.press(button, by: connection.number)
+        case .release(let button):
+            mouse?.release(button, by: connection.number)
+        case .motion(let dx, let dy):
+            mouse?.move(dx: dx, dy: dy)
+        }
+    }
+
+    private func drop(_ connection: ProxyConnection, reason: String?) {
+        try? loop.unregister(connection.descriptor)
+        if let reason { connection.send(.object([("error", .string("closing")), ("message", .string(reason))])) }
+        close(connection.descriptor.rawValue)
+        connections[connection.number] = nil
+        mouse?.releaseAll(of: connection.number)
+        ProxyLog.info("connection \(connection.number) closed")
+        if !connection.owned.isEmpty { ownedChanged() }
+    }
+}

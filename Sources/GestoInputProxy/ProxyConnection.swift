@@ -1,0 +1,118 @@
+// One connection to gesto-inputd's socket (protocol/inputd.md, "Socket"): a SOCK_SEQPACKET
+// peer, one JSON object per message, a descriptor beside the message that announces a mirror.
+import CGestoSys
+import GestoSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A request from a connection, checked.
+enum ProxyRequest: Equatable {
+    case own(Set<Int>)
+    case press(button: Int)
+    case release(button: Int)
+    case motion(dx: Double, dy: Double)
+}
+
+/// Why a message was refused: the `bad-message` error's text.
+struct ProxyRequestError: Error, Equatable {
+    var message: String
+}
+
+enum ProxyRequestParser {
+    /// The largest message, in bytes.
+    static let messageLimit = 4096
+    /// The largest motion a message may carry, in pointer units: a drag's update is a few units;
+    /// anything near this is a bug, and refusing it keeps REL values far from overflowing.
+    static let motionLimit = 10_000.0
+
+    /// Parses one message. Every number is range-checked here, where it enters.
+    static func parse(_ text: String) throws(ProxyRequestError) -> ProxyRequest {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { throw ProxyRequestError(message: "not JSON: \(error)") }
+        guard case .object(let members) = value, members.count == 1 || value["pointer"] != nil else {
+            throw ProxyRequestError(message: "expected one object with \"own\" or \"pointer\"")
+        }
+        if let own = value["own"] {
+            guard case .array(let items) = own else { throw ProxyRequestError(message: "\"own\" must be an array of finger counts") }
+            var counts: Set<Int> = []
+            for item in items {
+                guard let number = item.numberValue, number == number.rounded(), (1...5).contains(number) else {
+                    throw ProxyRequestError(message: "\"own\": \(item.jsonText) is not a finger count from 1 to 5")
+                }
+                counts.insert(Int(number))
+            }
+            return .own(counts)
+        }
+        guard let pointer = value["pointer"]?.stringValue else {
+            throw ProxyRequestError(message: "expected \"own\" or \"pointer\", got \(members.first.map { "\"\($0.0)\"" } ?? "nothing")")
+        }
+        func button() throws(ProxyRequestError) -> Int {
+            guard let number = value["button"]?.numberValue, number == number.rounded(),
+                  VirtualMouse.buttons.contains(Int(number)) else {
+                throw ProxyRequestError(message: "\"button\" must be 272 (left), 273 (right) or 274 (middle)")
+            }
+            return Int(number)
+        }
+        switch pointer {
+        case "press": return .press(button: try button())
+        case "release": return .release(button: try button())
+        case "motion":
+            guard let dx = value["dx"]?.numberValue, let dy = value["dy"]?.numberValue,
+                  dx.isFinite, dy.isFinite, abs(dx) <= motionLimit, abs(dy) <= motionLimit else {
+                throw ProxyRequestError(message: "\"motion\" needs numbers \"dx\" and \"dy\" within ±\(Int(motionLimit))")
+            }
+            return .motion(dx: dx, dy: dy)
+        default:
+            throw ProxyRequestError(message: "\"pointer\" is press, motion or release, not \"\(pointer)\"")
+        }
+    }
+}
+
+final class ProxyConnection {
+    let number: Int
+    let descriptor: FileDescriptor
+    let uid: uid_t
+    let pid: pid_t
+    /// What this connection owns.
+    var owned: Set<Int> = []
+    /// The touchpads already announced to it, by id.
+    var announced: Set<Int> = []
+
+    init(number: Int, descriptor: FileDescriptor, uid: uid_t, pid: pid_t) {
+        self.number = number
+        self.descriptor = descriptor
+        self.uid = uid
+        self.pid = pid
+    }
+
+    /// Sends one message, with `attached` beside it when given. Returns false if the peer is gone.
+    @discardableResult
+    func send(_ value: JSONValue, attaching attached: CInt = -1) -> Bool {
+        let bytes = Array(value.jsonText.utf8)
+        let sent = bytes.withUnsafeBytes { buffer in
+            gesto_send_with_descriptor(descriptor.rawValue, buffer.baseAddress, UInt(buffer.count), attached)
+        }
+        return sent == bytes.count
+    }
+
+    /// The next message, nil when none is waiting; `.closed` when the peer closed.
+    enum Received { case message(String), truncated, closed, none }
+
+    func receive() -> Received {
+        var buffer = [UInt8](repeating: 0, count: ProxyRequestParser.messageLimit + 1)
+        var attached: CInt = -1
+        var truncated: CInt = 0
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            gesto_receive_with_descriptor(descriptor.rawValue, bytes.baseAddress, UInt(bytes.count), &attached, &truncated)
+        }
+        // gestod sends no descriptors; one sent anyway is closed, not kept.
+        if attached >= 0 { close(attached) }
+        if count < 0 { return errno == EAGAIN || errno == EINTR ? .none : .closed }
+        if count == 0 { return .closed }
+        if truncated != 0 || count > ProxyRequestParser.messageLimit { return .truncated }
+        return .message(String(decoding: buffer.prefix(count), as: UTF8.self))
+    }
+}

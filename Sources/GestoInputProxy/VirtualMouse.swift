@@ -1,0 +1,86 @@
+// The drag's mouse: a uinput pointer with the three buttons a `drag:` binding may hold, made
+// when gesto-inputd starts so that the compositor has it before the first press (a pointer that
+// appears with its first press loses that press in some compositors). gestod decides every
+// press, motion and release (GestoCore's PointerDrag); this only writes them.
+import CInputProxy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+final class VirtualMouse {
+    /// The button codes a drag may press: BTN_LEFT, BTN_RIGHT, BTN_MIDDLE.
+    static let buttons: Set<Int> = [0x110, 0x111, 0x112]
+    private let device: OpaquePointer
+    private let uinput: OpaquePointer
+    /// Which connection holds which button down, so a connection that goes releases its own.
+    private(set) var held: [Int: Int] = [:]
+    /// Fractions of a unit not yet sent (REL_X/REL_Y carry whole units).
+    private var remainder = (x: 0.0, y: 0.0)
+
+    init() throws(ProxyError) {
+        guard let device = libevdev_new() else { throw ProxyError("libevdev_new failed") }
+        libevdev_set_name(device, "gesto-inputd drag pointer")
+        libevdev_set_phys(device, "gesto-inputd/pointer")
+        libevdev_enable_event_type(device, UInt32(0x02)) // EV_REL
+        libevdev_enable_event_code(device, 0x02, 0x00, nil) // REL_X
+        libevdev_enable_event_code(device, 0x02, 0x01, nil) // REL_Y
+        libevdev_enable_event_type(device, UInt32(0x01)) // EV_KEY
+        for button in Self.buttons.sorted() { libevdev_enable_event_code(device, 0x01, UInt32(button), nil) }
+        var uinput: OpaquePointer?
+        let result = libevdev_uinput_create_from_device(device, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &uinput)
+        guard result == 0, let uinput else {
+            libevdev_free(device)
+            throw ProxyError("uinput", returned: result, subject: "the drag pointer")
+        }
+        self.device = device
+        self.uinput = uinput
+    }
+
+    deinit {
+        releaseAll()
+        libevdev_uinput_destroy(uinput)
+        libevdev_free(device)
+    }
+
+    var node: String { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } ?? "" }
+
+    func press(_ button: Int, by connection: Int) {
+        guard held[button] == nil else { return }
+        held[button] = connection
+        key(button, 1)
+    }
+
+    func release(_ button: Int, by connection: Int) {
+        guard held[button] != nil else { return }
+        held[button] = nil
+        key(button, 0)
+    }
+
+    /// Releases what `connection` holds (it closed).
+    func releaseAll(of connection: Int) {
+        for (button, holder) in held where holder == connection { release(button, by: connection) }
+    }
+
+    func releaseAll() {
+        for (button, holder) in held { release(button, by: holder) }
+    }
+
+    func move(dx: Double, dy: Double) {
+        remainder.x += dx
+        remainder.y += dy
+        let x = remainder.x.rounded(.towardZero), y = remainder.y.rounded(.towardZero)
+        guard x != 0 || y != 0 else { return }
+        remainder.x -= x
+        remainder.y -= y
+        if x != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x00, Int32(x)) }
+        if y != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x01, Int32(y)) }
+        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+    }
+
+    private func key(_ button: Int, _ value: Int32) {
+        libevdev_uinput_write_event(uinput, 0x01, UInt32(button), value)
+        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+    }
+}
