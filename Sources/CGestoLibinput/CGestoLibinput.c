@@ -59,7 +59,9 @@
 	F(struct libinput *, libinput_unref, (struct libinput *libinput), (libinput))
 
 #define GESTO_UDEV_FUNCTIONS(F, P) \
+	F(struct udev_device *, udev_device_get_parent_with_subsystem_devtype, (struct udev_device *udev_device, const char *subsystem, const char *devtype), (udev_device, subsystem, devtype)) \
 	F(const char *, udev_device_get_property_value, (struct udev_device *udev_device, const char *key), (udev_device, key)) \
+	F(const char *, udev_device_get_sysattr_value, (struct udev_device *udev_device, const char *sysattr), (udev_device, sysattr)) \
 	F(struct udev_device *, udev_device_new_from_devnum, (struct udev *udev, char type, dev_t devnum), (udev, type, devnum)) \
 	F(struct udev_device *, udev_device_unref, (struct udev_device *udev_device), (udev_device)) \
 	F(struct udev *, udev_new, (void), ()) \

@@ -19,6 +19,9 @@ public struct Binding: Sendable {
     /// Its own `animation:` spring, or nil for the config's global one
     /// (``Config/animation(forBinding:)`` resolves it).
     public var animation: SpringParameters?
+    /// `consume: true` (always for a `drag:`): with gesto-inputd running, the touches of the
+    /// binding's finger count are withheld from the compositor (``Config/ownedFingerCounts``).
+    public var consumes = false
 
     public init(gesture: GestureName, mode: FireMode = .onEnd, action: Action,
                 settings: RecognizerSettings = RecognizerSettings(), app: String? = nil,

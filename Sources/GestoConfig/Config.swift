@@ -84,7 +84,7 @@ enum ConfigKeys {
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
     static let actions = ActionKind.allCases.map(\.name)
-    static let binding = ["gesture", "mode", "app", "animation"] + actions
+    static let binding = ["gesture", "mode", "app", "animation", "consume"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
     /// (for long presses, all but the global `drag`).
@@ -387,6 +387,8 @@ struct ConfigDecoder {
         var settings = global
         var overrides: [(String, YAMLNode, SourceLocation)] = []
         var bindingAnimation: SpringParameters?
+        // `consume:` as written, with where its key is.
+        var consume: (value: Bool, at: SourceLocation)?
         var ok = true
         // An action key whose value was wrong already has its error: no "has no action" too.
         var sawActionKey = false
@@ -410,6 +412,8 @@ struct ConfigDecoder {
                 app = scalar(entry.value, "app")
             case "animation":
                 if let spring = decodeAnimation(entry.value) { bindingAnimation = spring } else { ok = false }
+            case "consume":
+                if let value = boolean(entry.value, "consume") { consume = (value, entry.keyLocation) } else { ok = false }
             default:
                 // `drag` is the long-press-drag setting on a long press (an error there, with
                 // where to write it) and an action on a swipe: decided once the gesture is known.
@@ -491,6 +495,9 @@ struct ConfigDecoder {
             drag = settings
             mode = .continuous
         }
+        if let consume {
+            guard validateConsume(consume.value, gesture: gesture, isDrag: drag != nil, at: consume.at) else { return nil }
+        }
         if case .reorder = actions[0].0 {
             switch gesture {
             case .longPressDrag, .touchLongPressDrag: break
@@ -524,7 +531,27 @@ struct ConfigDecoder {
         var binding = Binding(gesture: gesture, mode: mode, action: actions[0].0, settings: settings, app: app,
                               location: node.location, actionLocation: actions[0].value, animation: bindingAnimation)
         binding.rule.drag = drag
+        // A drag always consumes: its fingers move the pointer, and the desktop must not act on
+        // the same swipe.
+        binding.consumes = drag != nil || consume?.value == true
         return binding
+    }
+
+    /// Checks a `consume:` key: only touchpad gestures can be withheld (gesto-inputd proxies
+    /// touchpads only), and a drag cannot give its fingers back. Returns false with the error
+    /// recorded.
+    mutating func validateConsume(_ value: Bool, gesture: GestureName, isDrag: Bool, at location: SourceLocation) -> Bool {
+        guard gesture.touchpadFingerCount != nil else {
+            error("'consume' withholds touchpad gestures from the compositor (through gesto-inputd, which proxies touchpads "
+                  + "only): \(gesture) is a touchscreen gesture and cannot be consumed", at: location)
+            return false
+        }
+        if isDrag && !value {
+            error("a 'drag' always consumes its fingers (the desktop must not act on the swipe that moves the pointer): "
+                  + "remove 'consume: false'", at: location)
+            return false
+        }
+        return true
     }
 
     /// Checks a `drag:` binding: an undirected touchpad swipe of 3 or more fingers (libinput

@@ -1,6 +1,7 @@
 // The live input source: a libinput context on a udev seat or on named device nodes, whose
 // gesture and device events become ``InputRecord``s. gesto opens touchpads only: the
-// open_restricted callback asks udev what a node is and refuses anything else, unopened.
+// open_restricted callback asks udev what a node is and refuses anything else, unopened. The
+// devices gesto-inputd makes (protocol/inputd.md) are read only as the mirrors it hands over.
 import CGestoLibinput
 import CLibinput
 import GestoCore
@@ -64,6 +65,8 @@ public final class LibinputSource {
 
     /// Starts libinput's path backend on the given device nodes (`/dev/input/eventN`), as
     /// `--device` does. Each must be a touchpad (or a touchscreen if `allowTouchscreens`).
+    /// With no path, the context starts empty and gesto-inputd's mirrors are added to it with
+    /// ``addDevice(path:descriptor:)``.
     /// - Throws: for the first node that cannot be used: ``InputError/deviceUnavailable(path:error:)``
     ///   (missing node), ``InputError/permissionDenied(path:)`` (with the fix in its description),
     ///   ``InputError/notATouchpad(path:reason:)``; or ``InputError/contextCreationFailed(_:)``.
@@ -112,6 +115,64 @@ public final class LibinputSource {
         libinput_unref(context)
         udev_unref(access.udev)
         interface.deallocate()
+        for mirror in access.handedOver.values { close(mirror.descriptor) }
+    }
+
+    /// Adds the device node `path`, opened by someone else as `descriptor` (gesto-inputd's
+    /// mirror of a touchpad, handed over on its socket), to this path-backend context. The
+    /// source owns `descriptor` from here on, whatever happens: it is closed when the device is
+    /// removed with ``removeDevice(path:)``, when adding fails, or when the source ends. libinput
+    /// opens the node through a `dup` of it (open_restricted), which still checks with udev that
+    /// it is a touchpad. The device arrives through ``dispatch(_:)`` as `.deviceAdded`.
+    /// - Throws: ``InputError/notATouchpad(path:reason:)`` (not a character device, not the
+    ///   node `descriptor` is open on, not a touchpad), ``InputError/deviceUnavailable(path:error:)``.
+    public func addDevice(path: String, descriptor: Int32) throws(InputError) {
+        precondition(isPathBackend, "devices are added to a path-backend context only")
+        removeDevice(path: path)
+        var node = stat(), open = stat()
+        guard stat(path, &node) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .deviceUnavailable(path: path, error: SystemError(code: code, call: "stat"))
+        }
+        guard fstat(descriptor, &open) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .deviceUnavailable(path: path, error: SystemError(code: code, call: "fstat"))
+        }
+        guard node.st_mode & S_IFMT == S_IFCHR, open.st_mode & S_IFMT == S_IFCHR else {
+            close(descriptor)
+            throw .notATouchpad(path: path, reason: "it is not a character device")
+        }
+        guard node.st_rdev == open.st_rdev else {
+            close(descriptor)
+            throw .notATouchpad(path: path, reason: "the descriptor handed over is open on another device")
+        }
+        access.handedOver[path] = HandedOverDevice(descriptor: descriptor)
+        let refusalsBefore = access.refusals.count
+        guard let handle = libinput_path_add_device(context, path) else {
+            access.handedOver.removeValue(forKey: path)
+            close(descriptor)
+            // Thrown, not kept: the caller reports it.
+            let refusal = access.refusals.count > refusalsBefore ? access.refusals[refusalsBefore] : nil
+            access.refusals.removeSubrange(refusalsBefore...)
+            throw refusal ?? .deviceUnavailable(path: path, error: SystemError(code: ENODEV, call: "libinput_path_add_device"))
+        }
+        access.handedOver[path]?.handle = handle
+    }
+
+    /// Removes the device added as `path` with ``addDevice(path:descriptor:)`` (if libinput has
+    /// not removed it already) and closes its descriptor. Nothing for a path never added.
+    public func removeDevice(path: String) {
+        guard let mirror = access.handedOver.removeValue(forKey: path) else { return }
+        if let handle = mirror.handle { libinput_path_remove_device(handle) }
+        close(mirror.descriptor)
+    }
+
+    /// Forgets the libinput handle of a handed-over device libinput removed (its pointer is
+    /// not valid once the removal event is destroyed).
+    private func forgetHandle(_ handle: OpaquePointer) {
+        for (path, mirror) in access.handedOver where mirror.handle == handle { access.handedOver[path]?.handle = nil }
     }
 
     /// The libinput file descriptor, to wait on with epoll/poll (readable: call ``dispatch(_:)``).
@@ -139,6 +200,7 @@ public final class LibinputSource {
                     ignoredDevices.append(device)
                     body(.deviceAdded(device))
                     if isPathBackend {
+                        forgetHandle(handle)
                         libinput_path_remove_device(handle)
                     } else {
                         libinput_device_config_send_events_set_mode(handle, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
@@ -146,6 +208,7 @@ public final class LibinputSource {
                 }
             case LIBINPUT_EVENT_DEVICE_REMOVED:
                 guard let handle = libinput_event_get_device(event) else { continue }
+                forgetHandle(handle)
                 let device = Self.describe(handle)
                 if let index = devices.firstIndex(where: { $0.node == device.node }) {
                     devices.remove(at: index)
@@ -299,6 +362,25 @@ public final class LibinputSource {
     }
 }
 
+/// A device node opened by someone else and handed over (gesto-inputd's mirror).
+struct HandedOverDevice {
+    /// The descriptor handed over, owned by the source.
+    var descriptor: Int32
+    /// The libinput device while it is in the context.
+    var handle: OpaquePointer?
+}
+
+/// The devices gesto-inputd makes: their `phys` says what they are (protocol/inputd.md).
+public enum InputProxyDevice {
+    /// The start of the `phys` of every device gesto-inputd makes, clone or mirror.
+    public static let physPrefix = "gesto-inputd/"
+
+    /// Whether an input device whose `phys` attribute is `phys` was made by gesto-inputd: its
+    /// clone is the compositor's (gestod would read withheld touches missing), its mirror is
+    /// read only as handed over, never found on a seat.
+    public static func isMadeByProxy(phys: String?) -> Bool { phys?.hasPrefix(physPrefix) ?? false }
+}
+
 /// What the open_restricted callback needs: udev to ask what a node is, the touchscreen
 /// policy, and where to leave refusals and failures for the Swift side.
 final class DeviceAccess {
@@ -306,6 +388,9 @@ final class DeviceAccess {
     let allowTouchscreens: Bool
     var refusals: [InputError] = []
     var messages: [String] = []
+    /// The nodes handed over by path (``LibinputSource/addDevice(path:descriptor:)``): opened
+    /// as a `dup` of their descriptor, and the only gesto-inputd devices opened.
+    var handedOver: [String: HandedOverDevice] = [:]
 
     init(udev: OpaquePointer, allowTouchscreens: Bool) {
         self.udev = udev
@@ -330,6 +415,15 @@ final class DeviceAccess {
             return -EACCES
         }
         defer { udev_device_unref(device) }
+        let handedOver = handedOver[path]
+        // gesto-inputd's devices are refused silently: they stand for a touchpad gestod reads
+        // through its mirror (not a refusal anyone must fix). The `phys` is the input device's,
+        // the event node's parent.
+        if handedOver == nil {
+            let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
+            let phys = parent.flatMap { udev_device_get_sysattr_value($0, "phys") }.map { String(cString: $0) }
+            if InputProxyDevice.isMadeByProxy(phys: phys) { return -EACCES }
+        }
         func property(_ key: String) -> String? {
             udev_device_get_property_value(device, key).map { String(cString: $0) }
         }
@@ -349,7 +443,9 @@ final class DeviceAccess {
             refusals.append(.notATouchpad(path: path, reason: reason))
             return -EACCES
         }
-        let descriptor = open(path, flags | O_CLOEXEC)
+        // A handed-over node is not opened again: gesto-inputd opened it, and may be the only
+        // one allowed to.
+        let descriptor = handedOver.map { fcntl($0.descriptor, F_DUPFD_CLOEXEC, 0) } ?? open(path, flags | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             refusals.append(code == EACCES || code == EPERM

@@ -300,7 +300,7 @@ import GestoYAML
             #expect(error.description.contains(located), "\(error.description)")
             #expect(error.description.contains(suggestion), "\(error.description)")
             // The expected keys are the binding's, then its gesture kind's overrides.
-            #expect(error.description.contains("expected gesture, mode, app, animation, exec, keys"), "\(error.description)")
+            #expect(error.description.contains("expected gesture, mode, app, animation, consume, exec, keys"), "\(error.description)")
             #expect(!error.description.contains("has no action"), "\(error.description)")
         }
     }

@@ -71,7 +71,8 @@ import Testing
         #expect(DaemonOptions.usage.hasPrefix("""
             usage: gestod [--config FILE] [--wait-for-config] [--seat NAME | --device PATH...] [--touchscreens]
                           [--no-devices] [--no-wayland] [--replay FILE] [--dry-run] [--print-gestures]
-                          [--log-level error|warning|info|debug|trace] [--socket PATH] [--version]
+                          [--log-level error|warning|info|debug|trace] [--socket PATH]
+                          [--input-proxy-socket PATH] [--version]
 
             gesto's daemon:
             """))

@@ -50,3 +50,15 @@ struct LibinputSourceTests {
         #expect(source.devices.allSatisfy { $0.isGestureDevice })
     }
 }
+
+/// gesto-inputd's devices are known by their `phys` (protocol/inputd.md) and refused silently
+/// unless handed over; checked on the attribute alone (no uinput device in the tests).
+@Suite struct InputProxyDeviceTests {
+    @Test func theProxysClonesAndMirrorsAreKnownByTheirPhys() {
+        #expect(InputProxyDevice.isMadeByProxy(phys: "gesto-inputd/clone/internal"))
+        #expect(InputProxyDevice.isMadeByProxy(phys: "gesto-inputd/mirror/external"))
+        #expect(!InputProxyDevice.isMadeByProxy(phys: "i2c-SYNA3290:01"))
+        #expect(!InputProxyDevice.isMadeByProxy(phys: "usb-0000:00:14.0-1/input0"))
+        #expect(!InputProxyDevice.isMadeByProxy(phys: nil))
+    }
+}

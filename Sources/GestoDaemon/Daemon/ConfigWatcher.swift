@@ -3,7 +3,7 @@
 // file itself would follow the old inode. One reload per batch of events. A directory that
 // does not exist yet (no `~/.config/gesto` before `gestoctl init`) is waited for: the watch
 // sits on its nearest existing ancestor and moves down as the chain is made, and back up when
-// the directory is removed.
+// the directory is removed. The same watch tells gestod when gesto-inputd's socket appears.
 import GestoSystem
 import CGestoSys
 import Glibc
@@ -101,9 +101,10 @@ final class ConfigWatcher {
                 if name == nextComponent { chainChanged = true }
             } else if name == fileName {
                 if mask & UInt32(IN_CREATE) != 0 {
-                    // A new plain file is reloaded when it is closed after writing; a symlink now.
+                    // A new plain file is reloaded when it is closed after writing; anything else
+                    // (a symlink, gesto-inputd's socket) now.
                     var information = stat()
-                    if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT == S_IFLNK {
+                    if lstat(directory + "/" + fileName, &information) == 0, information.st_mode & S_IFMT != S_IFREG {
                         concernsConfig = true
                     }
                 } else {

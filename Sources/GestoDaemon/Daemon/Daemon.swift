@@ -17,7 +17,14 @@ public final class Daemon {
     private var timer: TimerFD!
     private var signals: SignalFD!
     var runner: ExecRunner!
+    /// The touchpads of the seat (or of `--device`).
     var source: LibinputSource?
+    /// gesto-inputd's link, and the path context of the mirrors it handed over (made with the
+    /// first one; read through the same pipelines as ``source``). InputProxy/DaemonInputProxy.swift.
+    var inputProxy: InputProxyLink?
+    var mirrors: LibinputSource?
+    /// The mirror node of each device gesto-inputd added on this link, by its id.
+    var mirrorPaths: [Int: String] = [:]
     /// The Wayland session: focus for `app:` bindings, and keys/window/sway actions.
     var wayland: WaylandSessionDriver?
     private var performer: ActionPerformer?
@@ -28,7 +35,9 @@ public final class Daemon {
     /// Moves windows for `window-motion:` bindings (made on first use).
     var windowMotion: WindowMotionDriver?
     /// Presses, moves and releases the virtual pointer for `drag:` bindings.
-    lazy var drags = PointerDragDriver(log: log, isDryRun: options.isDryRun) { [unowned self] in self.wayland?.session }
+    lazy var drags = PointerDragDriver(log: log, isDryRun: options.isDryRun,
+                                       proxy: { [unowned self] in self.inputProxy?.isLinked == true ? self.inputProxy : nil },
+                                       session: { [unowned self] in self.wayland?.session })
     /// True once a compositor connected (its sway IPC, if any, is known from then on).
     var hasConnectedCompositor = false
     var config: Config
@@ -76,9 +85,13 @@ public final class Daemon {
     var executableWatcher: ExecutableWatcher?
     var lockMonitor: SessionLockMonitor?
     /// `gestoctl pause`: gestures are recognized and streamed, but no action runs.
-    var isPaused = false
+    var isPaused = false {
+        didSet { if isPaused != oldValue { sendOwnedFingerCounts() } }
+    }
     /// Whether the session is locked (gestures are then ignored).
-    var sessionLock = SessionLockState.unknown
+    var sessionLock = SessionLockState.unknown {
+        didSet { if sessionLock != oldValue { sendOwnedFingerCounts() } }
+    }
     /// When gestod started (monotonic, for uptime).
     let startTime = MonotonicClock.now()
     /// When the active config was loaded (Unix seconds); nil while no config was ever loaded.
@@ -136,6 +149,7 @@ public final class Daemon {
         if options.replayPath == nil { try startControlPlane() }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
         if options.replayPath == nil && options.opensNoDevices { log.info("no input opened (--no-devices): no touchpad will be read") }
+        if options.replayPath == nil { startInputProxyLink() }
         // A fixed `touchscreen-transform` holds from the start; the session's outputs come later.
         updateTouchscreenOutput()
         startWaylandSession()
@@ -420,7 +434,7 @@ public final class Daemon {
         return (box, pipelines.count == 1)
     }
 
-    private func handle(_ record: InputRecord) {
+    func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
             // Checked here: the published event is only made for a subscriber.
@@ -674,6 +688,7 @@ public final class Daemon {
             overlays?.reset()
             reorderStrips?.reset()
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
+            sendOwnedFingerCounts()
             for warning in loaded.warnings { log.warning(warning.description) }
             if hasConnectedCompositor {
                 warnAboutInactiveWorkspaceBindings(loaded)

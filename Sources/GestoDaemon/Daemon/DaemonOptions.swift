@@ -28,6 +28,10 @@ public struct DaemonOptions: Sendable {
     /// `--socket PATH`: the control socket; nil: `$GESTO_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/gesto/gestod.sock` (see ``UnixSocket/path(explicit:)``).
     public var socketPath: String?
+    /// `--input-proxy-socket PATH`: gesto-inputd's socket; nil: `$GESTO_INPUT_PROXY_SOCKET`,
+    /// else `/run/gesto-inputd/socket` (none with `--no-devices`; see
+    /// ``InputProxyLink/socketPath(explicit:opensNoDevices:)``).
+    public var inputProxySocketPath: String?
 
     public init() {}
 
@@ -64,6 +68,10 @@ public struct DaemonOptions: Sendable {
                 the control socket gestoctl talks to (default $GESTO_SOCKET, else
                 $XDG_RUNTIME_DIR/gesto/gestod.sock); not opened with --replay
                 """),
+            .value("input-proxy-socket", "PATH", .file(extensions: []), help: """
+                gesto-inputd's socket (default $GESTO_INPUT_PROXY_SOCKET, else
+                /run/gesto-inputd/socket; none with --no-devices unless named)
+                """),
             .flag("version", help: "print the version"),
         ],
         discussion: """
@@ -83,6 +91,7 @@ public struct DaemonOptions: Sendable {
         waitsForConfig = parsed.flags.contains("wait-for-config")
         replayPath = parsed.values["replay"]
         socketPath = parsed.values["socket"]
+        inputProxySocketPath = parsed.values["input-proxy-socket"]
         isDryRun = parsed.flags.contains("dry-run")
         printsGestures = parsed.flags.contains("print-gestures")
         opensNoDevices = parsed.flags.contains("no-devices")

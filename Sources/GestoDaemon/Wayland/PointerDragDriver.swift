@@ -1,4 +1,6 @@
-// Carries out `drag:` firings through the compositor's virtual pointer: the button goes down
+// Carries out `drag:` firings through gesto-inputd's virtual mouse while gestod is linked to
+// it (any compositor: GNOME and KDE offer clients no virtual pointer), else through the
+// compositor's virtual pointer: the button goes down
 // on the drag's `began`, the pointer moves by the change of the drag's translation on each
 // `changed`, and the button comes up on its final report. The drag's verdicts are GestoCore's
 // (`PointerDrag`); this only remembers, per binding, whether it pressed and where the pointer
@@ -9,8 +11,17 @@ import GestoWayland
 
 /// The `drag:` bindings' pointer.
 final class PointerDragDriver {
-    /// Per binding index: the button it holds and the drag's translation at its last motion.
-    private var held: [Int: (button: UInt32, translation: Vector2)] = [:]
+    /// Where a drag's events go: each press's motion and release go where the press went.
+    enum Sink {
+        /// gesto-inputd's uinput mouse.
+        case inputProxy
+        /// The compositor's wlr virtual pointer.
+        case wayland
+    }
+    /// Per binding index: the button it holds, where, and the drag's translation at its last motion.
+    private var held: [Int: (button: UInt32, sink: Sink, translation: Vector2)] = [:]
+    /// gesto-inputd's link while it is up: the sink of new presses then.
+    private let proxy: () -> InputProxyLink?
     /// Where the events go: the session's virtual pointer, or nil without a compositor.
     private let session: () -> WaylandSession?
     private let log: Log
@@ -18,10 +29,17 @@ final class PointerDragDriver {
     /// Whether "no virtual pointer" was said (once per gestod: the compositor will not grow one).
     private var saidMissing = false
 
-    init(log: Log, isDryRun: Bool, session: @escaping () -> WaylandSession?) {
+    init(log: Log, isDryRun: Bool, proxy: @escaping () -> InputProxyLink? = { nil }, session: @escaping () -> WaylandSession?) {
         self.log = log
         self.isDryRun = isDryRun
+        self.proxy = proxy
         self.session = session
+    }
+
+    /// gesto-inputd's link ended: it released the buttons pressed through it itself, so those
+    /// drags are forgotten here (their later reports send nothing, and nothing is released twice).
+    func inputProxyLinkEnded() {
+        held = held.filter { $0.value.sink != .inputProxy }
     }
 
     /// Whether any binding's button is down.
@@ -32,7 +50,7 @@ final class PointerDragDriver {
     /// pointer device made by the press itself would deliver it before any client holds a
     /// wl_pointer (a session with no other pointer, a tablet's). Says once when it cannot.
     func prepare(for config: Config) {
-        guard !isDryRun, config.bindings.contains(where: { $0.action.kind == .drag }),
+        guard !isDryRun, config.bindings.contains(where: { $0.action.kind == .drag }), proxy() == nil,
               let session = session(), session.isConnected else { return }
         do { try session.prepareDragPointer() } catch { sayCannotRun(error) }
     }
@@ -45,26 +63,38 @@ final class PointerDragDriver {
         switch gesture.phase {
         case .began:
             guard suppressed == nil, held[index] == nil else { return }
-            if send(.press(button.code), gesture) { held[index] = (button.code, gesture.translation) }
+            let sink: Sink = proxy() != nil ? .inputProxy : .wayland
+            if send(.press(button.code), to: sink, gesture) { held[index] = (button.code, sink, gesture.translation) }
         case .changed:
             guard let state = held[index] else { return }
             let delta = gesture.translation - state.translation
             held[index]?.translation = gesture.translation
-            _ = send(.motion(delta), gesture)
+            _ = send(.motion(delta), to: state.sink, gesture)
         case .ended, .failed, .cancelled:
             guard let state = held.removeValue(forKey: index) else { return }
-            _ = send(.release(state.button), gesture)
+            _ = send(.release(state.button), to: state.sink, gesture)
         case .arming:
             break
         }
     }
 
-    /// Sends `event`; false when it could not be sent (logged, once for a missing protocol).
-    private func send(_ event: PointerDragEvent, _ gesture: RecognizedGesture) -> Bool {
+    /// Sends `event` to `sink`; false when it could not be sent (logged, once for a missing protocol).
+    private func send(_ event: PointerDragEvent, to sink: Sink, _ gesture: RecognizedGesture) -> Bool {
         if isDryRun {
             if case .motion = event { return true }
             log.info("would \(event.summary)", ["gesture": gesture.name.description, "phase": gesture.phase.name])
             return true
+        }
+        switch sink {
+        case .inputProxy:
+            // The motion is the drag's accelerated deltas, the only ones its reports carry (see
+            // ``PointerDrag``); the compositor accelerates gesto-inputd's mouse once more, as any
+            // mouse's, so a fast drag travels further than under one finger. A link that ended
+            // meanwhile released the button itself (``inputProxyLinkEnded()``).
+            guard let link = proxy() else { return false }
+            return link.send(.pointer(event))
+        case .wayland:
+            break
         }
         guard let session = session(), session.isConnected else {
             log.warning("drag: \(event.summary) not sent: no Wayland session", ["gesture": gesture.name.description])

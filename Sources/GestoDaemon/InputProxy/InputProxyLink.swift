@@ -1,0 +1,170 @@
+// gestod's connection to gesto-inputd (protocol/inputd.md): an AF_UNIX SOCK_SEQPACKET socket
+// on the event loop, made when the socket exists and again each time it appears (an inotify
+// watch on its directory, no polling). Without the socket, or when the connection fails or
+// ends, gestod reads its touchpads as it always did; the daemon decides what the messages mean.
+import CGestoSys
+import GestoSystem
+import Glibc
+
+/// The link to gesto-inputd.
+final class InputProxyLink {
+    /// What happened on the link, for the daemon.
+    enum Event {
+        /// gesto-inputd said hello: the link is up and takes requests.
+        case linked(pid: Int)
+        /// A message after hello, with the descriptor that came with it (the handler owns it).
+        case message(InputProxyMessage, descriptor: Int32?)
+        /// The link that was up ended; the proxy itself released what it owned and pressed.
+        case ended(reason: String)
+    }
+
+    /// Where gesto-inputd listens unless told otherwise.
+    static let defaultSocketPath = "/run/gesto-inputd/socket"
+
+    /// The socket's path: `explicit` (`--input-proxy-socket`), else `$GESTO_INPUT_PROXY_SOCKET`,
+    /// else ``defaultSocketPath`` unless `opensNoDevices` (a `--no-devices` gestod, as in tests,
+    /// leaves the session's proxy alone unless one is named).
+    static func socketPath(explicit: String?, opensNoDevices: Bool) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let value = getenv("GESTO_INPUT_PROXY_SOCKET").map({ String(cString: $0) }), !value.isEmpty { return value }
+        return opensNoDevices ? nil : defaultSocketPath
+    }
+
+    let path: String
+    private let loop: EventLoop
+    private let log: Log
+    private let onEvent: (Event) -> Void
+    private var watcher: ConfigWatcher?
+    private var connection: LoopRegistration?
+    /// The proxy's pid once it said hello; nil while the link is not up.
+    private(set) var proxyPID: Int?
+    /// Whether requests can be sent (hello received, connection open).
+    var isLinked: Bool { proxyPID != nil && connection != nil }
+
+    /// Watches for the socket at `path` and connects whenever it is there.
+    /// - Throws: `SystemError` from inotify (the watch is what makes a later start of
+    ///   gesto-inputd noticed).
+    init(path: String, loop: EventLoop, log: Log, onEvent: @escaping (Event) -> Void) throws(SystemError) {
+        self.path = path
+        self.loop = loop
+        self.log = log
+        self.onEvent = onEvent
+        watcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in self.connectIfPresent() }
+        connectIfPresent()
+    }
+
+    /// Connects if the socket exists and no connection is open.
+    private func connectIfPresent() {
+        guard connection == nil, access(path, F_OK) == 0 else { return }
+        do {
+            let type = CInt(SOCK_SEQPACKET.rawValue) | CInt(SOCK_CLOEXEC.rawValue) | CInt(SOCK_NONBLOCK.rawValue)
+            let fd = FileDescriptor(rawValue: try retryingInterrupts("socket") { socket(AF_UNIX, type, 0) })
+            do {
+                // A Unix socket's connect does not wait for an accept: it succeeds or fails now
+                // (EAGAIN with a full backlog: tried again when the socket is made anew).
+                _ = try retryingInterrupts("connect") { gesto_unix_connect(fd.rawValue, path) }
+            } catch {
+                try? fd.close()
+                throw error
+            }
+            let registration = try LoopRegistration(fd, on: loop)
+            registration.onReady = { [unowned self] _ in self.receive() }
+            connection = registration
+            log.debug("gesto-inputd: connected to \(path), waiting for its hello")
+        } catch {
+            log.info("gesto-inputd: cannot connect to \(path): \(error); reading the touchpads directly")
+        }
+    }
+
+    /// Reads every datagram waiting.
+    private func receive() {
+        while let connection {
+            var bytes = [UInt8](repeating: 0, count: InputProxyMessage.maximumBytes)
+            var descriptor: Int32 = -1
+            var truncated: Int32 = 0
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                gesto_receive_with_descriptor(connection.fd.rawValue, buffer.baseAddress, UInt(buffer.count), &descriptor, &truncated)
+            }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK { return }
+                end("reading failed: \(SystemError(code: code, call: "recvmsg"))")
+                return
+            }
+            if count == 0 {
+                if descriptor >= 0 { close(descriptor) }
+                end("gesto-inputd closed the connection")
+                return
+            }
+            let handed = descriptor >= 0 ? descriptor : nil
+            let message: InputProxyMessage
+            do {
+                guard truncated == 0 else { throw InputProxyMessageError("longer than \(InputProxyMessage.maximumBytes) bytes") }
+                message = try InputProxyMessage(parsing: Array(bytes.prefix(count)))
+            } catch {
+                if let handed { close(handed) }
+                log.warning("gesto-inputd: ignoring a bad message: \(error)")
+                continue
+            }
+            switch message {
+            case .hello(let version, let pid):
+                if let handed { close(handed) }
+                guard version == InputProxyMessage.version else {
+                    end("gesto-inputd speaks protocol version \(version), gestod \(InputProxyMessage.version)")
+                    return
+                }
+                proxyPID = pid
+                log.info("gesto-inputd: linked", ["pid": String(pid), "socket": path])
+                onEvent(.linked(pid: pid))
+            case .error(let code, let text) where proxyPID == nil:
+                if let handed { close(handed) }
+                end("gesto-inputd refused the connection: \(code): \(text)")
+                return
+            case .deviceAdded, .deviceRemoved, .error:
+                guard proxyPID != nil else {
+                    if let handed { close(handed) }
+                    log.warning("gesto-inputd: ignoring a message before its hello: \(message)")
+                    continue
+                }
+                onEvent(.message(message, descriptor: handed))
+            }
+        }
+    }
+
+    /// Sends `request` if the link is up; false when it is not or the send failed (a link that
+    /// broke ends, and the daemon hears `.ended`).
+    @discardableResult
+    func send(_ request: InputProxyRequest) -> Bool {
+        guard isLinked, let connection else { return false }
+        let bytes = request.bytes
+        while true {
+            let sent = bytes.withUnsafeBytes { buffer in
+                gesto_send_with_descriptor(connection.fd.rawValue, buffer.baseAddress, UInt(buffer.count), -1)
+            }
+            if sent >= 0 { return true }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK {
+                // gesto-inputd reads every message as it comes; a full queue means it is stuck.
+                log.warning("gesto-inputd: its socket is full, a message was dropped: \(String(decoding: bytes, as: UTF8.self))")
+                return false
+            }
+            end("writing failed: \(SystemError(code: code, call: "sendmsg"))")
+            return false
+        }
+    }
+
+    /// Closes the connection; says so, and tells the daemon if the link was up.
+    private func end(_ reason: String) {
+        let wasLinked = proxyPID != nil
+        connection = nil
+        proxyPID = nil
+        if wasLinked {
+            log.info("gesto-inputd: link ended: \(reason)")
+            onEvent(.ended(reason: reason))
+        } else {
+            log.info("gesto-inputd: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// gestod against a fake gesto-inputd: this process listens on a SOCK_SEQPACKET socket and plays
+// the proxy's side of protocol/inputd.md, gestod runs as a process. gestod links when the
+// socket appears, owns its config's consuming finger counts (again after a reload, none while
+// paused), says why a handed-over descriptor is no touchpad, and outlives the link.
+import CGestoSys
+import Foundation
+import Glibc
+@testable import GestoDaemon
+import GestoSystem
+import Testing
+
+/// The proxy's end: a listening socket, then the one connection it accepted.
+private final class FakeInputProxy {
+    let listener: Int32
+    var connection: Int32 = -1
+
+    init(path: String) throws {
+        listener = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0, gesto_unix_bind(listener, path) == 0, listen(listener, 4) == 0 else {
+            throw HarnessError("cannot listen on \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        if connection >= 0 { close(connection) }
+        close(listener)
+    }
+
+    /// Waits up to `ipcWaitSeconds` for `fd` to be readable.
+    private func waitReadable(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, Int32(ipcWaitSeconds * 1000)) == 1
+    }
+
+    func accept() throws {
+        guard waitReadable(listener) else { throw HarnessError("gestod did not connect") }
+        connection = Glibc.accept(listener, nil, nil)
+        guard connection >= 0 else { throw HarnessError("accept failed") }
+    }
+
+    func send(_ text: String, descriptor: Int32 = -1) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { gesto_send_with_descriptor(connection, $0.baseAddress, UInt($0.count), descriptor) }
+    }
+
+    /// The next message gestod sends, as JSON.
+    func receive() throws -> JSONValue {
+        guard waitReadable(connection) else { throw HarnessError("gestod sent nothing") }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var descriptor: Int32 = -1, truncated: Int32 = 0
+        let count = bytes.withUnsafeMutableBytes {
+            gesto_receive_with_descriptor(connection, $0.baseAddress, UInt($0.count), &descriptor, &truncated)
+        }
+        guard count > 0 else { throw HarnessError("gestod closed the link") }
+        return try JSONValue.parse(String(decoding: bytes.prefix(count), as: UTF8.self))
+    }
+
+    /// The next message that is not `previous` (a repeated `own` changes nothing, and one save
+    /// of the config may be reloaded twice).
+    func receive(after previous: JSONValue) throws -> JSONValue {
+        while true {
+            let message = try receive()
+            if message != previous { return message }
+        }
+    }
+
+    func hangUp() {
+        close(connection)
+        connection = -1
+    }
+}
+
+@Suite(.serialized) struct InputProxyLinkTests {
+    private func own(_ counts: [Int]) -> JSONValue { .object([("own", .array(counts.map { .number(Double($0)) }))]) }
+
+    @Test func gestodOwnsItsConsumingFingerCountsThroughReloadAndPauseAndOutlivesTheLink() throws {
+        let folder = try TemporaryFolder()
+        // The socket's folder does not exist yet: gestod waits for it without polling.
+        let socketPath = folder.file("inputd/socket")
+        let daemon = try TestDaemon(config: """
+            bindings:
+              - {gesture: swipe:4:left, workspace: next, consume: true}
+              - {gesture: swipe:3, drag: left}
+              - {gesture: pinch:2:in, exec: "true"}
+            """, folder: folder, arguments: ["--input-proxy-socket", socketPath])
+        #expect(mkdir(folder.file("inputd"), 0o755) == 0)
+        let proxy = try FakeInputProxy(path: socketPath)
+        try proxy.accept()
+        proxy.send(#"{"hello": {"version": 1, "pid": 4242}}"#)
+        #expect(try proxy.receive() == own([3, 4]))
+        #expect(eventually { daemon.log.contains("gesto-inputd: linked") })
+
+        // A reload with another config owns its counts.
+        try """
+            bindings:
+              - {gesture: hold:2, exec: "true", consume: true}
+              - {gesture: swipe:6:up, exec: "true", consume: true}
+            """.write(toFile: daemon.config, atomically: true, encoding: .utf8)
+        #expect(try proxy.receive(after: own([3, 4])) == own([2, 5]))
+        // Paused, the desktop gets every gesture back; resumed, gestod owns them again.
+        #expect(try daemon.ctl("pause").status == 0)
+        #expect(try proxy.receive(after: own([2, 5])) == own([]))
+        #expect(try daemon.ctl("resume").status == 0)
+        #expect(try proxy.receive() == own([2, 5]))
+
+        // A bad message is logged with why; the link stays.
+        proxy.send(#"{"device": "moved", "id": 1}"#)
+        // A descriptor of a plain file is no touchpad: said, not a crash.
+        let file = open(daemon.config, O_RDONLY | O_CLOEXEC)
+        proxy.send(#"{"device": "added", "id": 1, "name": "Fake Touchpad", "original": "/dev/null", "mirror": "\#(daemon.config)"}"#,
+                   descriptor: file)
+        close(file)
+        #expect(eventually { daemon.log.contains("the mirror of Fake Touchpad") }, "\(daemon.log)")
+        #expect(daemon.log.contains("not a character device"))
+        #expect(daemon.log.contains(#"ignoring a bad message: 'device' is "added" or "removed", not "moved""#))
+
+        proxy.hangUp()
+        #expect(eventually { daemon.log.contains("gesto-inputd: link ended") })
+        #expect(daemon.answersStatus)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func messagesFromTheProxyAreReadOrRefusedWithWhy() throws {
+        let added = try InputProxyMessage(parsing: Array(
+            #"{"device": "added", "id": 3, "name": "T", "original": "/dev/input/event5", "mirror": "/dev/input/event12"}"#.utf8))
+        #expect(added == .deviceAdded(id: 3, name: "T", original: "/dev/input/event5", mirror: "/dev/input/event12"))
+        #expect(try InputProxyMessage(parsing: Array(#"{"hello": {"version": 1, "pid": 7}}"#.utf8)) == .hello(version: 1, pid: 7))
+        #expect(throws: InputProxyMessageError("'device removed' has no integer 'id'")) {
+            try InputProxyMessage(parsing: Array(#"{"device": "removed", "id": 1.5}"#.utf8))
+        }
+        #expect(throws: InputProxyMessageError("unknown message 'hi' (expected hello, device or error)")) {
+            try InputProxyMessage(parsing: Array(#"{"hi": 1}"#.utf8))
+        }
+        #expect(String(decoding: InputProxyRequest.own([3, 4]).bytes, as: UTF8.self) == #"{"own": [3, 4]}"#)
+        #expect(String(decoding: InputProxyRequest.pointer(.press(272)).bytes, as: UTF8.self) == #"{"pointer": "press", "button": 272}"#)
+        #expect(String(decoding: InputProxyRequest.pointer(.motion(.init(1.5, -2))).bytes, as: UTF8.self)
+                == #"{"pointer": "motion", "dx": 1.5, "dy": -2}"#)
+    }
+}
