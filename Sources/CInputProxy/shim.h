@@ -2,7 +2,27 @@
 // late as gestod does): libevdev (Debian libevdev-dev: reading, grabbing and cloning a touchpad
 // through uinput), libudev (libudev-dev: which devices are touchpads, hotplug) and sd-login
 // (libsystemd-dev: the active session's user, who may connect).
+#include <errno.h>
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include <libudev.h>
 #include <systemd/sd-login.h>
+
+#include <fcntl.h>
+#include <linux/uinput.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/// Opens /dev/uinput and sets the phys of the device it will create (UI_SET_PHYS, which
+/// libevdev_uinput_create_from_device does not set), for libevdev to create the device on.
+/// Returns the descriptor, or -errno.
+static inline int gesto_uinput_open_with_phys(const char *phys) {
+    int fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
+    if (fd < 0) return -errno;
+    if (ioctl(fd, UI_SET_PHYS, phys) < 0) {
+        int error = errno;
+        close(fd);
+        return -error;
+    }
+    return fd;
+}

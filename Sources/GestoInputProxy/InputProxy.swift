@@ -66,7 +66,10 @@ final class InputProxy {
         switch node.role {
         case .touchpad(let integration):
             if present {
-                guard touchpads[node.node] == nil else { return }
+                // Its own copies are told apart by phys; their nodes are checked too, so that
+                // a copy udev did not describe fully is never taken (a copy of a copy of…).
+                guard touchpads[node.node] == nil,
+                      !touchpads.values.contains(where: { $0.cloneNode == node.node || $0.mirrorNode == node.node }) else { return }
                 take(node.node, integration: integration)
             } else if let touchpad = touchpads[node.node] {
                 drop(touchpad, why: "removed")

@@ -59,13 +59,7 @@ final class ProxiedTouchpad {
             throw ProxyError("EVIOCGRAB", returned: result, subject: node)
         }
         func makeCopy(_ role: String) throws(ProxyError) -> OpaquePointer {
-            // phys is the one difference (protocol/inputd.md, "Devices"): the udev rule and
-            // gestod tell the copies by it. libevdev copies it into UI_SET_PHYS.
-            libevdev_set_phys(device, "gesto-inputd/\(role)/\(integration)")
-            var copy: OpaquePointer?
-            let result = libevdev_uinput_create_from_device(device, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &copy)
-            guard result == 0, let copy else { throw ProxyError("uinput (\(role))", returned: result, subject: node) }
-            return copy
+            try UinputCopy.create(from: device, phys: "gesto-inputd/\(role)/\(integration)", subject: "\(node) (\(role))")
         }
         do {
             clone = try makeCopy("clone")
@@ -78,7 +72,7 @@ final class ProxiedTouchpad {
         do {
             mirror = try makeCopy("mirror")
         } catch {
-            libevdev_uinput_destroy(clone)
+            UinputCopy.destroy(clone)
             libevdev_grab(device, LIBEVDEV_UNGRAB)
             libevdev_free(device)
             close(descriptor)
@@ -92,8 +86,8 @@ final class ProxiedTouchpad {
     deinit {
         // Destroying the copies lifts every finger in their readers (the kernel removes them);
         // closing the original ends the grab, so the compositor reads it again.
-        libevdev_uinput_destroy(clone)
-        libevdev_uinput_destroy(mirror)
+        UinputCopy.destroy(clone)
+        UinputCopy.destroy(mirror)
         libevdev_grab(device, LIBEVDEV_UNGRAB)
         libevdev_free(device)
         close(descriptor)

@@ -22,25 +22,23 @@ final class VirtualMouse {
     init() throws(ProxyError) {
         guard let device = libevdev_new() else { throw ProxyError("libevdev_new failed") }
         libevdev_set_name(device, "gesto-inputd drag pointer")
-        libevdev_set_phys(device, "gesto-inputd/pointer")
         libevdev_enable_event_type(device, UInt32(0x02)) // EV_REL
         libevdev_enable_event_code(device, 0x02, 0x00, nil) // REL_X
         libevdev_enable_event_code(device, 0x02, 0x01, nil) // REL_Y
         libevdev_enable_event_type(device, UInt32(0x01)) // EV_KEY
         for button in Self.buttons.sorted() { libevdev_enable_event_code(device, 0x01, UInt32(button), nil) }
-        var uinput: OpaquePointer?
-        let result = libevdev_uinput_create_from_device(device, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &uinput)
-        guard result == 0, let uinput else {
+        do {
+            uinput = try UinputCopy.create(from: device, phys: "gesto-inputd/pointer", subject: "the drag pointer")
+        } catch {
             libevdev_free(device)
-            throw ProxyError("uinput", returned: result, subject: "the drag pointer")
+            throw error
         }
         self.device = device
-        self.uinput = uinput
     }
 
     deinit {
         releaseAll()
-        libevdev_uinput_destroy(uinput)
+        UinputCopy.destroy(uinput)
         libevdev_free(device)
     }
 
