@@ -1,5 +1,6 @@
 // `gestoctl doctor`: each check with its verdict and fix, on a made-up sysfs and udev tree
 // (the test machine has no touchpad), with and without a running gestod.
+import CGestoSys
 import Foundation
 import Testing
 @testable import GestoDaemon
@@ -18,6 +19,7 @@ import Testing
             probe.udevData = folder.file("udev")
             probe.deviceNodes = folder.file("dev")
             probe.socketPath = folder.file("no-gestod.sock")
+            probe.inputProxySocket = folder.file("no-inputd.sock")
             probe.connectsToWayland = false
             probe.switchOver.procRoot = folder.file("proc")
             probe.switchOver.systemAutostart = folder.file("xdg-autostart")
@@ -74,7 +76,7 @@ import Testing
     @Test func anEmptyMachineSaysWhatIsMissingAndHowToFixIt() throws {
         let machine = try FakeMachine()
         let checks = DoctorCommand.checks(machine.probe)
-        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions", "other tools", "overlays"])
+        #expect(checks.map(\.name) == ["touchpads", "gestures", "compositor", "config", "gestod", "session", "collisions", "input proxy", "other tools", "overlays"])
         #expect(checks[0].verdict == .problem && checks[0].detail.contains("none found"))
         #expect(checks[2].verdict == .problem && checks[2].fix != nil)
         #expect(checks[3].verdict == .warning && checks[3].fix?.contains("gestoctl init") == true)
@@ -126,6 +128,55 @@ import Testing
         let swayCollisions = try #require(sway.check("collisions"))
         #expect(swayCollisions.verdict == .warning)
         #expect(swayCollisions.detail.contains("bindgesture swipe:3:right workspace prev"))
+    }
+
+    /// Listens on a `SOCK_SEQPACKET` socket at `path`, as gesto-inputd does; never accepts
+    /// (a Unix connect is answered from the backlog). Close the descriptor to stop.
+    static func listenAsInputProxy(at path: String) throws -> CInt {
+        let fd = socket(AF_UNIX, CInt(SOCK_SEQPACKET.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        try #require(fd >= 0)
+        try #require(gesto_unix_bind(fd, path) == 0, "bind \(path): errno \(errno)")
+        try #require(listen(fd, 4) == 0)
+        return fd
+    }
+
+    /// Issue 33: doctor says whether the input proxy runs; where it does not and the
+    /// compositor's own gestures take bound ones (GNOME: no switch for them), it names the
+    /// command that lets gesto own them and what that costs. Elsewhere it is not needed.
+    @Test func theInputProxyCheckSaysWhetherItRunsAndWhatItWouldChange() throws {
+        let gnome = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+        _ = try gnome.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n")
+        let off = try #require(gnome.check("input proxy"))
+        #expect(off.verdict == .warning)
+        #expect(off.detail.contains("GNOME's built-in touchpad gestures cannot be turned off"), "\(off.detail)")
+        #expect(off.fix?.contains("`sudo gestoctl enable --input-proxy` lets gesto own its gestures") == true, "\(off.fix ?? "")")
+        #expect(off.fix?.contains("a root system service with access to every touchpad and to /dev/uinput") == true)
+
+        // Running: the check says so, whatever the compositor. A stale file nobody listens on
+        // (the proxy was killed) is not running.
+        let path = gnome.folder.file("inputd.sock")
+        let listening = try Self.listenAsInputProxy(at: path)
+        gnome.probe.inputProxySocket = path
+        let on = try #require(gnome.check("input proxy"))
+        #expect(on.verdict == .ok)
+        #expect(on.detail.hasPrefix("gesto-inputd runs"), "\(on.detail)")
+        #expect(on.fix == nil)
+        close(listening)
+        #expect(gnome.check("input proxy")?.detail.hasPrefix("gesto-inputd does not run") == true)
+
+        // Without a colliding binding it is only said, not warned about.
+        let niri = try FakeMachine(environment: ["NIRI_SOCKET": "/run/niri.sock"])
+        _ = try niri.writeConfig("bindings:\n  - gesture: pinch:2:in\n    exec: a\n")
+        let quiet = try #require(niri.check("input proxy"))
+        #expect(quiet.verdict == .ok)
+        #expect(quiet.detail.contains("niri's built-in touchpad gestures cannot be turned off"))
+        #expect(quiet.fix?.contains("sudo gestoctl enable --input-proxy") == true)
+
+        // sway binds no swipe by itself: nothing to withhold.
+        let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+        let notNeeded = try #require(sway.check("input proxy"))
+        #expect(notNeeded.verdict == .ok && notNeeded.fix == nil)
+        #expect(notNeeded.detail.contains("not needed"), "\(notNeeded.detail)")
     }
 
     /// A drag binding: doctor names its route (gestod's virtual pointer) and that the

@@ -113,6 +113,67 @@ import Testing
         #expect(try String(contentsOfFile: folder.file("home/.config/autostart/gestod.desktop"), encoding: .utf8) == own)
     }
 
+    // Issue 33: the input proxy is a system unit, switched with --input-proxy by root only;
+    // anyone else is told the sudo command and nothing runs.
+    @Test func rootSwitchesTheInputProxysSystemUnit() throws {
+        let folder = try TemporaryFolder()
+        let fake = try fakeSystemctl(in: folder, status: 0)
+        let output = StringSink(), errors = StringSink()
+        #expect(EnableCommand.run(["--input-proxy"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: [:], isRoot: true) == 0, "\(errors.text)")
+        #expect(output.text.hasPrefix("gesto-inputd.service enabled and started"), "\(output.text)")
+        #expect(output.text.contains("a root system service with access to every touchpad and to /dev/uinput"))
+        #expect(output.text.contains("`sudo gestoctl disable --input-proxy` turns it off"))
+        #expect(EnableCommand.run(["--input-proxy", "--no-start"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: [:], isRoot: true) == 0)
+        #expect(EnableCommand.run(["--input-proxy"], enabling: false, output: output, errors: errors, systemctl: fake.program, environment: [:], isRoot: true) == 0)
+        #expect(output.text.contains("gesto-inputd.service disabled and stopped"))
+        let calls = try String(contentsOfFile: fake.log, encoding: .utf8).split(separator: "\n")
+        // A system unit: no --user, and gestod's user unit is left alone.
+        #expect(calls == ["enable --now gesto-inputd.service", "enable gesto-inputd.service", "disable --now gesto-inputd.service"])
+        #expect(errors.text.isEmpty, "\(errors.text)")
+
+        let failing = try fakeSystemctl(in: folder, status: 5)
+        let failed = StringSink()
+        #expect(EnableCommand.run(["--input-proxy"], enabling: true, output: output, errors: failed, systemctl: failing.program, environment: [:], isRoot: true) == 1)
+        #expect(failed.text.contains("gestoctl enable --input-proxy: `systemctl enable --now gesto-inputd.service` failed (exit status 5)"), "\(failed.text)")
+    }
+
+    @Test func withoutRootTheInputProxySaysTheSudoCommandAndRunsNothing() throws {
+        let folder = try TemporaryFolder()
+        let fake = try fakeSystemctl(in: folder, status: 0)
+        let output = StringSink(), errors = StringSink()
+        #expect(EnableCommand.run(["--input-proxy"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: [:], isRoot: false) == 1)
+        #expect(errors.text.contains("gesto-inputd.service is a system service, so this needs root: run\n  sudo gestoctl enable --input-proxy\n"), "\(errors.text)")
+        #expect(errors.text.contains("/dev/uinput"))
+        let stopping = StringSink()
+        #expect(EnableCommand.run(["--no-stop", "--input-proxy"], enabling: false, output: output, errors: stopping, systemctl: fake.program, environment: [:], isRoot: false) == 1)
+        #expect(stopping.text.contains("  sudo gestoctl disable --no-stop --input-proxy\n"), "\(stopping.text)")
+        #expect(!FileManager.default.fileExists(atPath: fake.log), "systemctl ran without root")
+        #expect(output.text.isEmpty)
+    }
+
+    /// The input proxy's unit: a root service confined to the input devices and /dev/uinput,
+    /// which the package installs and does not enable. PrivateNetwork stays off: it would cut
+    /// udev's netlink events off (systemd.exec(5)), and with them hotplug.
+    @Test func theInputProxysUnitIsConfinedAndInstalledDisabled() throws {
+        let unit = try String(contentsOf: Self.packageRoot.appendingPathComponent("packaging/gesto-inputd.service"), encoding: .utf8)
+        let lines = Set(unit.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
+        for line in ["ExecStart=/usr/sbin/gesto-inputd", "WantedBy=multi-user.target", "CapabilityBoundingSet=", "DevicePolicy=closed",
+                     "DeviceAllow=char-input rw", "DeviceAllow=/dev/uinput rw", "RestrictAddressFamilies=AF_UNIX AF_NETLINK",
+                     "RuntimeDirectory=gesto-inputd", "RuntimeDirectoryMode=0755", "ProtectSystem=strict", "ProtectKernelModules=yes",
+                     "NoNewPrivileges=yes", "SystemCallFilter=@system-service", "Restart=on-failure"] {
+            #expect(lines.contains(line), "\(line)")
+        }
+        #expect(!lines.contains { $0.hasPrefix("PrivateNetwork=") || $0.hasPrefix("User=") || $0.hasPrefix("ExecStartPre=") })
+        let debian = Self.packageRoot.appendingPathComponent("packaging/debian")
+        let rules = try String(contentsOf: debian.appendingPathComponent("rules"), encoding: .utf8)
+        #expect(rules.contains("dh_installsystemd -pgesto --no-enable gesto-inputd.service"))
+        let install = try String(contentsOf: debian.appendingPathComponent("gesto.install"), encoding: .utf8)
+        for line in ["usr/sbin/gesto-inputd", "packaging/gesto-inputd.service lib/systemd/system",
+                     "packaging/udev/71-gesto-inputd.rules usr/lib/udev/rules.d"] {
+            #expect(install.split(separator: "\n").contains { $0 == line }, "\(line)")
+        }
+    }
+
     /// The package starts gestod for nobody by itself: it installs no global XDG autostart
     /// entry (every session of every user would run it), only the user unit, not enabled.
     @Test func thePackageInstallsNoGlobalAutostartEntry() throws {

@@ -1,8 +1,9 @@
 // `gestoctl doctor`: the "nothing happens" checklist as a command. Each line is one check with
 // its verdict and, when it is not fine, the fix: the touchpads and whether this user can read
 // them, libinput's gesture capability, the compositor and the protocols it offers (and the
-// bindings a missing one rules out), the config, gestod and its pause, the session lock, and
-// the compositor's own gestures that collide with bound ones. Works with or without gestod.
+// bindings a missing one rules out), the config, gestod and its pause, the session lock, the
+// compositor's own gestures that collide with bound ones, and the input proxy that can withhold
+// them. Works with or without gestod.
 import GestoConfig
 import GestoCore
 import GestoSystem
@@ -26,8 +27,10 @@ public enum DoctorCommand {
         touchpads and whether you can read them (uaccess ACL or the input group), libinput's
         gesture support per touchpad, the compositor and the Wayland protocols it offers (and
         which configured actions a missing one rules out), the config, whether gestod runs and
-        is paused, the session's lock state, and the compositor's built-in gestures that collide
-        with bound ones. Exit status 1 when a check found a problem.
+        is paused, the session's lock state, the compositor's built-in gestures that collide
+        with bound ones, and whether the input proxy gesto-inputd runs (and, on a compositor
+        whose gestures cannot be turned off, what it would change). Exit status 1 when a check
+        found a problem.
         """
     ) { parsed, context in
         var probe = Probe(environment: context.environment ?? processEnvironment())
@@ -51,7 +54,7 @@ public enum DoctorCommand {
     /// One check: what was looked at, what was found, and what to do about it.
     public struct Check: Sendable, Equatable {
         /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `config`,
-        /// `gestod`, `session`, `collisions`).
+        /// `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`, `overlays`).
         public var name: String
         public var verdict: Verdict
         /// What was found, one or more lines.
@@ -89,6 +92,8 @@ public enum DoctorCommand {
         public var deviceNodes = "/dev/input"
         /// gestod's socket (nil: the default).
         public var socketPath: String?
+        /// The input proxy's socket (gesto-inputd's default, protocol/inputd.md).
+        public var inputProxySocket = "/run/gesto-inputd/socket"
         /// The config to check (nil: gestod's, else the default path).
         public var configPath: String?
         /// Whether to connect to the compositor when gestod does not run (tests turn it off).
@@ -160,8 +165,11 @@ public enum DoctorCommand {
         results.append(configCheck)
         results.append(daemonCheck(status))
         results.append(sessionCheck(status))
-        results.append(collisionCheck(probe, compositor: compositor, config: config))
+        let collisions = collisionCheck(probe, compositor: compositor, config: config)
+        results.append(collisions)
         if let drag = dragCheck(config: config, compositor: compositor) { results.append(drag) }
+        results.append(inputProxyCheck(isRunning: inputProxyAnswers(at: probe.inputProxySocket), compositor: compositor,
+                                       collides: collisions.verdict != .ok))
         results.append(otherToolsCheck(probe))
         results.append(overlayCheck(probe.drawingUnavailable()))
         return results
@@ -193,6 +201,43 @@ public enum DoctorCommand {
             return Check("drag", .warning, route + ": \(which) own gestures of that finger count act too, and GNOME and KDE offer no virtual pointer",
                          fix: "bind the drag to a finger count the compositor leaves free, or turn its gesture off (README, Compositors)")
         }
+    }
+
+    // MARK: The input proxy
+
+    /// The compositors whose own touchpad gestures the input proxy is for, and what to say of
+    /// them: GNOME and niri have no switch for theirs; KDE's and Hyprland's are on by default.
+    static let gesturesTakenBy: [String: String] = [
+        "gnome": "GNOME's built-in touchpad gestures cannot be turned off",
+        "niri": "niri's built-in touchpad gestures cannot be turned off",
+        "kde": "Plasma acts on touchpad swipes itself (turning that off is not offered for every finger count)",
+        "hyprland": "Hyprland acts on the touchpad swipes its config binds, beside gesto",
+    ]
+
+    /// Whether gesto-inputd listens at `path`: a connect is answered (its socket is
+    /// `SOCK_SEQPACKET`; connecting does not wait for it to accept).
+    static func inputProxyAnswers(at path: String) -> Bool {
+        guard let fd = try? UnixSocket.connect(to: path, packets: true) else { return false }
+        try? fd.close()
+        return true
+    }
+
+    /// Whether the input proxy runs, and, where it does not, what it would change on a
+    /// compositor whose own gestures take touchpad swipes: a warning when a binding collides
+    /// with them (the collisions check names which).
+    static func inputProxyCheck(isRunning: Bool, compositor: String?, collides: Bool) -> Check {
+        if isRunning {
+            return Check("input proxy", .ok, "gesto-inputd runs: the compositor reads the touchpads through it, "
+                         + "without the finger counts gestod owns (`sudo gestoctl disable --input-proxy` turns it off)")
+        }
+        guard let compositor, let taken = gesturesTakenBy[compositor] else {
+            return Check("input proxy", .ok, "gesto-inputd does not run (not needed: "
+                         + (compositor.map { "\($0) leaves swipes it is not told to bind to gesto" } ?? "compositor unknown") + ")")
+        }
+        return Check("input proxy", collides ? .warning : .ok,
+                     "gesto-inputd does not run, and \(taken)" + (collides ? ": bound gestures act twice (see collisions)" : ""),
+                     fix: "`sudo gestoctl enable --input-proxy` lets gesto own its gestures: the compositor then never sees "
+                        + "the finger counts gestod owns.\nThe trade: it runs gesto-inputd, \(EnableCommand.inputProxyTrade) (gesto-inputd(8))")
     }
 
     /// Whether continuous bindings can show their feedback overlay: cairo and Pango are only

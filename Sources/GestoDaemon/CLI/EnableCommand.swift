@@ -6,18 +6,30 @@
 // write (and remove) a per-user XDG autostart entry, which GNOME, KDE and labwc run. gestod
 // started before the compositor finds its socket when it appears (WaylandSocketWatcher), so
 // starting at login is early enough for every compositor.
+// With --input-proxy they turn the opt-in input proxy gesto-inputd on and off instead: a system
+// unit, so root's business; a user is told the sudo command rather than meeting polkit or a
+// bare systemctl error.
 import GestoSystem
 import Glibc
 
-/// `gestoctl enable [--no-start]` and `gestoctl disable [--no-stop]`. Exit status: 0 done,
-/// 1 systemctl failed or is missing (the message says what to do instead), 2 bad usage.
+/// `gestoctl enable [--no-start] [--input-proxy]` and `gestoctl disable [--no-stop]
+/// [--input-proxy]`. Exit status: 0 done, 1 systemctl failed or is missing, or --input-proxy
+/// without root (the message says what to do instead), 2 bad usage.
 public enum EnableCommand {
     /// The user unit the package installs.
     public static let unit = "gestod.service"
+    /// The input proxy's system unit the package installs (not enabled).
+    public static let inputProxyUnit = "gesto-inputd.service"
+
+    /// What a user is told the input proxy costs, before turning it on.
+    static let inputProxyTrade = "a root system service with access to every touchpad and to /dev/uinput"
+
+    static let inputProxyOption = OptionDeclaration.flag(
+        "input-proxy", help: "the input proxy gesto-inputd instead (a root system service; needs root)")
 
     static let enableDeclaration = CommandDeclaration(
         "enable", summary: "start gestod at every login (the systemd user unit)", group: .daemon,
-        options: [.flag("no-start", help: "enable it without starting it now")],
+        options: [.flag("no-start", help: "enable it without starting it now"), inputProxyOption],
         discussion: """
         Makes gestod start at every login, in any Wayland session: enables the systemd user unit
         gestod.service (systemctl --user enable --now gestod.service), which login reaches on
@@ -25,22 +37,27 @@ public enum EnableCommand {
         start before it. Without a systemd user manager it writes a per-user XDG autostart entry
         instead ($XDG_CONFIG_HOME/autostart/gestod.desktop), which GNOME, KDE and labwc run, and
         says what to put in the config of a compositor that runs none.
+        With --input-proxy, as root, it enables and starts the input proxy instead (systemctl
+        enable --now gesto-inputd.service): the compositor then reads the touchpads through
+        gesto-inputd, which withholds the finger counts gestod owns (gesto-inputd(8)).
         """
     ) { parsed, context in
         perform(parsed, enabling: true, output: context.output, errors: context.errors, systemctl: ["systemctl"],
-                environment: context.environment ?? InitCommand.currentEnvironment())
+                environment: context.environment ?? InitCommand.currentEnvironment(), isRoot: geteuid() == 0)
     }
 
     static let disableDeclaration = CommandDeclaration(
         "disable", summary: "stop starting gestod at every login", group: .daemon,
-        options: [.flag("no-stop", help: "disable it without stopping it now")],
+        options: [.flag("no-stop", help: "disable it without stopping it now"), inputProxyOption],
         discussion: """
         Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop), and removes
         the autostart entry gestoctl enable wrote (an entry written by hand is left alone).
+        With --input-proxy, as root, it disables and stops the input proxy (systemctl disable
+        --now gesto-inputd.service): the compositor reads the touchpads directly again.
         """
     ) { parsed, context in
         perform(parsed, enabling: false, output: context.output, errors: context.errors, systemctl: ["systemctl"],
-                environment: context.environment ?? InitCommand.currentEnvironment())
+                environment: context.environment ?? InitCommand.currentEnvironment(), isRoot: geteuid() == 0)
     }
 
     /// The line that marks an autostart entry as written by `gestoctl enable`, so `disable`
@@ -107,13 +124,15 @@ public enum EnableCommand {
     /// - Parameter systemctl: the program run and its first arguments (tests give a stand-in);
     ///   the program is found on `PATH`.
     /// - Parameter environment: XDG_RUNTIME_DIR, XDG_CONFIG_HOME and HOME (nil: this process's).
+    /// - Parameter isRoot: whether this runs as root (nil: the effective user ID says).
     public static func run(_ arguments: [String], enabling: Bool, output: TextSink, errors: TextSink,
-                           systemctl: [String] = ["systemctl"], environment: [String: String]? = nil) -> Int32 {
+                           systemctl: [String] = ["systemctl"], environment: [String: String]? = nil,
+                           isRoot: Bool? = nil) -> Int32 {
         let declaration = enabling ? enableDeclaration : disableDeclaration
         switch declaration.checkedArguments(arguments, in: CommandContext(output: output, errors: errors)) {
         case .success(let options):
             return perform(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl,
-                           environment: environment ?? InitCommand.currentEnvironment())
+                           environment: environment ?? InitCommand.currentEnvironment(), isRoot: isRoot ?? (geteuid() == 0))
         case .failure(let status): return status.code
         }
     }
@@ -122,7 +141,10 @@ public enum EnableCommand {
     /// unit where there is a user manager, else the per-user autostart entry; `disable` also
     /// removes an entry an earlier `enable` wrote.
     static func perform(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
-                        systemctl: [String], environment: [String: String]) -> Int32 {
+                        systemctl: [String], environment: [String: String], isRoot: Bool) -> Int32 {
+        if options.flags.contains(inputProxyOption.name) {
+            return switchInputProxy(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl, isRoot: isRoot)
+        }
         let hasUserManager = hasUserManager(environment: environment)
         if enabling && !hasUserManager { return writeAutostartEntry(output: output, errors: errors, environment: environment) }
         if !enabling {
@@ -135,6 +157,51 @@ public enum EnableCommand {
             if removed == .failed { return 1 }
         }
         return runSystemctl(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl)
+    }
+
+    /// Enables (and starts) or disables (and stops) the input proxy's system unit, as root;
+    /// without root, says the sudo command to run and runs nothing.
+    static func switchInputProxy(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
+                                 systemctl: [String], isRoot: Bool) -> Int32 {
+        let command = enabling ? "enable" : "disable"
+        let now = !options.flags.contains(enabling ? "no-start" : "no-stop")
+        guard isRoot else {
+            let flags = (now ? [] : [enabling ? "--no-start" : "--no-stop"]) + ["--input-proxy"]
+            errors.write("gestoctl \(command) --input-proxy: \(inputProxyUnit) is a system service, so this needs root: run\n"
+                         + "  sudo gestoctl \(command) \(flags.joined(separator: " "))\n")
+            if enabling { errors.write("(it runs gesto-inputd, \(inputProxyTrade); gesto-inputd(8) says more)\n") }
+            return 1
+        }
+        let arguments = [command] + (now ? ["--now"] : []) + [inputProxyUnit]
+        guard systemctlSucceeded(systemctl, arguments, command: "\(command) --input-proxy", errors: errors) else {
+            if enabling { errors.write("is the gesto package installed? it ships /lib/systemd/system/\(inputProxyUnit)\n") }
+            return 1
+        }
+        if enabling {
+            output.write((now ? "\(inputProxyUnit) enabled and started: " : "\(inputProxyUnit) enabled: from the next boot, ")
+                         + "the compositor reads the touchpads through gesto-inputd, which withholds the finger counts gestod owns\n"
+                         + "it is \(inputProxyTrade); `sudo gestoctl disable --input-proxy` turns it off\n")
+        } else {
+            output.write(now ? "\(inputProxyUnit) disabled and stopped: the compositor reads the touchpads directly again\n"
+                             : "\(inputProxyUnit) disabled: it no longer starts at boot (it still runs until stopped)\n")
+        }
+        return 0
+    }
+
+    /// Runs `systemctl` with `arguments`; whether it succeeded (when not, it said why under
+    /// `gestoctl COMMAND`).
+    static func systemctlSucceeded(_ systemctl: [String], _ arguments: [String], command: String,
+                                   errors: TextSink) -> Bool {
+        let shown = (["systemctl"] + arguments).joined(separator: " ")
+        switch runProgram(systemctl + arguments) {
+        case .success(0): return true
+        case .success(let status):
+            let why = status == 127 ? "systemctl was not found" : "`\(shown)` failed (exit status \(status))"
+            errors.write("gestoctl \(command): \(why)\n")
+        case .failure(let error):
+            errors.write("gestoctl \(command): cannot run systemctl: \(error)\n")
+        }
+        return false
     }
 
     /// What became of the autostart entry `disable` looked for.
@@ -189,18 +256,7 @@ public enum EnableCommand {
         var systemctlArguments = ["--user", command]
         if !options.flags.contains(skip) { systemctlArguments.append("--now") }
         systemctlArguments.append(unit)
-        let shown = (["systemctl"] + systemctlArguments).joined(separator: " ")
-        let status: Int32
-        switch runProgram(systemctl + systemctlArguments) {
-        case .success(let code): status = code
-        case .failure(let error):
-            errors.write("gestoctl \(command): cannot run systemctl: \(error)\n")
-            if enabling { errors.write(withoutSystemd + "\n") }
-            return 1
-        }
-        guard status == 0 else {
-            let why = status == 127 ? "systemctl was not found" : "`\(shown)` failed (exit status \(status))"
-            errors.write("gestoctl \(command): \(why)\n")
+        guard systemctlSucceeded(systemctl, systemctlArguments, command: command, errors: errors) else {
             if enabling { errors.write(withoutSystemd + "\n") }
             return 1
         }

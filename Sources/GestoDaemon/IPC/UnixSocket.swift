@@ -23,22 +23,24 @@ public enum UnixSocket {
         return nil
     }
 
-    /// Makes a stream socket (`socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC [| SOCK_NONBLOCK])`).
+    /// Makes a stream socket (`socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC [| SOCK_NONBLOCK])`),
+    /// or a packet one with `packets` (`SOCK_SEQPACKET`: gesto-inputd's, protocol/inputd.md).
     ///
     /// - Throws: `SystemError` from `socket` (for example `EMFILE`).
-    static func makeSocket(nonBlocking: Bool) throws(SystemError) -> FileDescriptor {
-        var type = CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
+    static func makeSocket(nonBlocking: Bool, packets: Bool = false) throws(SystemError) -> FileDescriptor {
+        var type = CInt((packets ? SOCK_SEQPACKET : SOCK_STREAM).rawValue) | CInt(SOCK_CLOEXEC.rawValue)
         if nonBlocking { type |= CInt(SOCK_NONBLOCK.rawValue) }
         return FileDescriptor(rawValue: try retryingInterrupts("socket") { socket(AF_UNIX, type, 0) })
     }
 
     /// Connects to the socket at `path`, blocking (a Unix socket connect does not wait for the
-    /// server to accept; it fails at once when no one listens).
+    /// server to accept; it fails at once when no one listens); a packet socket with `packets`.
     ///
     /// - Throws: `SystemError` from `socket` or `connect`: `ENOENT` (no socket file),
-    ///   `ECONNREFUSED` (a stale file, nobody listening), `EACCES`, `ENAMETOOLONG`.
-    public static func connect(to path: String) throws(SystemError) -> FileDescriptor {
-        let fd = try makeSocket(nonBlocking: false)
+    ///   `ECONNREFUSED` (a stale file, nobody listening), `EACCES`, `ENAMETOOLONG`,
+    ///   `EPROTOTYPE` (the listener's socket is of the other type).
+    public static func connect(to path: String, packets: Bool = false) throws(SystemError) -> FileDescriptor {
+        let fd = try makeSocket(nonBlocking: false, packets: packets)
         do {
             _ = try retryingInterrupts("connect") { gesto_unix_connect(fd.rawValue, path) }
         } catch {
