@@ -140,6 +140,7 @@ let package = Package(
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
         .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
+        .testTarget(name: "GestoInputProxyTests", dependencies: ["GestoInputProxy", "GestoCore"]),
         // libgesto's C exports called from Swift, on real recordings (the C program of Tests/CABI
         // covers the header's C side).
         .testTarget(name: "GestoABITests", dependencies: ["Gesto", "CGestoABI", "GestoCore", "GestoInput"]),

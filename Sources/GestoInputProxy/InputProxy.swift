@@ -19,6 +19,10 @@ final class InputProxy {
     private let mouse: VirtualMouse?
     private var touchpads: [String: ProxiedTouchpad] = [:]
     private var connections: [Int: ProxyConnection] = [:]
+    /// Refused connections waiting for their peer to close, oldest first.
+    private var refused: [ProxyConnection] = []
+    /// How many refused connections wait at most; the oldest is closed for a newer one.
+    private static let refusedLimit = 8
     private var nextTouchpadID = 1
     private var nextConnectionNumber = 1
 
@@ -165,16 +169,21 @@ final class InputProxy {
             guard gesto_peer_credentials(fd, &pid, &uid) == 0 else { close(fd); continue }
             let connection = ProxyConnection(number: nextConnectionNumber, descriptor: FileDescriptor(rawValue: fd), uid: uid, pid: pid)
             nextConnectionNumber += 1
-            if let refusal = Self.refusal(of: uid) {
-                connection.send(.object([("error", .string("not-allowed")), ("message", .string(refusal))]))
-                close(fd)
-                ProxyLog.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
-                continue
-            }
+            let refusal = Self.refusal(of: uid)
             do {
                 try loop.register(connection.descriptor) { [unowned self, unowned connection] _ in self.read(connection) }
             } catch {
                 close(fd)
+                continue
+            }
+            if let refusal {
+                // Kept open, its messages discarded, until the peer closes: a socket closed
+                // with messages unread resets the peer, which would then never read why.
+                connection.refusal = refusal
+                connection.send(.object([("error", .string("not-allowed")), ("message", .string(refusal))]))
+                ProxyLog.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
+                refused.append(connection)
+                if refused.count > Self.refusedLimit { drop(refused.removeFirst(), reason: nil) }
                 continue
             }
             connections[connection.number] = connection
@@ -204,9 +213,11 @@ final class InputProxy {
                 drop(connection, reason: nil)
                 return
             case .truncated:
+                guard connection.refusal == nil else { continue }
                 connection.send(.object([("error", .string("bad-message")),
                                          ("message", .string("a message is at most \(ProxyRequestParser.messageLimit) bytes"))]))
             case .message(let text):
+                guard connection.refusal == nil else { continue }
                 do {
                     try handle(ProxyRequestParser.parse(text), from: connection)
                 } catch {
@@ -233,6 +244,11 @@ final class InputProxy {
 
     private func drop(_ connection: ProxyConnection, reason: String?) {
         try? loop.unregister(connection.descriptor)
+        if connection.refusal != nil {
+            close(connection.descriptor.rawValue)
+            refused.removeAll { $0 === connection }
+            return
+        }
         if let reason { connection.send(.object([("error", .string("closing")), ("message", .string(reason))])) }
         close(connection.descriptor.rawValue)
         connections[connection.number] = nil

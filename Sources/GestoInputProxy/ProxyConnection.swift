@@ -76,6 +76,8 @@ final class ProxyConnection {
     let descriptor: FileDescriptor
     let uid: uid_t
     let pid: pid_t
+    /// Why it was refused; a refused connection owns nothing and its messages are discarded.
+    var refusal: String?
     /// What this connection owns.
     var owned: Set<Int> = []
     /// The touchpads already announced to it, by id.
