@@ -370,17 +370,6 @@ struct HandedOverDevice {
     var handle: OpaquePointer?
 }
 
-/// The devices gesto-inputd makes: their `phys` says what they are (protocol/inputd.md).
-public enum InputProxyDevice {
-    /// The start of the `phys` of every device gesto-inputd makes, clone or mirror.
-    public static let physPrefix = "gesto-inputd/"
-
-    /// Whether an input device whose `phys` attribute is `phys` was made by gesto-inputd: its
-    /// clone is the compositor's (gestod would read withheld touches missing), its mirror is
-    /// read only as handed over, never found on a seat.
-    public static func isMadeByProxy(phys: String?) -> Bool { phys?.hasPrefix(physPrefix) ?? false }
-}
-
 /// What the open_restricted callback needs: udev to ask what a node is, the touchscreen
 /// policy, and where to leave refusals and failures for the Swift side.
 final class DeviceAccess {
@@ -422,7 +411,7 @@ final class DeviceAccess {
         if handedOver == nil {
             let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
             let phys = parent.flatMap { udev_device_get_sysattr_value($0, "phys") }.map { String(cString: $0) }
-            if InputProxyDevice.isMadeByProxy(phys: phys) { return -EACCES }
+            if InputProxyNames.isMadeByProxy(phys: phys) { return -EACCES }
         }
         func property(_ key: String) -> String? {
             udev_device_get_property_value(device, key).map { String(cString: $0) }

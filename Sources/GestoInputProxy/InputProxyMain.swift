@@ -1,5 +1,6 @@
 // gesto-inputd's entry point: options, then the proxy's loop until SIGTERM or SIGINT.
 // gesto-inputd(8) is the user's documentation, protocol/inputd.md the contract with gestod.
+import GestoCore
 import GestoSystem
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Musl
 
 public enum InputProxyMain {
     /// Where the socket is unless `--socket` says otherwise (the unit's RuntimeDirectory).
-    public static let defaultSocketPath = "/run/gesto-inputd/socket"
+    public static let defaultSocketPath = InputProxyNames.socketPath
 
     static let usage = """
         usage: gesto-inputd [--socket PATH] [--log-level error|warning|info|debug]

@@ -58,11 +58,11 @@ final class ProxiedTouchpad {
             close(descriptor)
             throw ProxyError("EVIOCGRAB", returned: result, subject: node)
         }
-        func makeCopy(_ role: String) throws(ProxyError) -> OpaquePointer {
-            try UinputCopy.create(from: device, phys: "gesto-inputd/\(role)/\(integration)", subject: "\(node) (\(role))")
+        func makeCopy(_ role: InputProxyNames.Role) throws(ProxyError) -> OpaquePointer {
+            try UinputCopy.create(from: device, phys: InputProxyNames.phys(of: role, integration: integration), subject: "\(node) (\(role))")
         }
         do {
-            clone = try makeCopy("clone")
+            clone = try makeCopy(.clone)
         } catch {
             libevdev_grab(device, LIBEVDEV_UNGRAB)
             libevdev_free(device)
@@ -70,7 +70,7 @@ final class ProxiedTouchpad {
             throw error
         }
         do {
-            mirror = try makeCopy("mirror")
+            mirror = try makeCopy(.mirror)
         } catch {
             UinputCopy.destroy(clone)
             libevdev_grab(device, LIBEVDEV_UNGRAB)

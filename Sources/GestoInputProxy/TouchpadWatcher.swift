@@ -4,6 +4,7 @@
 // (phys `gesto-inputd/…`) are reported apart, so their arrival can be awaited and they are
 // never taken again.
 import CInputProxy
+import GestoCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -90,7 +91,7 @@ final class TouchpadWatcher {
         func property(_ key: String) -> String? { udev_device_get_property_value(device, key).map { String(cString: $0) } }
         let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil)
         let phys = parent.flatMap { udev_device_get_sysattr_value($0, "phys") }.map { String(cString: $0) } ?? ""
-        if phys.hasPrefix("gesto-inputd/") { return InputNode(node: devnode, role: .copy) }
+        if InputProxyNames.isMadeByProxy(phys: phys) { return InputNode(node: devnode, role: .copy) }
         guard property("ID_INPUT_TOUCHPAD") == "1" else { return InputNode(node: devnode, role: .other) }
         return InputNode(node: devnode, role: .touchpad(integration: integration(property("ID_INPUT_TOUCHPAD_INTEGRATION"), device: device)))
     }

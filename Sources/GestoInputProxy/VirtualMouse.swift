@@ -3,6 +3,7 @@
 // appears with its first press loses that press in some compositors). gestod decides every
 // press, motion and release (GestoCore's PointerDrag); this only writes them.
 import CInputProxy
+import GestoCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,7 +29,7 @@ final class VirtualMouse {
         libevdev_enable_event_type(device, UInt32(0x01)) // EV_KEY
         for button in Self.buttons.sorted() { libevdev_enable_event_code(device, 0x01, UInt32(button), nil) }
         do {
-            uinput = try UinputCopy.create(from: device, phys: "gesto-inputd/pointer", subject: "the drag pointer")
+            uinput = try UinputCopy.create(from: device, phys: InputProxyNames.pointerPhys, subject: "the drag pointer")
         } catch {
             libevdev_free(device)
             throw error

@@ -195,6 +195,18 @@ import Testing
         let onGnome = try #require(gnome.check("drag"))
         #expect(onGnome.verdict == .warning)
         #expect(onGnome.detail.contains("4-finger swipe") && onGnome.detail.contains("no virtual pointer"), "\(onGnome.detail)")
+        #expect(onGnome.fix?.contains("sudo gestoctl enable --input-proxy") == true)
+
+        // With gesto-inputd running, the drag goes through its mouse and the swipe never
+        // reaches GNOME: nothing to warn about.
+        let path = gnome.folder.file("inputd.sock")
+        let listening = try Self.listenAsInputProxy(at: path)
+        defer { close(listening) }
+        gnome.probe.inputProxySocket = path
+        let proxied = try #require(gnome.check("drag"))
+        #expect(proxied.verdict == .ok)
+        #expect(proxied.detail.contains("gesto-inputd's virtual mouse") && proxied.detail.contains("withholds the 4-finger touches"),
+                "\(proxied.detail)")
 
         _ = try sway.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n")
         #expect(sway.check("drag") == nil)

@@ -55,10 +55,10 @@ struct LibinputSourceTests {
 /// unless handed over; checked on the attribute alone (no uinput device in the tests).
 @Suite struct InputProxyDeviceTests {
     @Test func theProxysClonesAndMirrorsAreKnownByTheirPhys() {
-        #expect(InputProxyDevice.isMadeByProxy(phys: "gesto-inputd/clone/internal"))
-        #expect(InputProxyDevice.isMadeByProxy(phys: "gesto-inputd/mirror/external"))
-        #expect(!InputProxyDevice.isMadeByProxy(phys: "i2c-SYNA3290:01"))
-        #expect(!InputProxyDevice.isMadeByProxy(phys: "usb-0000:00:14.0-1/input0"))
-        #expect(!InputProxyDevice.isMadeByProxy(phys: nil))
+        #expect(InputProxyNames.isMadeByProxy(phys: "gesto-inputd/clone/internal"))
+        #expect(InputProxyNames.isMadeByProxy(phys: "gesto-inputd/mirror/external"))
+        #expect(!InputProxyNames.isMadeByProxy(phys: "i2c-SYNA3290:01"))
+        #expect(!InputProxyNames.isMadeByProxy(phys: "usb-0000:00:14.0-1/input0"))
+        #expect(!InputProxyNames.isMadeByProxy(phys: nil))
     }
 }

@@ -93,7 +93,7 @@ public enum DoctorCommand {
         /// gestod's socket (nil: the default).
         public var socketPath: String?
         /// The input proxy's socket (gesto-inputd's default, protocol/inputd.md).
-        public var inputProxySocket = "/run/gesto-inputd/socket"
+        public var inputProxySocket = InputProxyNames.socketPath
         /// The config to check (nil: gestod's, else the default path).
         public var configPath: String?
         /// Whether to connect to the compositor when gestod does not run (tests turn it off).
@@ -167,9 +167,9 @@ public enum DoctorCommand {
         results.append(sessionCheck(status))
         let collisions = collisionCheck(probe, compositor: compositor, config: config)
         results.append(collisions)
-        if let drag = dragCheck(config: config, compositor: compositor) { results.append(drag) }
-        results.append(inputProxyCheck(isRunning: inputProxyAnswers(at: probe.inputProxySocket), compositor: compositor,
-                                       collides: collisions.verdict != .ok))
+        let inputProxyRuns = inputProxyAnswers(at: probe.inputProxySocket)
+        if let drag = dragCheck(config: config, compositor: compositor, inputProxyRuns: inputProxyRuns) { results.append(drag) }
+        results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok))
         results.append(otherToolsCheck(probe))
         results.append(overlayCheck(probe.drawingUnavailable()))
         return results
@@ -179,7 +179,7 @@ public enum DoctorCommand {
     /// drags through the compositor's virtual pointer (the `protocols` check says whether the
     /// compositor has it), and only watches the touchpad, so the compositor still receives the
     /// swipe. nil without a drag binding.
-    static func dragCheck(config: Config?, compositor: String?) -> Check? {
+    static func dragCheck(config: Config?, compositor: String?, inputProxyRuns: Bool = false) -> Check? {
         guard let config else { return nil }
         let drags = config.bindings.indices.filter { config.bindings[$0].action.kind == .drag }
         guard !drags.isEmpty else { return nil }
@@ -188,6 +188,11 @@ public enum DoctorCommand {
             if case .swipe(let count, _) = config.bindings[index].gesture { return count }
             return nil
         }).sorted().map(String.init).joined(separator: " and ")
+        if inputProxyRuns {
+            // gesto-inputd's mouse works on every compositor, and the swipe never reaches it.
+            return Check("drag", .ok, "\(named.joined(separator: ", ")): gestod holds the button through gesto-inputd's virtual mouse, "
+                + "and gesto-inputd withholds the \(fingers)-finger touches from the compositor")
+        }
         let route = "\(named.joined(separator: ", ")): gestod holds the button through the compositor's virtual pointer "
             + "(zwlr_virtual_pointer_manager_v1); the compositor still receives the \(fingers)-finger swipe itself"
         switch compositor {
@@ -199,7 +204,8 @@ public enum DoctorCommand {
         default:
             let which = compositor.map { "\($0)'s" } ?? "the compositor's"
             return Check("drag", .warning, route + ": \(which) own gestures of that finger count act too, and GNOME and KDE offer no virtual pointer",
-                         fix: "bind the drag to a finger count the compositor leaves free, or turn its gesture off (README, Compositors)")
+                         fix: "`sudo gestoctl enable --input-proxy` drags through gesto-inputd's mouse and keeps the swipe from the compositor; "
+                            + "or bind the drag to a finger count the compositor leaves free, or turn its gesture off (README, Compositors)")
         }
     }
 

@@ -3,6 +3,7 @@
 // watch on its directory, no polling). Without the socket, or when the connection fails or
 // ends, gestod reads its touchpads as it always did; the daemon decides what the messages mean.
 import CGestoSys
+import GestoCore
 import GestoSystem
 import Glibc
 
@@ -19,7 +20,7 @@ final class InputProxyLink {
     }
 
     /// Where gesto-inputd listens unless told otherwise.
-    static let defaultSocketPath = "/run/gesto-inputd/socket"
+    static let defaultSocketPath = InputProxyNames.socketPath
 
     /// The socket's path: `explicit` (`--input-proxy-socket`), else `$GESTO_INPUT_PROXY_SOCKET`,
     /// else ``defaultSocketPath`` unless `opensNoDevices` (a `--no-devices` gestod, as in tests,
