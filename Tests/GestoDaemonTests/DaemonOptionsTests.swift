@@ -103,3 +103,26 @@ import Testing
         }
     }
 }
+
+/// gestod's completions are written by hand (gestoctl's are generated): each option its usage
+/// names must be in all three, so a new option cannot land without them (the package test
+/// checks the installed files too, but only in the slow packaging stage).
+@Suite struct GestodCompletionTests {
+    @Test func everyGestodOptionIsInEveryCompletion() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var options = Set<String>()
+        var rest = Substring(DaemonOptions.usage)
+        while let range = rest.range(of: "--") {
+            let name = rest[range.upperBound...].prefix { $0.isLetter || $0 == "-" }
+            if let first = name.first, first.isLetter { options.insert(String(name)) }
+            rest = rest[range.upperBound...]
+        }
+        #expect(options.contains("input-proxy-socket"))
+        for file in ["bash/gestod", "zsh/_gestod", "fish/gestod.fish"] {
+            let text = try String(contentsOf: root.appendingPathComponent("packaging/completions/\(file)"), encoding: .utf8)
+            for option in options.sorted() {
+                #expect(text.contains(option), "packaging/completions/\(file) lacks --\(option)")
+            }
+        }
+    }
+}

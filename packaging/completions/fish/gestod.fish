@@ -13,5 +13,6 @@ complete -c gestod -l dry-run -d 'Log the actions instead of running them'
 complete -c gestod -l print-gestures -d 'Print each gesture outcome as a JSON line'
 complete -c gestod -l log-level -x -a 'error warning info debug trace' -d 'Log level'
 complete -c gestod -l socket -r -F -d 'The control socket gestoctl talks to'
+complete -c gestod -l input-proxy-socket -r -F -d "gesto-inputd's socket"
 complete -c gestod -l version -d 'Print the version'
 complete -c gestod -s h -l help -d 'Print the usage'
