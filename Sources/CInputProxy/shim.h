@@ -26,3 +26,11 @@ static inline int gesto_uinput_open_with_phys(const char *phys) {
     }
     return fd;
 }
+
+#include <linux/input.h>
+
+/// EVIOCREVOKE: the open file description of `fd` (and every copy of it handed to another
+/// process) reads nothing more from its evdev node. Returns 0, or -errno.
+static inline int gesto_evdev_revoke(int fd) {
+    return ioctl(fd, EVIOCREVOKE, NULL) < 0 ? -errno : 0;
+}

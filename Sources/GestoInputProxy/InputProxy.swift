@@ -25,6 +25,13 @@ final class InputProxy {
     private static let refusedLimit = 8
     private var nextTouchpadID = 1
     private var nextConnectionNumber = 1
+    /// The listener left the loop for want of descriptors (accept's EMFILE).
+    private var isListenerResting = false
+    /// logind's session changes: who may stay connected is checked again on each.
+    private var loginMonitor: OpaquePointer?
+    /// The most messages read from one connection per wakeup, so that one peer cannot keep
+    /// the touchpads waiting.
+    private static let messagesPerWakeup = 64
 
     /// The finger counts owned now: the union of the connections'.
     private var owned: Set<Int> { connections.values.reduce(into: []) { $0.formUnion($1.owned) } }
@@ -47,6 +54,7 @@ final class InputProxy {
         } catch {
             throw ProxyError("epoll: \(error)")
         }
+        watchSessions()
         for node in watcher.present() { consider(node, present: true) }
         ProxyLog.info("listening on \(socketPath); \(touchpads.count) touchpad\(touchpads.count == 1 ? "" : "s") taken")
     }
@@ -68,13 +76,13 @@ final class InputProxy {
 
     private func consider(_ node: InputNode, present: Bool) {
         switch node.role {
-        case .touchpad(let integration):
+        case .touchpad(let integration, let fuzz):
             if present {
                 // Its own copies are told apart by phys; their nodes are checked too, so that
                 // a copy udev did not describe fully is never taken (a copy of a copy of…).
                 guard touchpads[node.node] == nil,
                       !touchpads.values.contains(where: { $0.cloneNode == node.node || $0.mirrorNode == node.node }) else { return }
-                take(node.node, integration: integration)
+                take(node.node, integration: integration, fuzz: fuzz)
             } else if let touchpad = touchpads[node.node] {
                 drop(touchpad, why: "removed")
             }
@@ -89,9 +97,11 @@ final class InputProxy {
         }
     }
 
-    private func take(_ node: String, integration: String) {
+    private func take(_ node: String, integration: String, fuzz: [UInt32: Int32]) {
         do {
-            let touchpad = try ProxiedTouchpad(node: node, integration: integration, id: nextTouchpadID, owned: owned)
+            // Owned by nobody until its mirror has reached a connection (ownedChanged).
+            let touchpad = try ProxiedTouchpad(node: node, integration: integration, fuzz: fuzz, id: nextTouchpadID, owned: [],
+                                               loop: loop, isTouchpad: { [watcher] in watcher.isTouchpad(descriptor: $0) })
             nextTouchpadID += 1
             try loop.register(FileDescriptor(rawValue: touchpad.descriptor)) { [unowned self, unowned touchpad] _ in
                 if !touchpad.readAvailable() { self.drop(touchpad, why: "gone") }
@@ -108,8 +118,9 @@ final class InputProxy {
     private func drop(_ touchpad: ProxiedTouchpad, why: String) {
         try? loop.unregister(FileDescriptor(rawValue: touchpad.descriptor))
         touchpads[touchpad.originalNode] = nil
-        for connection in connections.values where connection.announced.contains(touchpad.id) {
-            connection.announced.remove(touchpad.id)
+        for connection in connections.values {
+            guard let mirror = connection.mirrors.removeValue(forKey: touchpad.id) else { continue }
+            close(mirror)
             connection.send(.object([("device", .string("removed")), ("id", .number(Double(touchpad.id)))]))
         }
         ProxyLog.info("\(touchpad.originalNode) \"\(touchpad.name)\": \(why) (\(touchpad.withheldFrames) frames withheld in \(touchpad.lifts) stretches)")
@@ -122,17 +133,29 @@ final class InputProxy {
             ProxyLog.warning("\(touchpad.mirrorNode): open: \(String(cString: strerror(errno)))")
             return
         }
-        defer { close(mirror) }
         let message = JSONValue.object([
             ("device", .string("added")), ("id", .number(Double(touchpad.id))), ("name", .string(touchpad.name)),
             ("original", .string(touchpad.originalNode)), ("mirror", .string(touchpad.mirrorNode)),
         ])
-        if connection.send(message, attaching: mirror) { connection.announced.insert(touchpad.id) }
+        guard connection.send(message, attaching: mirror) else {
+            close(mirror)
+            ProxyLog.warning("connection \(connection.number): could not hand over \(touchpad.mirrorNode)")
+            return
+        }
+        // Kept: the same open file description the peer now holds, to revoke it later.
+        connection.mirrors[touchpad.id] = mirror
+        ownedChanged()
     }
 
+    /// Each touchpad withholds what the connections that have its mirror own: a connection
+    /// that never got the mirror (udev was late, the descriptor could not be sent) would
+    /// otherwise take touches from the compositor that nobody reads.
     private func ownedChanged() {
         let owned = owned
-        for touchpad in touchpads.values { touchpad.setOwned(owned) }
+        for touchpad in touchpads.values {
+            touchpad.setOwned(connections.values.filter { $0.mirrors[touchpad.id] != nil }
+                .reduce(into: Set<Int>()) { $0.formUnion($1.owned) })
+        }
         ProxyLog.info("owned finger counts: \(owned.isEmpty ? "none" : owned.sorted().map(String.init).joined(separator: ", "))")
     }
 
@@ -145,18 +168,29 @@ final class InputProxy {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             mkdir(String(path[..<slash]), 0o755)
         }
-        // A socket file left by a gesto-inputd that was killed: nobody answers on it.
-        unlink(path)
-        guard gesto_unix_bind(fd, path) == 0 else {
+        // Made under another name and renamed into place once it listens with its mode, so a
+        // gestod watching the folder never finds a socket it cannot use yet.
+        let building = path + ".new"
+        unlink(building)
+        guard gesto_unix_bind(fd, building) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw ProxyError("\(path): bind: \(reason)")
         }
-        // Anyone may connect; who may stay is checked per connection (SO_PEERCRED).
-        chmod(path, 0o666)
+        // Anyone may connect; who may stay is checked per connection (SO_PEERCRED, logind).
+        chmod(building, 0o666)
         guard Glibc.listen(fd, 8) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(building)
             close(fd)
-            throw ProxyError("\(path): listen: \(String(cString: strerror(errno)))")
+            throw ProxyError("\(path): listen: \(reason)")
+        }
+        // Replaces a socket file left by a gesto-inputd that was killed (nobody answers on it).
+        guard rename(building, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(building)
+            close(fd)
+            throw ProxyError("\(path): rename: \(reason)")
         }
         return FileDescriptor(rawValue: fd)
     }
@@ -164,7 +198,16 @@ final class InputProxy {
     private func accept() {
         while true {
             let fd = gesto_accept(listener.rawValue)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE {
+                    // Out of descriptors: the listener would stay readable and wake the loop
+                    // forever. It rests until a connection closes.
+                    ProxyLog.warning("out of file descriptors: no new connection until one closes")
+                    try? loop.unregister(listener)
+                    isListenerResting = true
+                }
+                return
+            }
             var pid: pid_t = 0, uid: uid_t = 0
             guard gesto_peer_credentials(fd, &pid, &uid) == 0 else { close(fd); continue }
             let connection = ProxyConnection(number: nextConnectionNumber, descriptor: FileDescriptor(rawValue: fd), uid: uid, pid: pid)
@@ -177,19 +220,52 @@ final class InputProxy {
                 continue
             }
             if let refusal {
-                // Kept open, its messages discarded, until the peer closes: a socket closed
-                // with messages unread resets the peer, which would then never read why.
-                connection.refusal = refusal
-                connection.send(.object([("error", .string("not-allowed")), ("message", .string(refusal))]))
+                refuse(connection, refusal)
                 ProxyLog.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
-                refused.append(connection)
-                if refused.count > Self.refusedLimit { drop(refused.removeFirst(), reason: nil) }
                 continue
             }
             connections[connection.number] = connection
             ProxyLog.info("connection \(connection.number) from uid \(uid) (pid \(pid))")
             connection.send(.object([("hello", .object([("version", .number(1)), ("pid", .number(Double(getpid())))]))]))
             for touchpad in touchpads.values.sorted(by: { $0.id < $1.id }) { announce(touchpad, to: connection) }
+        }
+    }
+
+    /// Refuses a connection: it owns nothing, its buttons are released and its mirrors
+    /// revoked, and it is kept open, its messages discarded, until the peer closes (a socket
+    /// closed with messages unread resets the peer, which would then never read why).
+    private func refuse(_ connection: ProxyConnection, _ refusal: String) {
+        connection.refusal = refusal
+        connection.send(.object([("error", .string("not-allowed")), ("message", .string(refusal))]))
+        if connections.removeValue(forKey: connection.number) != nil {
+            mouse?.releaseAll(of: connection.number)
+            connection.revokeMirrors()
+            ownedChanged()
+        }
+        refused.append(connection)
+        if refused.count > Self.refusedLimit { drop(refused.removeFirst(), reason: nil) }
+    }
+
+    /// Watches logind's sessions, so a connection whose user no longer has the active session
+    /// on seat0 (a user switch, a logout) is refused at once. Without logind, nothing changes.
+    private func watchSessions() {
+        var monitor: OpaquePointer?
+        guard sd_login_monitor_new("session", &monitor) >= 0, let monitor else { return }
+        let fd = sd_login_monitor_get_fd(monitor)
+        do {
+            try loop.register(FileDescriptor(rawValue: fd)) { [unowned self] _ in self.sessionsChanged() }
+            loginMonitor = monitor
+        } catch {
+            sd_login_monitor_unref(monitor)
+        }
+    }
+
+    private func sessionsChanged() {
+        if let loginMonitor { sd_login_monitor_flush(loginMonitor) }
+        for connection in connections.values.sorted(by: { $0.number < $1.number }) {
+            guard let refusal = Self.refusal(of: connection.uid) else { continue }
+            refuse(connection, refusal)
+            ProxyLog.info("connection \(connection.number) (uid \(connection.uid)) lost the seat: \(refusal)")
         }
     }
 
@@ -205,7 +281,7 @@ final class InputProxy {
     }
 
     private func read(_ connection: ProxyConnection) {
-        while true {
+        for _ in 0..<Self.messagesPerWakeup {
             switch connection.receive() {
             case .none:
                 return
@@ -218,6 +294,7 @@ final class InputProxy {
                                          ("message", .string("a message is at most \(ProxyRequestParser.messageLimit) bytes"))]))
             case .message(let text):
                 guard connection.refusal == nil else { continue }
+                guard connections[connection.number] != nil else { return }
                 do {
                     try handle(ProxyRequestParser.parse(text), from: connection)
                 } catch {
@@ -238,17 +315,25 @@ final class InputProxy {
         case .release(let button):
             mouse?.release(button, by: connection.number)
         case .motion(let dx, let dy):
+            // Only a drag moves the mouse: motion from a connection holding no button is dropped.
+            guard mouse?.held.values.contains(connection.number) == true else { return }
             mouse?.move(dx: dx, dy: dy)
         }
     }
 
     private func drop(_ connection: ProxyConnection, reason: String?) {
         try? loop.unregister(connection.descriptor)
+        defer {
+            if isListenerResting, (try? loop.register(listener) { [unowned self] _ in self.accept() }) != nil {
+                isListenerResting = false
+            }
+        }
         if connection.refusal != nil {
             close(connection.descriptor.rawValue)
             refused.removeAll { $0 === connection }
             return
         }
+        connection.revokeMirrors()
         if let reason { connection.send(.object([("error", .string("closing")), ("message", .string(reason))])) }
         close(connection.descriptor.rawValue)
         connections[connection.number] = nil

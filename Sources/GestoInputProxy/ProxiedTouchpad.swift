@@ -3,6 +3,7 @@
 // compositor reads it) and the mirror (every frame; gestod reads it). protocol/inputd.md.
 import CInputProxy
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,49 +23,62 @@ final class ProxiedTouchpad {
     let integration: String
     /// Whether udev has tagged the mirror (gestod's libinput asks udev what it is).
     var isMirrorReady = false
+    /// Whether the grab holds. It is taken on the first frame that leaves nothing down (a grab
+    /// sends the compositor no release, so a finger or button down at that moment would stay
+    /// down for it); until then the compositor reads the touchpad itself.
+    private(set) var isGrabbed = false
 
     let descriptor: CInt
     private let device: OpaquePointer
     private let clone: OpaquePointer
     private let mirror: OpaquePointer
     private(set) var withholding: FrameWithholding
+    /// The clean lift the clone is waiting for (FrameVerdict.liftAndWithhold), and its timer.
+    private var pendingLift: Timestamp?
+    private var liftTimer: TimerFD?
     /// The frame being read, up to its SYN_REPORT.
     private var frame: [EvdevEvent] = []
+    /// The key codes the device has: what a lift releases and a whole state writes.
+    private let keyCodes: [UInt32]
     /// Frames withheld from the clone, and clean lifts written, since it was taken.
     private(set) var withheldFrames = 0
     private(set) var lifts = 0
 
-    /// Opens and grabs `node` and makes its clone and mirror.
-    /// - Throws: `ProxyError` naming the step and errno (EBUSY: another program holds the grab).
-    init(node: String, integration: String, id: Int, owned: Set<Int>) throws(ProxyError) {
+    /// Opens `node`, checks it with `isTouchpad` (a udev event may be stale and its node number
+    /// reused), and makes its clone and mirror; grabs it now or on its first idle frame.
+    /// - Parameter fuzz: the original's `LIBINPUT_FUZZ_*` udev values by axis: libinput's udev
+    ///   rule moved the kernel's fuzz there and zeroed it, and the copies get it back as kernel
+    ///   fuzz, which the same rule then moves for them (libinput's hysteresis depends on it).
+    /// - Throws: `ProxyError` naming the step and errno (EBUSY: another program holds a grab).
+    init(node: String, integration: String, fuzz: [UInt32: Int32], id: Int, owned: Set<Int>, loop: EventLoop,
+         isTouchpad: (CInt) -> Bool) throws(ProxyError) {
         self.id = id
         self.originalNode = node
         self.integration = integration
         descriptor = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw ProxyError("open", returned: -errno, subject: node) }
+        guard isTouchpad(descriptor) else {
+            close(descriptor)
+            throw ProxyError("\(node): no longer a touchpad (the node was reused)")
+        }
         var device: OpaquePointer?
-        var result = libevdev_new_from_fd(descriptor, &device)
+        let result = libevdev_new_from_fd(descriptor, &device)
         guard result == 0, let device else {
             close(descriptor)
             throw ProxyError("libevdev_new_from_fd", returned: result, subject: node)
         }
         self.device = device
         name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
-        // The grab first: once it holds, no frame reaches another reader; the clone takes over
-        // from the state the device is in now.
-        result = libevdev_grab(device, LIBEVDEV_GRAB)
-        guard result == 0 else {
-            libevdev_free(device)
-            close(descriptor)
-            throw ProxyError("EVIOCGRAB", returned: result, subject: node)
+        for (code, value) in fuzz where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
+            libevdev_set_abs_fuzz(device, code, value)
         }
+        keyCodes = (UInt32(0)..<UInt32(0x300)).filter { libevdev_has_event_code(device, UInt32(EvdevCode.key), $0) != 0 }
         func makeCopy(_ role: InputProxyNames.Role) throws(ProxyError) -> OpaquePointer {
             try UinputCopy.create(from: device, phys: InputProxyNames.phys(of: role, integration: integration), subject: "\(node) (\(role))")
         }
         do {
             clone = try makeCopy(.clone)
         } catch {
-            libevdev_grab(device, LIBEVDEV_UNGRAB)
             libevdev_free(device)
             close(descriptor)
             throw error
@@ -73,7 +87,6 @@ final class ProxiedTouchpad {
             mirror = try makeCopy(.mirror)
         } catch {
             UinputCopy.destroy(clone)
-            libevdev_grab(device, LIBEVDEV_UNGRAB)
             libevdev_free(device)
             close(descriptor)
             throw error
@@ -81,6 +94,12 @@ final class ProxiedTouchpad {
         cloneNode = libevdev_uinput_get_devnode(clone).map { String(cString: $0) } ?? ""
         mirrorNode = libevdev_uinput_get_devnode(mirror).map { String(cString: $0) } ?? ""
         withholding = FrameWithholding(ownedFingerCounts: owned, fingers: Self.fingers(of: device))
+        do {
+            liftTimer = try TimerFD(loop: loop) { [weak self] in self?.liftTimerFired() }
+        } catch {
+            ProxyLog.warning("\(node): no lift timer (\(error)): lifts are written at once")
+        }
+        grabIfIdle()
     }
 
     deinit {
@@ -88,7 +107,7 @@ final class ProxiedTouchpad {
         // closing the original ends the grab, so the compositor reads it again.
         UinputCopy.destroy(clone)
         UinputCopy.destroy(mirror)
-        libevdev_grab(device, LIBEVDEV_UNGRAB)
+        if isGrabbed { libevdev_grab(device, LIBEVDEV_UNGRAB) }
         libevdev_free(device)
         close(descriptor)
     }
@@ -106,7 +125,29 @@ final class ProxiedTouchpad {
         for (code, fingers) in EvdevCode.fingerTools where libevdev_get_event_value(device, UInt32(EvdevCode.key), UInt32(code)) != 0 {
             tools.insert(fingers)
         }
-        return TouchpadFingers(activeSlots: active, currentSlot: max(libevdev_get_current_slot(device), 0), heldTools: tools)
+        return TouchpadFingers(activeSlots: active, currentSlot: max(libevdev_get_current_slot(device), 0), heldTools: tools,
+                               usesSlots: slots > 0)
+    }
+
+    /// Nothing is down: no finger, no tool, no button.
+    private var isIdle: Bool {
+        Self.fingers(of: device).count == 0
+            && !keyCodes.contains { libevdev_get_event_value(device, UInt32(EvdevCode.key), $0) != 0 }
+    }
+
+    /// Takes the grab if nothing is down, and brings both copies to the device's state.
+    private func grabIfIdle() {
+        guard !isGrabbed, isIdle else { return }
+        let result = libevdev_grab(device, LIBEVDEV_GRAB)
+        guard result == 0 else {
+            ProxyLog.warning("\(originalNode): EVIOCGRAB: \(String(cString: strerror(-result))); trying again on its next idle frame")
+            return
+        }
+        isGrabbed = true
+        writeWholeState(to: mirror)
+        writeWholeState(to: clone)
+        withholding.resynchronize(Self.fingers(of: device))
+        ProxyLog.debug("\(originalNode): grabbed")
     }
 
     /// The owned finger counts changed.
@@ -120,14 +161,21 @@ final class ProxiedTouchpad {
         while true {
             let status = libevdev_next_event(device, flags, &event)
             if status == -EAGAIN {
-                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue { flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue; continue }
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    // Caught up after SYN_DROPPED: the fingers are libevdev's again.
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+                    withholding.resynchronize(Self.fingers(of: device))
+                    continue
+                }
                 return true
             }
             if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 // The kernel's buffer overflowed (SYN_DROPPED): libevdev now gives the events
-                // that bring its state to the device's, ending in a SYN_REPORT, taken as a frame.
+                // that bring its state to the device's. Its state already holds the events of
+                // the frame begun before the overflow, which the copies have not had yet, so
+                // they stay in the frame, and the corrections follow them in it.
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-                if event.type == EvdevCode.synchronization && event.code == EvdevCode.dropped { frame.removeAll(); continue }
+                if event.type == EvdevCode.synchronization && event.code == EvdevCode.dropped { continue }
             } else if status < 0 {
                 if status == -EINTR { continue }
                 if status != -ENODEV { ProxyLog.warning("\(originalNode): reading: \(String(cString: strerror(-status)))") }
@@ -140,21 +188,43 @@ final class ProxiedTouchpad {
 
     /// The frame is complete: the mirror gets it all, the clone what the withholding says.
     private func endFrame() {
+        defer { frame.removeAll(keepingCapacity: true) }
+        guard isGrabbed else {
+            // The compositor read this frame from the touchpad itself.
+            grabIfIdle()
+            return
+        }
         write(frame, to: mirror)
-        switch withholding.verdict(forFrame: frame) {
+        let now = MonotonicClock.now()
+        switch withholding.verdict(forFrame: frame, at: now) {
         case .forward:
             write(frame, to: clone)
-        case .liftAndWithhold:
-            writeLift()
-            lifts += 1
+        case .liftAndWithhold(let time):
             withheldFrames += 1
+            lifts += 1
             ProxyLog.debug("\(originalNode): \(withholding.fingers.count) fingers: owned, withheld from the compositor")
+            if time <= now || liftTimer == nil {
+                writeLift()
+            } else {
+                pendingLift = time
+                do { try liftTimer?.arm(at: time) } catch { writeLift() }
+            }
         case .withhold:
             withheldFrames += 1
         case .forwardWholeState:
-            writeWholeState()
+            writePendingLift()
+            writeWholeState(to: clone)
         }
-        frame.removeAll(keepingCapacity: true)
+    }
+
+    private func liftTimerFired() { writePendingLift() }
+
+    /// Writes the lift that waits for its time, if one does.
+    private func writePendingLift() {
+        guard pendingLift != nil else { return }
+        pendingLift = nil
+        try? liftTimer?.disarm()
+        writeLift()
     }
 
     private func write(_ events: [EvdevEvent], to copy: OpaquePointer) {
@@ -178,47 +248,44 @@ final class ProxiedTouchpad {
             // Protocol A (no slots): a frame with no contact.
             libevdev_uinput_write_event(clone, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.multitouchReport), 0)
         }
-        for code in Self.keyCodes where libevdev_has_event_code(device, UInt32(EvdevCode.key), code) != 0 {
+        for code in keyCodes {
             libevdev_uinput_write_event(clone, UInt32(EvdevCode.key), code, 0)
         }
         libevdev_uinput_write_event(clone, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
     }
 
-    /// The device's whole state, as libevdev knows it after the current frame, written to the
-    /// clone as one frame: the kernel passes on only what differs from the clone's state, which
-    /// is this frame's changes and whatever changed while frames were withheld.
-    private func writeWholeState() {
+    /// The device's whole state, as libevdev knows it after the current frame, written to a
+    /// copy as one frame: the kernel passes on only what differs from the copy's state, which
+    /// is this frame's changes and whatever changed while frames were withheld (or before the
+    /// grab, or in a SYN_DROPPED).
+    private func writeWholeState(to copy: OpaquePointer) {
         let slots = libevdev_get_num_slots(device)
         if slots > 0 {
             for slot in 0..<slots {
-                libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot), slot)
+                libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot), slot)
                 for code in UInt32(EvdevCode.multitouchSlot + 1)...UInt32(0x3f)
                 where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
-                    libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), code,
+                    libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), code,
                                                 libevdev_get_slot_value(device, UInt32(slot), code))
                 }
             }
-            libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot),
+            libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot),
                                         max(libevdev_get_current_slot(device), 0))
         }
         for code in UInt32(0)..<UInt32(EvdevCode.multitouchSlot)
         where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
-            libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), code, libevdev_get_event_value(device, UInt32(EvdevCode.absolute), code))
+            libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), code, libevdev_get_event_value(device, UInt32(EvdevCode.absolute), code))
         }
         if slots <= 0 {
             // Protocol A: the frame's contacts are in the frame itself, not in any state.
             for event in frame where event.type == EvdevCode.absolute && event.code > EvdevCode.multitouchSlot
                 || event.type == EvdevCode.synchronization {
-                libevdev_uinput_write_event(clone, UInt32(event.type), UInt32(event.code), event.value)
+                libevdev_uinput_write_event(copy, UInt32(event.type), UInt32(event.code), event.value)
             }
         }
-        for code in Self.keyCodes where libevdev_has_event_code(device, UInt32(EvdevCode.key), code) != 0 {
-            libevdev_uinput_write_event(clone, UInt32(EvdevCode.key), code, libevdev_get_event_value(device, UInt32(EvdevCode.key), code))
+        for code in keyCodes {
+            libevdev_uinput_write_event(copy, UInt32(EvdevCode.key), code, libevdev_get_event_value(device, UInt32(EvdevCode.key), code))
         }
-        libevdev_uinput_write_event(clone, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
+        libevdev_uinput_write_event(copy, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
     }
-
-    /// The keys a touchpad has: its buttons (BTN_LEFT…BTN_TASK, 0x110–0x117) and the touch
-    /// and tool keys (BTN_TOOL_PEN…BTN_TOOL_QUADTAP, 0x140–0x14f).
-    private static let keyCodes: [UInt32] = Array(0x110...0x117) + Array(0x140...0x14f)
 }

@@ -1,6 +1,7 @@
 // One connection to gesto-inputd's socket (protocol/inputd.md, "Socket"): a SOCK_SEQPACKET
 // peer, one JSON object per message, a descriptor beside the message that announces a mirror.
 import CGestoSys
+import CInputProxy
 import GestoSystem
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +51,8 @@ enum ProxyRequestParser {
             throw ProxyRequestError(message: "expected \"own\" or \"pointer\", got \(members.first.map { "\"\($0.0)\"" } ?? "nothing")")
         }
         func button() throws(ProxyRequestError) -> Int {
-            guard let number = value["button"]?.numberValue, number == number.rounded(),
+            // The range first: Int(_:) of a double outside Int's range traps.
+            guard let number = value["button"]?.numberValue, (272...274).contains(number), number == number.rounded(),
                   VirtualMouse.buttons.contains(Int(number)) else {
                 throw ProxyRequestError(message: "\"button\" must be 272 (left), 273 (right) or 274 (middle)")
             }
@@ -80,8 +82,20 @@ final class ProxyConnection {
     var refusal: String?
     /// What this connection owns.
     var owned: Set<Int> = []
-    /// The touchpads already announced to it, by id.
-    var announced: Set<Int> = []
+    /// The touchpads already announced to it, by id, with gesto-inputd's own copy of the
+    /// mirror's descriptor it handed over: revoked (EVIOCREVOKE) when the connection ends or
+    /// loses the seat, so the peer reads nothing more through its copy.
+    var mirrors: [Int: CInt] = [:]
+    var announced: Set<Int> { Set(mirrors.keys) }
+
+    /// Revokes and closes the mirror descriptors it was handed.
+    func revokeMirrors() {
+        for descriptor in mirrors.values {
+            _ = gesto_evdev_revoke(descriptor)
+            close(descriptor)
+        }
+        mirrors.removeAll()
+    }
 
     init(number: Int, descriptor: FileDescriptor, uid: uid_t, pid: pid_t) {
         self.number = number

@@ -14,8 +14,9 @@ import Musl
 /// One input event node udev told about.
 struct InputNode {
     enum Role {
-        /// A touchpad to take.
-        case touchpad(integration: String)
+        /// A touchpad to take, with libinput's view of it: built in or not, and the fuzz
+        /// libinput's udev rule moved out of the kernel (`LIBINPUT_FUZZ_<axis in hex>`).
+        case touchpad(integration: String, fuzz: [UInt32: Int32])
         /// One of gesto-inputd's own copies.
         case copy
         /// Anything else: never opened.
@@ -93,7 +94,35 @@ final class TouchpadWatcher {
         let phys = parent.flatMap { udev_device_get_sysattr_value($0, "phys") }.map { String(cString: $0) } ?? ""
         if InputProxyNames.isMadeByProxy(phys: phys) { return InputNode(node: devnode, role: .copy) }
         guard property("ID_INPUT_TOUCHPAD") == "1" else { return InputNode(node: devnode, role: .other) }
-        return InputNode(node: devnode, role: .touchpad(integration: integration(property("ID_INPUT_TOUCHPAD_INTEGRATION"), device: device)))
+        return InputNode(node: devnode, role: .touchpad(integration: integration(property("ID_INPUT_TOUCHPAD_INTEGRATION"), device: device),
+                                                        fuzz: fuzz(of: device)))
+    }
+
+    /// The `LIBINPUT_FUZZ_XX` properties: axis code (hex) to fuzz.
+    private static func fuzz(of device: OpaquePointer) -> [UInt32: Int32] {
+        var fuzz: [UInt32: Int32] = [:]
+        var entry = udev_device_get_properties_list_entry(device)
+        while let current = entry {
+            if let name = udev_list_entry_get_name(current).map({ String(cString: $0) }), name.hasPrefix("LIBINPUT_FUZZ_"),
+               let code = UInt32(name.dropFirst("LIBINPUT_FUZZ_".count), radix: 16), code < 0x40,
+               let value = udev_list_entry_get_value(current).flatMap({ Int32(String(cString: $0)) }), value >= 0 {
+                fuzz[code] = value
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return fuzz
+    }
+
+    /// Whether the open `descriptor` is, by its device number, a node udev tags as a touchpad
+    /// and not one of gesto-inputd's copies: checked after opening, because a udev event can be
+    /// stale and its node number already another device's.
+    func isTouchpad(descriptor: CInt) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFCHR,
+              let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), info.st_rdev) else { return false }
+        defer { udev_device_unref(device) }
+        guard let node = Self.describe(device), case .touchpad = node.role else { return false }
+        return true
     }
 
     /// `internal` or `external` as libinput decides it (evdev-mt-touchpad.c, evdev_tag_touchpad):

@@ -11,9 +11,11 @@
 public enum FrameVerdict: Sendable, Hashable {
     /// Write the frame to the clone as it came.
     case forward
-    /// The frame reached an owned finger count: write a clean lift to the clone instead (every
-    /// touch ended, every button up, one frame), and withhold the frame.
-    case liftAndWithhold
+    /// The frame reached an owned finger count: withhold it, and write a clean lift to the clone
+    /// (every touch ended, every button up, one frame) at `time`, not earlier, and nothing else
+    /// to it until then: ``FrameWithholding/tapSafeHold`` after the last finger the clone saw
+    /// land, or the frame's own time when that has passed.
+    case liftAndWithhold(at: Timestamp)
     /// Withhold the frame: a withheld stretch goes on.
     case withhold
     /// The first frame after a withheld stretch: write the device's whole state to the clone
@@ -35,6 +37,14 @@ public struct FrameWithholding: Sendable {
         case resuming
     }
 
+    /// How long every finger on the clone must have been down before the clean lift, in seconds:
+    /// 0.3. Fingers land a few frames apart, so the clone sees one or two fingers before the
+    /// owned count is reached; lifted at once they would be a tap to libinput (two fingers: a
+    /// right click, three: a middle click that pastes). libinput 1.22 turns a touch held past
+    /// its tap timeout, 180 ms (`DEFAULT_TAP_TIMEOUT_PERIOD`, evdev-mt-touchpad-tap.c), into a
+    /// hold that lifts without a click; 0.3 s leaves room for a late frame.
+    public static let tapSafeHold = 0.3
+
     /// The finger counts owned now (1 to 5; 5: five or more). Changing it does not end a
     /// withheld stretch: the stretch ends when the fingers lift, so the clone never sees a
     /// touch begin in the middle of a gesture.
@@ -42,23 +52,37 @@ public struct FrameWithholding: Sendable {
     public private(set) var state: State = .forwarding
     /// The fingers after the last frame.
     public private(set) var fingers: TouchpadFingers
+    /// When a finger last landed on the clone (a frame forwarded to it raised its count).
+    public private(set) var cloneTouchDown: Timestamp?
 
     public init(ownedFingerCounts: Set<Int> = [], fingers: TouchpadFingers = TouchpadFingers()) {
         self.ownedFingerCounts = ownedFingerCounts
         self.fingers = fingers
     }
 
-    /// Follows one frame's events (without its `SYN_REPORT`) and says what the clone gets.
-    public mutating func verdict(forFrame events: some Sequence<EvdevEvent>) -> FrameVerdict {
+    /// The device's fingers as they are now, after the reader lost events (SYN_DROPPED) and
+    /// caught up, or when the proxy takes the touchpad: a stretch in progress goes on.
+    public mutating func resynchronize(_ fingers: TouchpadFingers) {
+        self.fingers = fingers
+    }
+
+    /// Follows one frame's events (without its `SYN_REPORT`), read at `time`, and says what
+    /// the clone gets.
+    public mutating func verdict(forFrame events: some Sequence<EvdevEvent>, at time: Timestamp) -> FrameVerdict {
         let before = fingers.count
         for event in events { fingers.apply(event) }
         let after = fingers.count
         switch state {
         case .forwarding, .resuming:
             if after != before, ownedFingerCounts.contains(after) {
+                // The clone has what the device had before this frame (all lifted after a stretch).
+                let cloneHadFingers = state == .forwarding && before > 0
                 state = .withholding
-                return .liftAndWithhold
+                guard cloneHadFingers, let down = cloneTouchDown else { return .liftAndWithhold(at: time) }
+                return .liftAndWithhold(at: max(time, down.advanced(bySeconds: Self.tapSafeHold)))
             }
+            let cloneBefore = state == .resuming ? 0 : before
+            if after > cloneBefore { cloneTouchDown = time }
             if state == .resuming {
                 state = .forwarding
                 return .forwardWholeState
