@@ -1,7 +1,8 @@
 // gestod against a fake gesto-inputd: this process listens on a SOCK_SEQPACKET socket and plays
 // the proxy's side of protocol/inputd.md, gestod runs as a process. gestod links when the
 // socket appears, owns its config's consuming finger counts (again after a reload, none while
-// paused), says why a handed-over descriptor is no touchpad, and outlives the link.
+// paused), says why a handed-over descriptor is no touchpad, outlives the link, and comes back
+// by itself after a refusal or an end while the socket is there.
 import CGestoSys
 import Foundation
 import Glibc
@@ -34,6 +35,7 @@ private final class FakeInputProxy {
 
     func accept() throws {
         guard waitReadable(listener) else { throw HarnessError("gestod did not connect") }
+        if connection >= 0 { close(connection) }
         connection = Glibc.accept(listener, nil, nil)
         guard connection >= 0 else { throw HarnessError("accept failed") }
     }
@@ -62,6 +64,18 @@ private final class FakeInputProxy {
             let message = try receive()
             if message != previous { return message }
         }
+    }
+
+    /// Waits up to `ipcWaitSeconds` for gestod to close the connection, discarding what it sends
+    /// meanwhile (gesto-inputd keeps a refused connection open until the peer closes it).
+    func waitForHangUp() -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        while waitReadable(connection) {
+            let count = recv(connection, &bytes, bytes.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return false }
+        }
+        return false
     }
 
     func hangUp() {
@@ -118,6 +132,51 @@ private final class FakeInputProxy {
         #expect(eventually { daemon.log.contains("gesto-inputd: link ended") })
         #expect(daemon.answersStatus)
         #expect(daemon.stop() == 0)
+    }
+
+    @Test func aRefusedOrEndedLinkIsTriedAgainWhileTheSocketIsThere() throws {
+        let folder = try TemporaryFolder()
+        // The socket is there before gestod starts, and stays: no appearance to react to.
+        let socketPath = folder.file("inputd-socket")
+        let proxy = try FakeInputProxy(path: socketPath)
+        let daemon = try TestDaemon(config: """
+            bindings:
+              - {gesture: swipe:3, exec: "true", consume: true}
+            """, folder: folder, arguments: ["--input-proxy-socket", socketPath])
+        let hello = #"{"hello": {"version": 1, "pid": 4242}}"#
+        let refusal = "only root and the user of the active session on seat0 (uid 1000) may connect"
+
+        // At login gestod may come before logind made its session active: refused, as
+        // gesto-inputd does it (kept open until the peer closes).
+        try proxy.accept()
+        proxy.send(#"{"error": "not-allowed", "message": "\#(refusal)"}"#)
+        #expect(proxy.waitForHangUp())
+        #expect(eventually { daemon.log.contains("gesto-inputd refused this user: \(refusal); retrying in 1 s") }, "\(daemon.log)")
+        try proxy.accept()
+        proxy.send(hello)
+        #expect(try proxy.receive() == own([3]))
+
+        // The user lost the seat (a user switch): refused after hello, closed, tried again; the
+        // link that was up reset the backoff.
+        proxy.send(#"{"error": "not-allowed", "message": "\#(refusal)"}"#)
+        #expect(proxy.waitForHangUp())
+        try proxy.accept()
+        proxy.send(hello)
+        #expect(try proxy.receive() == own([3]))
+
+        // Any other end while the socket is there: tried again too.
+        proxy.hangUp()
+        try proxy.accept()
+        proxy.send(hello)
+        #expect(try proxy.receive() == own([3]))
+        #expect(daemon.log.contains("gesto-inputd: link ended: gesto-inputd closed the connection; retrying in 1 s"), "\(daemon.log)")
+        #expect(daemon.log.components(separatedBy: "gesto-inputd refused this user").count - 1 == 2)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func retriesWaitOneSecondDoublingToThirty() {
+        var backoff = InputProxyLink.retryBackoff
+        #expect((0..<7).map { _ in backoff.nextDelay() / 1_000_000 } == [1, 2, 4, 8, 16, 30, 30])
     }
 
     @Test func messagesFromTheProxyAreReadOrRefusedWithWhy() throws {

@@ -1,10 +1,15 @@
 // gestod's connection to gesto-inputd (protocol/inputd.md): an AF_UNIX SOCK_SEQPACKET socket
 // on the event loop, made when the socket exists and again each time it appears (an inotify
-// watch on its directory, no polling). Without the socket, or when the connection fails or
-// ends, gestod reads its touchpads as it always did; the daemon decides what the messages mean.
+// watch on its directory, no polling). A connection refused (`not-allowed`: at login gestod may
+// ask before logind has made its session the active one; after a user switch it is no longer
+// the seat's) or ended while the socket is still there is tried again on a one-shot timerfd,
+// 1 s, doubling up to 30 s, so gestod is never left unlinked while gesto-inputd holds the
+// touchpad. Without the socket, or until the link is up, gestod reads its touchpads as it always
+// did; the daemon decides what the messages mean.
 import CGestoSys
 import GestoCore
 import GestoSystem
+import GestoWayland
 import Glibc
 
 /// The link to gesto-inputd.
@@ -21,6 +26,9 @@ final class InputProxyLink {
 
     /// Where gesto-inputd listens unless told otherwise.
     static let defaultSocketPath = InputProxyNames.socketPath
+    /// The delays between attempts while the socket exists: 1 s (a login's session becomes
+    /// active within it), doubling, at most 30 s (a stale socket costs one attempt then).
+    static let retryBackoff = ReconnectBackoff(initialMicroseconds: 1_000_000, maximumMicroseconds: 30_000_000)
 
     /// The socket's path: `explicit` (`--input-proxy-socket`), else `$GESTO_INPUT_PROXY_SOCKET`,
     /// else ``defaultSocketPath`` unless `opensNoDevices` (a `--no-devices` gestod, as in tests,
@@ -37,6 +45,9 @@ final class InputProxyLink {
     private let onEvent: (Event) -> Void
     private var watcher: ConfigWatcher?
     private var connection: LoopRegistration?
+    /// The next attempt after a refusal, a failed connect or an end; disarmed while linked.
+    private var retryTimer: TimerFD!
+    private var backoff = InputProxyLink.retryBackoff
     /// The proxy's pid once it said hello; nil while the link is not up.
     private(set) var proxyPID: Int?
     /// Whether requests can be sent (hello received, connection open).
@@ -44,14 +55,36 @@ final class InputProxyLink {
 
     /// Watches for the socket at `path` and connects whenever it is there.
     /// - Throws: `SystemError` from inotify (the watch is what makes a later start of
-    ///   gesto-inputd noticed).
+    ///   gesto-inputd noticed) or from making the retry timerfd.
     init(path: String, loop: EventLoop, log: Log, onEvent: @escaping (Event) -> Void) throws(SystemError) {
         self.path = path
         self.loop = loop
         self.log = log
         self.onEvent = onEvent
-        watcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in self.connectIfPresent() }
+        retryTimer = try TimerFD(loop: loop) { [unowned self] in self.connectIfPresent() }
+        watcher = try ConfigWatcher(path: path, loop: loop) { [unowned self] in self.socketAppeared() }
         connectIfPresent()
+    }
+
+    /// The socket was made (gesto-inputd started): connect now, whatever the backoff said.
+    private func socketAppeared() {
+        guard connection == nil else { return }
+        backoff.reset()
+        try? retryTimer.disarm()
+        connectIfPresent()
+    }
+
+    /// Arms the next attempt if the socket is still there (else its appearance is the next
+    /// attempt); says which, for the line that tells why the link is down.
+    private func scheduleRetry() -> String {
+        guard access(path, F_OK) == 0 else { return "connecting when its socket appears" }
+        let delay = backoff.nextDelay()
+        do {
+            try retryTimer.arm(at: Timestamp(microseconds: MonotonicClock.now().microseconds + delay))
+        } catch {
+            return "cannot arm the retry (\(error)): connecting when its socket appears again"
+        }
+        return "retrying in \(delay / 1_000_000) s"
     }
 
     /// Connects if the socket exists and no connection is open.
@@ -62,7 +95,8 @@ final class InputProxyLink {
             let fd = FileDescriptor(rawValue: try retryingInterrupts("socket") { socket(AF_UNIX, type, 0) })
             do {
                 // A Unix socket's connect does not wait for an accept: it succeeds or fails now
-                // (EAGAIN with a full backlog: tried again when the socket is made anew).
+                // (EAGAIN with a full backlog, ECONNREFUSED from a stale socket: tried again
+                // after the backoff).
                 _ = try retryingInterrupts("connect") { gesto_unix_connect(fd.rawValue, path) }
             } catch {
                 try? fd.close()
@@ -73,7 +107,7 @@ final class InputProxyLink {
             connection = registration
             log.debug("gesto-inputd: connected to \(path), waiting for its hello")
         } catch {
-            log.info("gesto-inputd: cannot connect to \(path): \(error); reading the touchpads directly")
+            log.info("gesto-inputd: cannot connect to \(path): \(error); reading the touchpads directly, \(scheduleRetry())")
         }
     }
 
@@ -90,12 +124,12 @@ final class InputProxyLink {
                 let code = errno
                 if code == EINTR { continue }
                 if code == EAGAIN || code == EWOULDBLOCK { return }
-                end("reading failed: \(SystemError(code: code, call: "recvmsg"))")
+                end(.ended("reading failed: \(SystemError(code: code, call: "recvmsg"))"))
                 return
             }
             if count == 0 {
                 if descriptor >= 0 { close(descriptor) }
-                end("gesto-inputd closed the connection")
+                end(.ended("gesto-inputd closed the connection"))
                 return
             }
             let handed = descriptor >= 0 ? descriptor : nil
@@ -112,15 +146,26 @@ final class InputProxyLink {
             case .hello(let version, let pid):
                 if let handed { close(handed) }
                 guard version == InputProxyMessage.version else {
-                    end("gesto-inputd speaks protocol version \(version), gestod \(InputProxyMessage.version)")
+                    end(.ended("gesto-inputd speaks protocol version \(version), gestod \(InputProxyMessage.version)"))
                     return
                 }
                 proxyPID = pid
+                backoff.reset()
                 log.info("gesto-inputd: linked", ["pid": String(pid), "socket": path])
                 onEvent(.linked(pid: pid))
+            case .error("not-allowed", let text):
+                // Before hello, or after it when this user lost the seat: gesto-inputd keeps a
+                // refused connection open until it is closed here.
+                if let handed { close(handed) }
+                end(.refused(text))
+                return
+            case .error("closing", let text):
+                if let handed { close(handed) }
+                end(.ended("gesto-inputd is stopping: \(text)"))
+                return
             case .error(let code, let text) where proxyPID == nil:
                 if let handed { close(handed) }
-                end("gesto-inputd refused the connection: \(code): \(text)")
+                end(.ended("gesto-inputd refused the connection: \(code): \(text)"))
                 return
             case .deviceAdded, .deviceRemoved, .error:
                 guard proxyPID != nil else {
@@ -151,21 +196,35 @@ final class InputProxyLink {
                 log.warning("gesto-inputd: its socket is full, a message was dropped: \(String(decoding: bytes, as: UTF8.self))")
                 return false
             }
-            end("writing failed: \(SystemError(code: code, call: "sendmsg"))")
+            end(.ended("writing failed: \(SystemError(code: code, call: "sendmsg"))"))
             return false
         }
     }
 
-    /// Closes the connection; says so, and tells the daemon if the link was up.
-    private func end(_ reason: String) {
+    /// How a connection ended.
+    private enum Ending {
+        /// gesto-inputd said `not-allowed`, with its message.
+        case refused(String)
+        /// Anything else, with why.
+        case ended(String)
+    }
+
+    /// Closes the connection, arms the next attempt and says both in one line; tells the daemon
+    /// if the link was up.
+    private func end(_ ending: Ending) {
         let wasLinked = proxyPID != nil
         connection = nil
         proxyPID = nil
-        if wasLinked {
-            log.info("gesto-inputd: link ended: \(reason)")
-            onEvent(.ended(reason: reason))
-        } else {
-            log.info("gesto-inputd: \(reason)")
+        let next = scheduleRetry()
+        let reason: String
+        switch ending {
+        case .refused(let message):
+            reason = "gesto-inputd refused this user: \(message)"
+            log.info("\(reason); \(next)")
+        case .ended(let why):
+            reason = why
+            log.info(wasLinked ? "gesto-inputd: link ended: \(why); \(next)" : "gesto-inputd: \(why); \(next)")
         }
+        if wasLinked { onEvent(.ended(reason: reason)) }
     }
 }
