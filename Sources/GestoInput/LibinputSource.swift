@@ -115,13 +115,15 @@ public final class LibinputSource {
         libinput_unref(context)
         udev_unref(access.udev)
         interface.deallocate()
-        for mirror in access.handedOver.values { close(mirror.descriptor) }
+        access.handedOver.closeAll()
     }
 
     /// Adds the device node `path`, opened by someone else as `descriptor` (gesto-inputd's
     /// mirror of a touchpad, handed over on its socket), to this path-backend context. The
     /// source owns `descriptor` from here on, whatever happens: it is closed when the device is
-    /// removed with ``removeDevice(path:)``, when adding fails, or when the source ends. libinput
+    /// removed with ``removeDevice(path:)`` or ``removeHandedOverDevices()``, when libinput
+    /// removes it (its node went, or it has no gesture capability), when adding fails, or when
+    /// the source ends. libinput
     /// opens the node through a `dup` of it (open_restricted), which still checks with udev that
     /// it is a touchpad. The device arrives through ``dispatch(_:)`` as `.deviceAdded`.
     /// - Throws: ``InputError/notATouchpad(path:reason:)`` (not a character device, not the
@@ -148,31 +150,29 @@ public final class LibinputSource {
             close(descriptor)
             throw .notATouchpad(path: path, reason: "the descriptor handed over is open on another device")
         }
-        access.handedOver[path] = HandedOverDevice(descriptor: descriptor)
+        access.handedOver.insert(path: path, descriptor: descriptor)
         let refusalsBefore = access.refusals.count
         guard let handle = libinput_path_add_device(context, path) else {
-            access.handedOver.removeValue(forKey: path)
-            close(descriptor)
+            access.handedOver.remove(path: path)
             // Thrown, not kept: the caller reports it.
             let refusal = access.refusals.count > refusalsBefore ? access.refusals[refusalsBefore] : nil
             access.refusals.removeSubrange(refusalsBefore...)
             throw refusal ?? .deviceUnavailable(path: path, error: SystemError(code: ENODEV, call: "libinput_path_add_device"))
         }
-        access.handedOver[path]?.handle = handle
+        access.handedOver.attach(handle, to: path)
     }
 
     /// Removes the device added as `path` with ``addDevice(path:descriptor:)`` (if libinput has
     /// not removed it already) and closes its descriptor. Nothing for a path never added.
     public func removeDevice(path: String) {
-        guard let mirror = access.handedOver.removeValue(forKey: path) else { return }
-        if let handle = mirror.handle { libinput_path_remove_device(handle) }
-        close(mirror.descriptor)
+        access.handedOver.remove(path: path) { libinput_path_remove_device($0) }
     }
 
-    /// Forgets the libinput handle of a handed-over device libinput removed (its pointer is
-    /// not valid once the removal event is destroyed).
-    private func forgetHandle(_ handle: OpaquePointer) {
-        for (path, mirror) in access.handedOver where mirror.handle == handle { access.handedOver[path]?.handle = nil }
+    /// Removes every device added with ``addDevice(path:descriptor:)`` and closes their
+    /// descriptors (the link that handed them over ended). Their removals arrive through
+    /// ``dispatch(_:)``.
+    public func removeHandedOverDevices() {
+        for path in access.handedOver.paths { removeDevice(path: path) }
     }
 
     /// The libinput file descriptor, to wait on with epoll/poll (readable: call ``dispatch(_:)``).
@@ -200,7 +200,7 @@ public final class LibinputSource {
                     ignoredDevices.append(device)
                     body(.deviceAdded(device))
                     if isPathBackend {
-                        forgetHandle(handle)
+                        access.handedOver.libinputRemoved(handle)
                         libinput_path_remove_device(handle)
                     } else {
                         libinput_device_config_send_events_set_mode(handle, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
@@ -208,7 +208,7 @@ public final class LibinputSource {
                 }
             case LIBINPUT_EVENT_DEVICE_REMOVED:
                 guard let handle = libinput_event_get_device(event) else { continue }
-                forgetHandle(handle)
+                access.handedOver.libinputRemoved(handle)
                 let device = Self.describe(handle)
                 if let index = devices.firstIndex(where: { $0.node == device.node }) {
                     devices.remove(at: index)
@@ -362,14 +362,6 @@ public final class LibinputSource {
     }
 }
 
-/// A device node opened by someone else and handed over (gesto-inputd's mirror).
-struct HandedOverDevice {
-    /// The descriptor handed over, owned by the source.
-    var descriptor: Int32
-    /// The libinput device while it is in the context.
-    var handle: OpaquePointer?
-}
-
 /// What the open_restricted callback needs: udev to ask what a node is, the touchscreen
 /// policy, and where to leave refusals and failures for the Swift side.
 final class DeviceAccess {
@@ -379,7 +371,7 @@ final class DeviceAccess {
     var messages: [String] = []
     /// The nodes handed over by path (``LibinputSource/addDevice(path:descriptor:)``): opened
     /// as a `dup` of their descriptor, and the only gesto-inputd devices opened.
-    var handedOver: [String: HandedOverDevice] = [:]
+    var handedOver = HandedOverDevices()
 
     init(udev: OpaquePointer, allowTouchscreens: Bool) {
         self.udev = udev

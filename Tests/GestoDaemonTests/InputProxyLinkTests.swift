@@ -84,6 +84,13 @@ private final class FakeInputProxy {
     }
 }
 
+/// Where each descriptor of process `pid` points (/proc/PID/fd).
+private func openDescriptors(of pid: Int32) -> [String] {
+    let folder = "/proc/\(pid)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) }
+}
+
 @Suite(.serialized) struct InputProxyLinkTests {
     private func own(_ counts: [Int]) -> JSONValue { .object([("own", .array(counts.map { .number(Double($0)) }))]) }
 
@@ -119,13 +126,24 @@ private final class FakeInputProxy {
 
         // A bad message is logged with why; the link stays.
         proxy.send(#"{"device": "moved", "id": 1}"#)
-        // A descriptor of a plain file is no touchpad: said, not a crash.
-        let file = open(daemon.config, O_RDONLY | O_CLOEXEC)
-        proxy.send(#"{"device": "added", "id": 1, "name": "Fake Touchpad", "original": "/dev/null", "mirror": "\#(daemon.config)"}"#,
-                   descriptor: file)
-        close(file)
-        #expect(eventually { daemon.log.contains("the mirror of Fake Touchpad") }, "\(daemon.log)")
+        // A descriptor of a plain file is no touchpad: said, not a crash, and not kept open.
+        let notATouchpad = folder.file("not-a-touchpad")
+        #expect(FileManager.default.createFile(atPath: notATouchpad, contents: Data()))
+        func addNotATouchpad(id: Int) {
+            let file = open(notATouchpad, O_RDONLY | O_CLOEXEC)
+            proxy.send(#"{"device": "added", "id": \#(id), "name": "Fake Touchpad \#(id)", "original": "/dev/null", "mirror": "\#(notATouchpad)"}"#,
+                       descriptor: file)
+            close(file)
+        }
+        addNotATouchpad(id: 1)
+        #expect(eventually { daemon.log.contains("the mirror of Fake Touchpad 1") }, "\(daemon.log)")
         #expect(daemon.log.contains("not a character device"))
+        // The first mirror made the mirrors' libinput context; a second refusal opens nothing more.
+        let descriptors = openDescriptors(of: daemon.process.processIdentifier)
+        addNotATouchpad(id: 2)
+        #expect(eventually { daemon.log.contains("the mirror of Fake Touchpad 2") }, "\(daemon.log)")
+        #expect(openDescriptors(of: daemon.process.processIdentifier).count == descriptors.count)
+        #expect(!openDescriptors(of: daemon.process.processIdentifier).contains(notATouchpad))
         #expect(daemon.log.contains(#"ignoring a bad message: 'device' is "added" or "removed", not "moved""#))
 
         proxy.hangUp()

@@ -43,10 +43,13 @@ extension Daemon {
         case .message(let message, let descriptor):
             inputProxyMessage(message, descriptor: descriptor)
         case .ended:
-            // The proxy released every button pressed through it; the mirrors stay while they
-            // work (gesto-inputd gone, libinput sees them go).
+            // The proxy released every button pressed through it and revoked the mirrors it
+            // handed over on this link (or is gone with them): their descriptors are closed
+            // here, and a link made again hands them over anew.
             drags.inputProxyLinkEnded()
             mirrorPaths = [:]
+            mirrors?.removeHandedOverDevices()
+            mirrors?.dispatch { handle($0) }
         }
     }
 
@@ -88,6 +91,8 @@ extension Daemon {
                 }
                 mirrors = source
             }
+            // A node number is reused: a device that had this node is gone (addDevice closes it).
+            mirrorPaths = mirrorPaths.filter { $0.value != path }
             try source.addDevice(path: path, descriptor: descriptor)
             mirrorPaths[id] = path
             source.dispatch { handle($0) }
