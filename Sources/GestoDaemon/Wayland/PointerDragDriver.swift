@@ -18,8 +18,19 @@ final class PointerDragDriver {
         /// The compositor's wlr virtual pointer.
         case wayland
     }
-    /// Per binding index: the button it holds, where, and the drag's translation at its last motion.
-    private var held: [Int: (button: UInt32, sink: Sink, translation: Vector2)] = [:]
+    /// One drag's press: the button, where it went, and the drag's translation at its last motion.
+    private struct Press {
+        var button: UInt32
+        var sink: Sink
+        var translation: Vector2
+        /// For gesto-inputd's mouse: libinput's unaccelerated deltas recovered from the drag's
+        /// accelerated ones. The compositor accelerates that mouse as any 1000-dpi mouse, and
+        /// libinput's unaccelerated touchpad deltas are in those units, so the pointer moves
+        /// about as it does under one finger instead of being accelerated twice.
+        var inverse = AccelerationInverse()
+    }
+    /// Per binding index: its press.
+    private var held: [Int: Press] = [:]
     /// gesto-inputd's link while it is up: the sink of new presses then.
     private let proxy: () -> InputProxyLink?
     /// Where the events go: the session's virtual pointer, or nil without a compositor.
@@ -64,12 +75,14 @@ final class PointerDragDriver {
         case .began:
             guard suppressed == nil, held[index] == nil else { return }
             let sink: Sink = proxy() != nil ? .inputProxy : .wayland
-            if send(.press(button.code), to: sink, gesture) { held[index] = (button.code, sink, gesture.translation) }
+            if send(.press(button.code), to: sink, gesture) { held[index] = Press(button: button.code, sink: sink, translation: gesture.translation) }
         case .changed:
-            guard let state = held[index] else { return }
-            let delta = gesture.translation - state.translation
-            held[index]?.translation = gesture.translation
-            _ = send(.motion(delta), to: state.sink, gesture)
+            guard var press = held[index] else { return }
+            var delta = gesture.translation - press.translation
+            press.translation = gesture.translation
+            if press.sink == .inputProxy { delta = press.inverse.unaccelerated(delta, at: gesture.time) }
+            held[index] = press
+            _ = send(.motion(delta), to: press.sink, gesture)
         case .ended, .failed, .cancelled:
             guard let state = held.removeValue(forKey: index) else { return }
             _ = send(.release(state.button), to: state.sink, gesture)
@@ -87,10 +100,8 @@ final class PointerDragDriver {
         }
         switch sink {
         case .inputProxy:
-            // The motion is the drag's accelerated deltas, the only ones its reports carry (see
-            // ``PointerDrag``); the compositor accelerates gesto-inputd's mouse once more, as any
-            // mouse's, so a fast drag travels further than under one finger. A link that ended
-            // meanwhile released the button itself (``inputProxyLinkEnded()``).
+            // The motion is unaccelerated (``Press/inverse``). A link that ended meanwhile
+            // released the button itself (``inputProxyLinkEnded()``).
             guard let link = proxy() else { return false }
             return link.send(.pointer(event))
         case .wayland:
