@@ -6,6 +6,7 @@ import CGestoWayland
 import CWaylandClient
 import CWaylandProtocols
 import GestoConfig
+import GestoSystem
 import Glibc
 
 /// A connection to the compositor and the windows it reports.
@@ -220,6 +221,7 @@ public final class WaylandSession {
     /// daemon loop's `unregister` on ``fileDescriptor`` first: this closes it.
     public func disconnect() {
         guard let connection else { return }
+        flushBeforeClosing(connection, milliseconds: 1_000)
         // Overlays destroy their surfaces while the display still exists.
         for handler in disconnectHandlers.values { handler() }
         self.connection = nil
@@ -269,6 +271,21 @@ public final class WaylandSession {
             if errno != EAGAIN { throw error(of: connection) }
         }
         if wl_display_dispatch_pending(display) == -1 { throw error(of: connection) }
+    }
+
+    /// Writes every queued request before the connection closes, waiting up to
+    /// `milliseconds` for the socket to take them: each drag event is flushed as it is sent,
+    /// and a compositor slow to read (a loaded machine) fills the socket with those small
+    /// writes; what was still queued, a drag's release, was lost with the connection, and the
+    /// client kept the button down.
+    private func flushBeforeClosing(_ connection: Connection, milliseconds: Int) {
+        let deadline = MonotonicClock.now().advanced(bySeconds: Double(milliseconds) / 1_000)
+        while wl_display_flush(connection.display) == -1 && errno == EAGAIN {
+            let left = deadline.microseconds(since: MonotonicClock.now()) / 1_000
+            guard left > 0 else { return }
+            var socket = pollfd(fd: wl_display_get_fd(connection.display), events: Int16(POLLOUT), revents: 0)
+            _ = poll(&socket, 1, Int32(left))
+        }
     }
 
     /// Writes queued requests to the socket.
