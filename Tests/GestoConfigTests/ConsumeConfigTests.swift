@@ -5,15 +5,6 @@ import GestoCore
 import Testing
 
 @Suite struct ConsumeConfigTests {
-    private func errors(_ text: String) -> [String] {
-        do {
-            _ = try Config.parse(text, file: "c.yaml")
-            return []
-        } catch {
-            return error.errors.map(\.description)
-        }
-    }
-
     @Test func touchpadBindingsConsumeWhenAskedAndADragAlways() throws {
         let config = try Config.parse("""
             bindings:
@@ -60,17 +51,17 @@ import Testing
     }
 
     @Test func whatCannotConsumeIsAnErrorAtItsKeyWithWhy() {
-        #expect(errors("bindings:\n  - {gesture: tap:3, exec: true, consume: true}\n")
+        #expect(configErrors("bindings:\n  - {gesture: tap:3, exec: true, consume: true}\n")
                 == ["c.yaml:2:34: error: 'consume' withholds touchpad gestures from the compositor (through gesto-inputd, "
                     + "which proxies touchpads only): tap:3 is a touchscreen gesture and cannot be consumed"])
-        #expect(errors("bindings:\n  - gesture: edge-swipe:left\n    exec: true\n    consume: false\n")
+        #expect(configErrors("bindings:\n  - gesture: edge-swipe:left\n    exec: true\n    consume: false\n")
                 == ["c.yaml:4:5: error: 'consume' withholds touchpad gestures from the compositor (through gesto-inputd, "
                     + "which proxies touchpads only): edge-swipe:left is a touchscreen gesture and cannot be consumed"])
-        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: left, consume: false}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left, consume: false}\n")
                 == ["c.yaml:2:36: error: a 'drag' always consumes its fingers (the desktop must not act on the swipe that "
                     + "moves the pointer): remove 'consume: false'"])
-        #expect(errors("bindings:\n  - {gesture: swipe:3, exec: true, consume: maybe}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, exec: true, consume: maybe}\n")
                 == ["c.yaml:2:45: error: 'consume' must be true or false, not 'maybe'"])
-        #expect(errors("bindings:\n  - {gesture: swipe:3, exec: true, consme: true}\n").first?.contains("did you mean 'consume'?") == true)
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, exec: true, consme: true}\n").first?.contains("did you mean 'consume'?") == true)
     }
 }

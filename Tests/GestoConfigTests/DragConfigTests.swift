@@ -5,15 +5,6 @@ import GestoCore
 import Testing
 
 @Suite struct DragConfigTests {
-    private func errors(_ text: String) -> [String] {
-        do {
-            _ = try Config.parse(text, file: "c.yaml")
-            return []
-        } catch {
-            return error.errors.map(\.description)
-        }
-    }
-
     @Test func aDragIsAContinuousUndirectedSwipeWithItsButtonAndLiftTimeout() throws {
         let config = try Config.parse("""
             settings:
@@ -34,21 +25,21 @@ import Testing
     }
 
     @Test func whatADragCannotBeBoundToIsAnErrorAtItsPlace() {
-        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: lfet}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: lfet}\n")
                 == ["c.yaml:2:30: error: 'drag' holds a pointer button: left, middle, right, not 'lfet'; did you mean 'left'?"])
-        #expect(errors("bindings:\n  - {gesture: swipe:3:left, drag: left}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3:left, drag: left}\n")
                 == ["c.yaml:2:29: error: 'drag' follows the swipe in every direction: write 'gesture: swipe:3', without a direction"])
-        #expect(errors("bindings:\n  - {gesture: pinch:3, drag: left}\n")
+        #expect(configErrors("bindings:\n  - {gesture: pinch:3, drag: left}\n")
                 == ["c.yaml:2:24: error: 'drag' follows the fingers of a touchpad swipe of 3 or more fingers (e.g. 'gesture: swipe:3'), not pinch:3"])
-        #expect(errors("bindings:\n  - {gesture: swipe:2, drag: left}\n").count == 1)
-        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: left, mode: on-end}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:2, drag: left}\n").count == 1)
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left, mode: on-end}\n")
                 == ["c.yaml:2:42: error: 'drag' holds its button for as long as the fingers move: it has no mode but continuous, not on-end"])
-        #expect(errors("bindings:\n  - {gesture: swipe:3, drag: left, app: firefox}\n")
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left, app: firefox}\n")
                 == ["c.yaml:2:24: error: 'drag' holds the button wherever the pointer is: it cannot be limited to an app"])
         // `drag: true` on a long press: the long-press-drag setting, written where it belongs.
-        #expect(errors("bindings:\n  - {gesture: long-press:3, drag: true}\n").first?.contains("'drag' is a global setting") == true)
-        #expect(errors("settings:\n  drag:\n    lift-timeout: 9\nbindings: []\n").first?.contains("lift-timeout") == true)
-        #expect(errors("settings:\n  drag:\n    lift-timout: 1\nbindings: []\n").first?.contains("did you mean 'lift-timeout'?") == true)
+        #expect(configErrors("bindings:\n  - {gesture: long-press:3, drag: true}\n").first?.contains("'drag' is a global setting") == true)
+        #expect(configErrors("settings:\n  drag:\n    lift-timeout: 9\nbindings: []\n").first?.contains("lift-timeout") == true)
+        #expect(configErrors("settings:\n  drag:\n    lift-timout: 1\nbindings: []\n").first?.contains("did you mean 'lift-timeout'?") == true)
     }
 
     @Test func nothingElseMayUseTheDragsSwipe() {
@@ -59,7 +50,7 @@ import Testing
               - {gesture: swipe:3, drag: right}
               - {gesture: swipe:4:left, keys: alt+Left}
             """
-        #expect(errors(text) == [
+        #expect(configErrors(text) == [
             "c.yaml:3:5: error: swipe:3:left is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
             "c.yaml:4:5: error: swipe:3 is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
         ])
