@@ -1,5 +1,6 @@
 // gesto-inputd's log: one line per message on stderr, which systemd puts in the journal with
 // the unit's name. The levels are gestod's (`--log-level`).
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,15 +30,9 @@ enum ProxyLog {
     static func log(_ messageLevel: ProxyLogLevel, _ message: String) {
         guard messageLevel <= level else { return }
         let line = "gesto-inputd: \(messageLevel == .info ? "" : messageLevel.name + ": ")\(message)\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        // GestoSystem's write, the one place that retries EINTR; a log line that cannot be
+        // written (stderr closed) is dropped.
+        try? FileDescriptor.standardError.writeAll(Array(line.utf8))
     }
 
     static func error(_ message: String) { log(.error, message) }
