@@ -147,6 +147,10 @@ import Testing
         #expect(second.status == 0, "\(second.output)\(second.errors)")
         #expect(second.output.contains("sway starts gestod at login: \(folder.file("home/.config/sway/config")):1: exec gestod"), "\(second.output)")
         #expect(second.output.contains("gestod already runs (pid \(started))"), "\(second.output)")
+        // disable stops it, as the unit's stop would.
+        let third = try runGestoctl(["disable"], environment: session)
+        #expect(third.status == 0 && third.output.contains("stopped gestod (pid \(started))"), "\(third.output)\(third.errors)")
+        #expect(eventually { kill(started, 0) != 0 || DoctorCommand.daemonStatus(at: runtime + "/gesto/gestod.sock") == nil })
     }
 
     // Issue 33: the input proxy is a system unit, switched with --input-proxy by root only;

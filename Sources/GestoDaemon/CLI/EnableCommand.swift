@@ -2,10 +2,13 @@
 // and the only thing that does (the package starts nothing by itself). Where the session has a
 // systemd user manager they enable the user unit, which is wanted by default.target, the target
 // every user manager reaches at login: Debian 12's sway reaches no graphical-session.target and
-// runs no XDG autostart, so a unit that waits for either never starts there. Without one they
-// write (and remove) a per-user XDG autostart entry, which GNOME, KDE and labwc run. gestod
-// started before the compositor finds its socket when it appears (WaylandSocketWatcher), so
-// starting at login is early enough for every compositor.
+// runs no XDG autostart, so a unit that waits for either never starts there. Without one,
+// enable starts gestod itself and writes a per-user XDG autostart entry where the session runs
+// them (GNOME, KDE, labwc); elsewhere it prints the running compositor's own config line, since
+// gestoctl edits no compositor's config, and says by its exit status that login is not covered
+// yet; disable removes the entry and stops that gestod. gestod started before the compositor
+// finds its socket when it appears (WaylandSocketWatcher), so starting at login is early enough
+// for every compositor.
 // With --input-proxy they turn the opt-in input proxy gesto-inputd on and off instead: a system
 // unit, so root's business; a user is told the sudo command rather than meeting polkit or a
 // bare systemctl error.
@@ -57,7 +60,9 @@ public enum EnableCommand {
         options: [.flag("no-stop", help: "disable it without stopping it now"), inputProxyOption],
         discussion: """
         Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop), and removes
-        the autostart entry gestoctl enable wrote (an entry written by hand is left alone).
+        the autostart entry gestoctl enable wrote (an entry written by hand is left alone);
+        without a systemd user manager it stops the gestod that answers on its socket (unless
+        --no-stop).
         With --input-proxy, as root, it disables and stops the input proxy (systemctl disable
         --now gesto-inputd.service): the compositor reads the touchpads directly again.
         """
@@ -114,8 +119,8 @@ public enum EnableCommand {
         return access(candidate, X_OK) == 0 ? candidate : "gestod"
     }
 
-    /// How a compositor that runs no XDG autostart starts gestod with its session: the line
-    /// for its own config, and that config.
+    /// How a compositor starts gestod with its session from its own config: the line, and
+    /// that config.
     struct LoginLine: Equatable {
         /// The compositor's key, as ``DoctorCommand/compositorName(_:)`` names it.
         var compositor: String
@@ -167,7 +172,7 @@ public enum EnableCommand {
     /// - Parameter environment: XDG_RUNTIME_DIR, XDG_CONFIG_HOME and HOME (nil: this process's).
     /// - Parameter isRoot: whether this runs as root (nil: the effective user ID says).
     /// - Parameter gestod: the program `enable` starts now where there is no user manager, and
-    ///   its first arguments (nil: ``gestodPath``; tests give a stand-in).
+    ///   its first arguments (nil: ``gestodPath``).
     public static func run(_ arguments: [String], enabling: Bool, output: TextSink, errors: TextSink,
                            systemctl: [String] = ["systemctl"], environment: [String: String]? = nil,
                            isRoot: Bool? = nil, gestod: [String]? = nil) -> Int32 {
@@ -196,8 +201,9 @@ public enum EnableCommand {
         if !enabling {
             let removed = removeAutostartEntry(output: output, errors: errors, environment: environment)
             guard hasUserManager else {
+                let stopped = !options.flags.contains("no-stop") && stopStartedDaemon(output: output, environment: environment)
                 if removed == .failed { return 1 }
-                if removed == .none { output.write("nothing to disable: no systemd user manager here, and no autostart entry of gestoctl enable\n") }
+                if removed == .none && !stopped { output.write("nothing to disable: no systemd user manager here, and no autostart entry of gestoctl enable\n") }
                 return 0
             }
             if removed == .failed { return 1 }
@@ -335,6 +341,17 @@ public enum EnableCommand {
         }
         errors.write("gestoctl enable: gestod (pid \(pid)) did not answer on \(socket) within \(Int(startSeconds)) s; its log: \(log)\n")
         return false
+    }
+
+    /// `disable` without a user manager: stops the gestod answering on this session's socket
+    /// (the one `enable` started, or one started by hand), as the unit's stop would.
+    /// Returns whether it stopped one.
+    static func stopStartedDaemon(output: TextSink, environment: [String: String]) -> Bool {
+        guard let socket = UnixSocket.path(explicit: nil, environment: environment),
+              let status = DoctorCommand.daemonStatus(at: socket), let pid = pid_t(exactly: status.pid), pid > 0,
+              kill(pid, SIGTERM) == 0 else { return false }
+        output.write("stopped gestod (pid \(pid))\n")
+        return true
     }
 
     /// Starts `command` (its program searched on `PATH`) with `environment`, in a new session
