@@ -26,14 +26,14 @@ public enum HyprlandDialect: String, Sendable, CaseIterable {
         }
     }
 
-    /// The language of the Hyprland whose config folder holds these files: Lua where
-    /// `hyprland.lua` exists (0.55 and later read it first), hyprlang where only
-    /// `hyprland.conf` does (a Hyprland before 0.55, or one that kept its old config), and Lua
-    /// where neither does (a current Hyprland writes `hyprland.lua` at its first start).
-    /// Decided by the files, not by `hyprctl version`: it needs no running Hyprland, and it
-    /// is what Hyprland itself goes by (``ImportFormat/usualPaths`` look in the same order).
-    public static func inForce(hasLuaConfig: Bool, hasHyprlangConfig: Bool) -> HyprlandDialect {
-        hasLuaConfig || !hasHyprlangConfig ? .lua : .hyprlang
+    /// The language of the Hyprland whose config in force is `path`, the first of
+    /// ``ImportFormat/usualPaths`` that exists: Lua for `hyprland.lua` (0.55 and later read it
+    /// first), hyprlang for `hyprland.conf` (a Hyprland before 0.55, or one that kept its old
+    /// config), and Lua for none (a current Hyprland writes `hyprland.lua` at its first start).
+    /// Decided by the files, not by `hyprctl version`: it needs no running Hyprland, and it is
+    /// what Hyprland itself goes by.
+    public init(configInForce path: String?) {
+        self = path?.hasSuffix(".conf") == true ? .hyprlang : .lua
     }
 
     /// The config line that starts `command` with every Hyprland session.

@@ -627,7 +627,7 @@ public enum DoctorCommand {
     /// read it first), else `hyprland.conf` (``ImportFormat/usualPaths``, the order Hyprland
     /// looks in); nil when neither exists.
     static func hyprlandConfigPath(_ environment: [String: String]) -> String? {
-        ImportFormat.hyprland.usualPaths.compactMap { ImportCommand.expand($0, environment: environment) }.first { ConfigFile.exists($0) }
+        ImportCommand.usualPath(of: .hyprland, environment: environment)
     }
 
     /// The gestures a Hyprland config binds, in either language (`gesture = 3, horizontal,

@@ -49,9 +49,8 @@ public enum InitCommand {
     /// Decided when `init` runs (``probe(for:environment:)``), so each binding is one plain
     /// command that `gestoctl bindings` shows as it runs.
     public struct StarterFacts: Sendable, Equatable {
-        /// The language of the user's Hyprland config
-        /// (``HyprlandDialect/inForce(hasLuaConfig:hasHyprlangConfig:)``): `hyprctl dispatch`
-        /// reads its argument in it.
+        /// The language of the user's Hyprland config (``HyprlandDialect/init(configInForce:)``):
+        /// `hyprctl dispatch` reads its argument in it.
         public var hyprland: HyprlandDialect
         /// The Qt D-Bus tool KDE's bindings call: Plasma 6 installs `qdbus6` (Debian 13's
         /// `qdbus-qt6`) and no `qdbus`; Plasma 5 installs `qdbus`. The one on `PATH`, `qdbus6`
@@ -91,12 +90,10 @@ public enum InitCommand {
         }
     }
 
-    /// The language of this user's Hyprland config, by the files in `$XDG_CONFIG_HOME/hypr`.
+    /// The language of this user's Hyprland config: that of the config in force
+    /// (``DoctorCommand/hyprlandConfigPath(_:)``).
     static func hyprlandDialect(environment: [String: String]) -> HyprlandDialect {
-        let folder = ImportCommand.expand("$XDG_CONFIG_HOME/hypr/", environment: environment)
-        return HyprlandDialect.inForce(
-            hasLuaConfig: folder.map { ConfigFile.exists($0 + HyprlandDialect.lua.configFileName) } ?? false,
-            hasHyprlangConfig: folder.map { ConfigFile.exists($0 + HyprlandDialect.hyprlang.configFileName) } ?? false)
+        HyprlandDialect(configInForce: DoctorCommand.hyprlandConfigPath(environment))
     }
 
     /// The executable `name` in a folder of `environment`'s `PATH`, or nil.
