@@ -27,11 +27,12 @@ public enum DoctorCommand {
         Checks what gesto needs, one line per check, each with its fix when it fails: the
         touchpads and whether you can read them (uaccess ACL or the input group), libinput's
         gesture support per touchpad, the compositor and the Wayland protocols it offers (and
-        which configured actions a missing one rules out), the config, whether gestod runs and
-        is paused, the session's lock state, the compositor's built-in gestures that collide
-        with bound ones, and whether the input proxy gesto-inputd runs (and, on a compositor
-        whose gestures cannot be turned off, what it would change). Exit status 1 when a check
-        found a problem.
+        which configured actions a missing one rules out, and sway: bindings outside sway),
+        the config, whether gestod runs and is paused, the session's lock state, the
+        compositor's built-in gestures that collide with bound ones (Hyprland's from the config
+        in force, hyprland.lua or hyprland.conf), whether the input proxy gesto-inputd runs
+        (and, on a compositor whose gestures cannot be turned off, what it would change), and
+        whether overlays can be shown. Exit status 1 when a check found a problem.
         """
     ) { parsed, context in
         var probe = Probe(environment: context.environment ?? processEnvironment())
@@ -54,8 +55,9 @@ public enum DoctorCommand {
 
     /// One check: what was looked at, what was found, and what to do about it.
     public struct Check: Sendable, Equatable {
-        /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `config`,
-        /// `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`, `overlays`).
+        /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `sway ipc`,
+        /// `config`, `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`,
+        /// `overlays`).
         public var name: String
         public var verdict: Verdict
         /// What was found, one or more lines.
