@@ -3,6 +3,7 @@
 #include "CGestoSys.h"
 
 #include <errno.h>
+#include <spawn.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -11,6 +12,10 @@
 
 extern char **environ;
 
+short gesto_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
+int gesto_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
 int gesto_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 int gesto_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 char *const *gesto_environ(void) { return environ; }

@@ -10,12 +10,8 @@ import GestoCore
 import GestoConfig
 
 enum HyprlandImporter {
-    /// How a config names Hyprland's dispatchers: hyprlang's `hyprctl dispatch workspace m+1`,
-    /// or, since 0.55, Lua's `hyprctl dispatch 'hl.dsp.focus({ workspace = "m+1" })'`.
-    enum Dialect {
-        case hyprlang
-        case lua
-    }
+    /// How a config names Hyprland's dispatchers (``HyprlandDialect``).
+    typealias Dialect = HyprlandDialect
 
     /// One gesture as either syntax states it.
     struct GestureSpec {
@@ -47,10 +43,8 @@ enum HyprlandImporter {
     }
 
     static func workspaceCommand(next: Bool, dialect: Dialect) -> String {
-        switch dialect {
-        case .hyprlang: "hyprctl dispatch workspace \(next ? "m+1" : "m-1")"
-        case .lua: "hyprctl dispatch " + ShellWords.quoted("hl.dsp.focus({ workspace = \"\(next ? "m+1" : "m-1")\" })")
-        }
+        let workspace = next ? "m+1" : "m-1"
+        return dialect.dispatchCommand(hyprlang: "workspace " + workspace, lua: "hl.dsp.focus({ workspace = \"\(workspace)\" })")
     }
 
     static func read(_ text: String, into recorder: inout ImportRecorder, options: ImportOptions) {
@@ -147,6 +141,8 @@ enum HyprlandImporter {
             let source = recorder.source(line: legacySwipe.line)
             recorder.warn(line: legacySwipe.line, column: source.location.column,
                           "Hyprland's workspace swipe follows the fingers 1:1; gesto switches workspaces once the swipe ends")
+            recorder.sourceBinds([.swipe(fingers: legacyFingers, direction: .left), .swipe(fingers: legacyFingers, direction: .right)],
+                                 line: legacySwipe.line)
             let (left, right) = legacyInvert ? ("m+1", "m-1") : ("m-1", "m+1")
             recorder.add(ImportedBinding(gesture: .swipe(fingers: legacyFingers, direction: .left),
                                          action: .exec("hyprctl dispatch workspace \(left)"), source: source))
@@ -198,6 +194,22 @@ enum HyprlandImporter {
              line: line, column: column, dialect: .hyprlang, into: &recorder, workspaces: &workspaces)
     }
 
+    /// The gestures a Hyprland gesture line binds, from its finger count and direction word
+    /// (lower case); nil for a word Hyprland does not know. Hyprland's pinch words are
+    /// reversed: `pinchin` is the scale growing (fingers spreading), gesto's `pinch:F:out`.
+    static func gestureNames(fingers: Int, direction: String) -> [GestureName]? {
+        switch direction {
+        case "swipe": [.swipe(fingers: fingers, direction: nil)]
+        case "left", "right", "up", "down": [.swipe(fingers: fingers, direction: SwipeDirection(rawValue: direction))]
+        case "horizontal": [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
+        case "vertical": [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
+        case "pinch": [.pinch(fingers: fingers, direction: nil)]
+        case "pinchin", "zoomin": [.pinch(fingers: fingers, direction: .out)]
+        case "pinchout", "zoomout": [.pinch(fingers: fingers, direction: .in)]
+        default: nil
+        }
+    }
+
     /// Binds one gesture, whichever syntax stated it.
     static func bind(_ spec: GestureSpec, line: Int, column: Int, dialect: Dialect, into recorder: inout ImportRecorder,
                      workspaces: inout WorkspaceBindings) {
@@ -207,6 +219,11 @@ enum HyprlandImporter {
         }
         let fingers = spec.fingers
         let direction = spec.direction
+        // Hyprland acts on the gesture whatever gesto makes of it (with a modifier, while it is
+        // held, when gestod's binding of the same gesture fires too).
+        if spec.action.lowercased() != "unset", let gestures = gestureNames(fingers: fingers, direction: direction) {
+            recorder.sourceBinds(gestures, line: line)
+        }
         if let modifier = spec.modifier {
             recorder.skip(line: line, "only while \(modifier) is held: gesto binds no keyboard modifiers (it never opens keyboards), "
                           + "and without the condition this binding would take over plain swipes")
@@ -218,17 +235,7 @@ enum HyprlandImporter {
             recorder.warn(line: line, column: column, "scale: tunes Hyprland's animation that follows the fingers; gesto has none to tune: left out")
         }
         // The gesture names the line binds.
-        let gestures: [GestureName]
-        switch direction {
-        case "swipe": gestures = [.swipe(fingers: fingers, direction: nil)]
-        case "left", "right", "up", "down": gestures = [.swipe(fingers: fingers, direction: SwipeDirection(rawValue: direction))]
-        case "horizontal": gestures = [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
-        case "vertical": gestures = [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
-        case "pinch": gestures = [.pinch(fingers: fingers, direction: nil)]
-        // Reversed words: Hyprland's pinchin is the scale growing (fingers spreading).
-        case "pinchin", "zoomin": gestures = [.pinch(fingers: fingers, direction: .out)]
-        case "pinchout", "zoomout": gestures = [.pinch(fingers: fingers, direction: .in)]
-        default:
+        guard let gestures = gestureNames(fingers: fingers, direction: direction) else {
             let names = ["swipe", "horizontal", "vertical", "left", "right", "up", "down", "pinch", "pinchin", "pinchout"]
             return fail("unknown direction '\(direction)' (expected \(names.joined(separator: ", ")))" + didYouMean(direction, among: names))
         }
@@ -241,10 +248,7 @@ enum HyprlandImporter {
         }
         /// A dispatcher as a command: hyprlang's words, or a Lua expression.
         func dispatch(hyprlang: String, lua: String) -> Action {
-            switch dialect {
-            case .hyprlang: .exec("hyprctl dispatch " + hyprlang)
-            case .lua: .exec("hyprctl dispatch " + ShellWords.quoted(lua))
-            }
+            .exec(dialect.dispatchCommand(hyprlang: hyprlang, lua: lua))
         }
         if let function = spec.luaFunction {
             add { _ in function }

@@ -115,6 +115,13 @@ enum HyprlandLuaReader {
             default: break
             }
         } else if spec.modifier == nil {
+            // Hyprland acts on the gesture whatever gesto can read of the function.
+            func notImportable(_ reason: String) {
+                if let gestures = HyprlandImporter.gestureNames(fingers: fingers, direction: spec.direction) {
+                    recorder.sourceBinds(gestures, line: line)
+                }
+                recorder.skip(line: line, reason)
+            }
             // A function: inline, or named by a local defined earlier in the file.
             var body: Range<Int>?
             if tokens[action.start].isName("function"), let end = matchingEnd(tokens, from: action.start),
@@ -123,15 +130,15 @@ enum HyprlandLuaReader {
             } else if action.end == action.start + 1, case .name(let name) = tokens[action.start].kind {
                 body = functions[name]
                 if body == nil {
-                    recorder.skip(line: line, "action = \(name): a Lua function this reader did not find as `local \(name) = function() … end` in this file; bind `exec:` to what it does")
+                    notImportable("action = \(name): a Lua function this reader did not find as `local \(name) = function() … end` in this file; bind `exec:` to what it does")
                     return
                 }
             } else if tokens[action.start].isSymbol("{") {
-                recorder.skip(line: line, "a live Lua gesture (start/update/finish functions fed the fingers' deltas): gesto runs no Lua; a `continuous` binding's command sees GESTO_PHASE, GESTO_DX, GESTO_DY, GESTO_SCALE instead")
+                notImportable("a live Lua gesture (start/update/finish functions fed the fingers' deltas): gesto runs no Lua; a `continuous` binding's command sees GESTO_PHASE, GESTO_DX, GESTO_DY, GESTO_SCALE instead")
                 return
             }
             guard let body, let made = command(of: body, tokens: tokens, text: text) else {
-                recorder.skip(line: line, "a Lua function gesto cannot read (more than one hl.exec_cmd or hl.dispatch with literal arguments): gesto runs no Lua; bind `exec:` to a script doing the same")
+                notImportable("a Lua function gesto cannot read (more than one hl.exec_cmd or hl.dispatch with literal arguments): gesto runs no Lua; bind `exec:` to a script doing the same")
                 return
             }
             spec.luaFunction = made

@@ -154,6 +154,12 @@ public struct ImportedSetting: Sendable, Hashable {
     public var reason: String
 }
 
+/// A gesture the source config binds, and the line that binds it.
+public struct SourceGesture: Sendable, Hashable {
+    public var gesture: GestureName
+    public var source: SourceLine
+}
+
 /// The result of importing one file.
 public struct ImportedConfig: Sendable {
     public var format: ImportFormat
@@ -165,6 +171,11 @@ public struct ImportedConfig: Sendable {
     public var warnings: [ImportWarning] = []
     /// Choices the import made for the whole file (printed at the top).
     public var choices: [String] = []
+    /// Every gesture the source has its compositor act on itself, whatever gesto made of the
+    /// line (a 1:1 `move` gesture acts as surely as a dispatcher): what `gestoctl doctor`
+    /// holds bound gestures against. Filled by the Hyprland importer; a gesture limited to a
+    /// held modifier is in it too (while the modifier is held, both act).
+    public var sourceGestures: [SourceGesture] = []
 
     public init(format: ImportFormat, file: String) {
         self.format = format
@@ -242,8 +253,15 @@ struct ImportRecorder {
         result.bindings += included.bindings
         result.unimportable += included.unimportable
         result.warnings += included.warnings
+        result.sourceGestures += included.sourceGestures
         for setting in included.settings { set(setting.section, setting.key, setting.value, because: setting.reason) }
         for choice in included.choices { choose(choice) }
+    }
+
+    /// Records that the source has its compositor act on `gestures` (line `line`).
+    mutating func sourceBinds(_ gestures: [GestureName], line: Int) {
+        let source = source(line: line)
+        result.sourceGestures += gestures.map { SourceGesture(gesture: $0, source: source) }
     }
 
     mutating func choose(_ choice: String) {

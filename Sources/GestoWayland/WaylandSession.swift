@@ -222,6 +222,7 @@ public final class WaylandSession {
     public func disconnect() {
         guard let connection else { return }
         flushBeforeClosing(connection, milliseconds: 1_000)
+        settleBeforeClosing(connection, milliseconds: 1_000)
         // Overlays destroy their surfaces while the display still exists.
         for handler in disconnectHandlers.values { handler() }
         self.connection = nil
@@ -287,6 +288,44 @@ public final class WaylandSession {
             _ = poll(&socket, 1, Int32(left))
         }
     }
+
+    /// Waits, up to `milliseconds`, until the compositor has handled every request sent so
+    /// far: a `wl_display.sync` and its `done`. libwayland's server destroys a client whose
+    /// socket hung up without reading what is still in it, so a key typed just before gestod
+    /// exits (a replay's last gesture) was lost in about one run of three on a loaded machine,
+    /// as wlrctl's are. Nothing to wait for on a connection that already failed.
+    private func settleBeforeClosing(_ connection: Connection, milliseconds: Int) {
+        let display = connection.display
+        guard wl_display_get_error(display) == 0, let callback = wl_display_sync(display) else { return }
+        let done = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        done.initialize(to: false)
+        defer {
+            wl_callback_destroy(callback)
+            done.deallocate()
+        }
+        wl_callback_add_listener(callback, Self.syncListener, done)
+        let deadline = MonotonicClock.now().advanced(bySeconds: Double(milliseconds) / 1_000)
+        while !done.pointee {
+            // wlsunset's order, as in dispatch(), with a bounded poll between flush and read.
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) == -1 { return }
+            }
+            _ = wl_display_flush(display)
+            let left = deadline.microseconds(since: MonotonicClock.now()) / 1_000
+            var socket = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            let readable = !done.pointee && left > 0 && poll(&socket, 1, Int32(left)) > 0
+            // read_events ends the read prepared above either way (EAGAIN when nothing came).
+            if wl_display_read_events(display) == -1 && errno != EAGAIN { return }
+            if wl_display_dispatch_pending(display) == -1 { return }
+            if !readable { return }
+        }
+    }
+
+    /// wl_callback of the `wl_display.sync` ``settleBeforeClosing(_:milliseconds:)`` sends: its
+    /// data is the flag to set.
+    nonisolated(unsafe) private static let syncListener = UnsafeMutablePointer.permanent(wl_callback_listener(
+        done: { data, _, _ in data?.assumingMemoryBound(to: Bool.self).pointee = true }
+    ))
 
     /// Writes queued requests to the socket.
     ///

@@ -3,6 +3,7 @@
 import CGestoSys
 import Foundation
 import Testing
+import GestoWayland
 @testable import GestoDaemon
 
 @Suite struct DoctorCommandTests {
@@ -80,7 +81,7 @@ import Testing
         #expect(checks[0].verdict == .problem && checks[0].detail.contains("none found"))
         #expect(checks[2].verdict == .problem && checks[2].fix != nil)
         #expect(checks[3].verdict == .warning && checks[3].fix?.contains("gestoctl init") == true)
-        #expect(checks[4].verdict == .problem && checks[4].fix?.contains("systemctl --user start gestod") == true)
+        #expect(checks[4].verdict == .problem && checks[4].fix?.contains("`gestoctl enable` starts it now") == true)
         let text = DoctorCommand.text(checks)
         #expect(text.contains("[FAIL] gestod: not running"), "\(text)")
         #expect(text.hasSuffix("problems found"), "\(text)")
@@ -278,7 +279,82 @@ import Testing
         #expect(collisions.verdict == .warning)
         #expect(collisions.detail.contains("binding 2 (swipe:3:up at "))
         #expect(collisions.detail.contains("`gesture = 3, up, mod: SUPER, scale: 1.5, fullscreen`"))
-        #expect(collisions.fix?.contains("remove the gesture line from \(source)") == true)
+        #expect(collisions.fix?.contains("remove that line from \(source)") == true)
+    }
+
+    /// Issue 39: Hyprland 0.55+ reads hyprland.lua first (0.57 writes one binding the 3-finger
+    /// horizontal swipe to workspaces and ignores hyprland.conf); doctor read hyprland.conf only.
+    /// It reads the config in force, in either language, as `gestoctl import` does, and names
+    /// each line Hyprland acts on, a live Lua gesture too.
+    @Test func hyprlandLuaGesturesAreCollisionsNamedByTheirLine() throws {
+        let machine = try FakeMachine(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "x"])
+        try machine.write("gesture = 4, up, dispatcher, exec, foot\n", to: "home/.config/hypr/hyprland.conf")
+        try machine.write("""
+            hl.config({ input = { touchpad = { natural_scroll = true } } })
+            hl.gesture({ fingers = 3, direction = "horizontal", action = "workspace" })
+            hl.gesture({ fingers = 4, direction = "down", action = { update = function(e) end } })
+
+            """, to: "home/.config/hypr/hyprland.lua")
+        _ = try machine.writeConfig("bindings:\n  - gesture: swipe:3:left\n    exec: a\n  - gesture: swipe:4:down\n    exec: b\n  - gesture: swipe:4:up\n    exec: c\n")
+        let collisions = try #require(machine.check("collisions"))
+        let lua = machine.folder.file("home/.config/hypr/hyprland.lua")
+        #expect(collisions.verdict == .warning)
+        #expect(collisions.detail.contains("binding 1 (swipe:3:left at ") && collisions.detail.contains("\(lua):2: `hl.gesture({ fingers = 3, direction = \"horizontal\", action = \"workspace\" })`"),
+                "\(collisions.detail)")
+        #expect(collisions.detail.contains("binding 2 (swipe:4:down at ") && collisions.detail.contains("\(lua):3:"), "\(collisions.detail)")
+        // hyprland.conf is not read where hyprland.lua exists.
+        #expect(!collisions.detail.contains("binding 3"), "\(collisions.detail)")
+        #expect(collisions.fix?.contains("remove that line from \(lua)") == true)
+    }
+
+    /// The hyprlang form, where there is no hyprland.lua; and with no Hyprland config at all,
+    /// the workspace swipe of the hyprland.lua a current Hyprland writes, with the Lua fix.
+    @Test func hyprlangWorkspaceSwipeAndTheDefaultAreCollisions() throws {
+        let machine = try FakeMachine(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "x"])
+        _ = try machine.writeConfig("bindings:\n  - gesture: swipe:3:right\n    exec: a\n")
+        let unconfigured = try #require(machine.check("collisions"))
+        #expect(unconfigured.verdict == .warning)
+        #expect(unconfigured.detail.contains("the default hyprland.lua binds them"), "\(unconfigured.detail)")
+        #expect(unconfigured.fix?.contains("hl.gesture({ fingers = 3, direction = \"horizontal\", action = \"workspace\" })") == true)
+        try machine.write("gesture = 3, horizontal, workspace\n", to: "home/.config/hypr/hyprland.conf")
+        let hyprlang = try #require(machine.check("collisions"))
+        #expect(hyprlang.detail.contains("hyprland.conf:1: `gesture = 3, horizontal, workspace`"), "\(hyprlang.detail)")
+        try machine.write("-- nothing bound\n", to: "home/.config/hypr/hyprland.lua")
+        #expect(machine.check("collisions")?.verdict == .ok)
+    }
+
+    /// Issue 39: doctor said overlays were ok right after saying the compositor lacks
+    /// layer-shell (mutter, weston, cage): no overlay can be shown there.
+    @Test func overlaysAreOffWhereTheCompositorLacksLayerShell() throws {
+        let layerShell = WaylandSession.Global.layerShell
+        let lacking = MissingProtocol(name: layerShell.rawValue, consequence: layerShell.consequence, ruledOut: [])
+        let unused = DoctorCommand.overlayCheck(nil, missing: [lacking])
+        #expect(unused.verdict == .ok && unused.detail.hasPrefix("off: the compositor lacks zwlr_layer_shell_v1"), "\(unused.detail)")
+        var needed = lacking
+        needed.ruledOut = [.init(binding: 1, gesture: "swipe:3", action: "exec: a", location: nil, effect: "its feedback overlay is not shown")]
+        let warned = DoctorCommand.overlayCheck(nil, missing: [needed])
+        #expect(warned.verdict == .warning && warned.detail.hasPrefix("off: the compositor lacks zwlr_layer_shell_v1"))
+        #expect(DoctorCommand.overlayCheck(nil, missing: []).detail.contains("the compositor has layer-shell"))
+    }
+
+    /// Issue 39: a `sway:` binding on another compositor cannot run, and doctor said nothing.
+    @Test func swayBindingsOutsideSwayAreAProblem() throws {
+        let config = "bindings:\n  - gesture: swipe:3:left\n    sway: workspace next\n  - gesture: swipe:4:left\n    exec: a\n"
+            + "  - gesture: swipe:3:right\n    mode: continuous\n    window-motion: {snap: [left]}\n"
+        let labwc = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "labwc:wlroots", "LABWC_PID": "7"])
+        _ = try labwc.writeConfig(config)
+        let check = try #require(labwc.check("sway ipc"))
+        #expect(check.verdict == .problem)
+        #expect(check.detail.hasPrefix("this is labwc, not sway"), "\(check.detail)")
+        #expect(check.detail.contains("binding 1 (swipe:3:left") && check.detail.contains("binding 3 (swipe:3:right"))
+        #expect(!check.detail.contains("binding 2"))
+        let wayfire = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "wayfire"])
+        _ = try wayfire.writeConfig(config)
+        let inWayfire = try #require(wayfire.check("sway ipc"))
+        #expect(inWayfire.detail.contains("binding 1") && !inWayfire.detail.contains("binding 3"), "the plugin carries out window-motion")
+        let sway = try FakeMachine(environment: ["SWAYSOCK": "/run/sway.sock"])
+        _ = try sway.writeConfig(config)
+        #expect(sway.check("sway ipc") == nil)
     }
 
     @Test func aRunningPausedGestodIsAWarningAndJSONListsEveryCheck() throws {

@@ -60,7 +60,8 @@ import Testing
         let output = StringSink(), errors = StringSink()
         #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: failing.program, environment: session) == 1)
         #expect(errors.text.contains("failed (exit status 1)"), "\(errors.text)")
-        for line in ["sway:      exec gestod", "Hyprland:  exec-once = gestod", "niri:      spawn-at-startup \"gestod\"",
+        for line in ["sway:      exec gestod", "Hyprland:  hl.on(\"hyprland.start\", function() hl.exec_cmd(\"gestod\") end)    (~/.config/hypr/hyprland.lua)",
+                     "niri:      spawn-at-startup \"gestod\"",
                      "labwc:     gestod &", "river:     riverctl spawn gestod", "Wayfire:   [autostart] gesto = gestod"] {
             #expect(errors.text.contains(line), "\(errors.text)")
         }
@@ -79,7 +80,8 @@ import Testing
         let session = ["XDG_RUNTIME_DIR": folder.file("run-without-manager"), "XDG_CONFIG_HOME": folder.file("config")]
         let entry = folder.file("config/autostart/gestod.desktop")
         let output = StringSink(), errors = StringSink()
-        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0, "\(errors.text)")
+        #expect(EnableCommand.run(["--no-start"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0,
+                "\(errors.text)")
         let text = try String(contentsOfFile: entry, encoding: .utf8)
         #expect(text.hasPrefix("[Desktop Entry]\n"))
         for line in ["Type=Application", "Terminal=false", "NoDisplay=true", EnableCommand.autostartMarker] {
@@ -109,8 +111,46 @@ import Testing
         #expect(try String(contentsOfFile: folder.file("home/.config/autostart/gestod.desktop"), encoding: .utf8) == own)
         #expect(output.text.contains("was not written by gestoctl enable: left alone"), "\(output.text)")
         // enable does not overwrite it either.
-        #expect(EnableCommand.run([], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
+        #expect(EnableCommand.run(["--no-start"], enabling: true, output: output, errors: errors, systemctl: fake.program, environment: session) == 0)
         #expect(try String(contentsOfFile: folder.file("home/.config/autostart/gestod.desktop"), encoding: .utf8) == own)
+    }
+
+    /// Issue 39: in a sway session without a systemd user manager, enable wrote an XDG autostart
+    /// entry sway never runs, listed six compositors' lines, started nothing and exited 0. It
+    /// says sway's line only, writes no entry, starts gestod now (the real one, answering on its
+    /// socket), and exits 1 until the line is in sway's config.
+    @Test func onSwayWithoutAUserManagerEnableSaysSwaysLineAndStartsGestodNow() throws {
+        let folder = try TemporaryFolder()
+        let runtime = folder.file("run")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let session = ["HOME": folder.file("home"), "XDG_RUNTIME_DIR": runtime, "SWAYSOCK": folder.file("no-sway.sock"),
+                       "WAYLAND_DISPLAY": folder.file("no-wayland")]
+        var started: Int32 = 0
+        defer { if started > 0 { kill(started, SIGTERM) } }
+        let first = try runGestoctl(["enable"], environment: session)
+        if let range = first.output.range(of: "started gestod now (pid ") {
+            started = Int32(first.output[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        #expect(first.status == 1, "\(first.output)\(first.errors)")
+        #expect(first.output.contains("sway runs no XDG autostart, and this session has no systemd user manager: "
+                                      + "gestod does not start at login until you add this line to ~/.config/sway/config:\n  exec gestod\n"),
+                "\(first.output)")
+        #expect(!first.output.contains("Hyprland") && !first.output.contains("niri"), "only sway's line: \(first.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("home/.config/autostart/gestod.desktop")))
+        #expect(started > 0, "\(first.output)\(first.errors)")
+        let status = try #require(DoctorCommand.daemonStatus(at: runtime + "/gesto/gestod.sock"), "gestod does not answer")
+        #expect(status.pid == Int(started))
+        // Once sway's config starts it, enable is done: gestod runs and starts at login.
+        try FileManager.default.createDirectory(atPath: folder.file("home/.config/sway"), withIntermediateDirectories: true)
+        try "exec gestod\n".write(toFile: folder.file("home/.config/sway/config"), atomically: true, encoding: .utf8)
+        let second = try runGestoctl(["enable"], environment: session)
+        #expect(second.status == 0, "\(second.output)\(second.errors)")
+        #expect(second.output.contains("sway starts gestod at login: \(folder.file("home/.config/sway/config")):1: exec gestod"), "\(second.output)")
+        #expect(second.output.contains("gestod already runs (pid \(started))"), "\(second.output)")
+        // disable stops it, as the unit's stop would.
+        let third = try runGestoctl(["disable"], environment: session)
+        #expect(third.status == 0 && third.output.contains("stopped gestod (pid \(started))"), "\(third.output)\(third.errors)")
+        #expect(eventually { kill(started, 0) != 0 || DoctorCommand.daemonStatus(at: runtime + "/gesto/gestod.sock") == nil })
     }
 
     // Issue 33: the input proxy is a system unit, switched with --input-proxy by root only;

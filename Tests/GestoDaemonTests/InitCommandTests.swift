@@ -3,6 +3,8 @@
 import Foundation
 import Testing
 import GestoConfig
+import GestoImport
+import GestoWayland
 @testable import GestoDaemon
 
 @Suite struct InitCommandTests {
@@ -137,4 +139,110 @@ import GestoConfig
         #expect(InitCommand.run(["--output"]) == 2)
         #expect(InitCommand.run(["--frobnicate"]) == 2)
     }
+}
+
+/// Issue 39: what a starter writes follows the session it is written in: the language of the
+/// Hyprland config in force, the Qt D-Bus tool Plasma installs, and what the compositor can
+/// carry out.
+@Suite struct StarterFactsTests {
+    /// Hyprland 0.55+ reads hyprland.lua (0.57 writes one and ignores hyprland.conf), where
+    /// `hyprctl dispatch` takes a Lua expression: the starter spoke only hyprlang.
+    @Test func theHyprlandStarterSpeaksTheLanguageOfTheConfigInForce() throws {
+        let lua = InitCommand.starterConfig(for: .hyprland, facts: .init(hyprland: .lua))
+        #expect(lua.contains("exec: hyprctl dispatch 'hl.dsp.window.move({ workspace = \"e+1\" })'"), "\(lua)")
+        #expect(lua.contains("exec: hyprctl dispatch 'hl.dsp.workspace.toggle_special()'"))
+        #expect(lua.contains("exec: hyprctl dispatch 'hl.dsp.window.float({ action = \"toggle\" })'"))
+        #expect(lua.contains("hl.gesture({ fingers = 3, direction = \"horizontal\", action = \"workspace\" })"))
+        #expect(!lua.contains("movetoworkspace") && !lua.contains("togglefloating"))
+        let parsed = try Config.parse(lua, file: "hyprland.yaml")
+        #expect(parsed.bindings.count == 5)
+        let hyprlang = InitCommand.starterConfig(for: .hyprland, facts: .init(hyprland: .hyprlang))
+        #expect(hyprlang.contains("exec: hyprctl dispatch movetoworkspace e+1"))
+        #expect(hyprlang.contains("`gesture = 3, horizontal, workspace`"))
+        #expect(!hyprlang.contains("hl.dsp"))
+        #expect(try Config.parse(hyprlang, file: "hyprland.yaml").bindings.count == 5)
+    }
+
+    /// Which language: the files in `$XDG_CONFIG_HOME/hypr`, as Hyprland itself goes by them.
+    @Test func theHyprlandConfigInForceIsLuaUnlessOnlyHyprlandConfExists() throws {
+        let folder = try TemporaryFolder()
+        let hypr = folder.file("config/hypr")
+        try FileManager.default.createDirectory(atPath: hypr, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME": folder.file("config")]
+        #expect(InitCommand.hyprlandDialect(environment: environment) == .lua)
+        _ = FileManager.default.createFile(atPath: hypr + "/hyprland.conf", contents: nil)
+        #expect(InitCommand.hyprlandDialect(environment: environment) == .hyprlang)
+        _ = FileManager.default.createFile(atPath: hypr + "/hyprland.lua", contents: nil)
+        #expect(InitCommand.hyprlandDialect(environment: environment) == .lua)
+    }
+
+    /// `gestoctl init` run as a process in a Hyprland session whose config is hyprland.lua.
+    @Test func gestoctlInitWritesLuaDispatchersBesideAHyprlandLua() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("home/.config/hypr"), withIntermediateDirectories: true)
+        try "hl.gesture({ fingers = 3, direction = \"horizontal\", action = \"workspace\" })\n"
+            .write(toFile: folder.file("home/.config/hypr/hyprland.lua"), atomically: true, encoding: .utf8)
+        let result = try runGestoctl(["init"], environment: ["HOME": folder.file("home"), "HYPRLAND_INSTANCE_SIGNATURE": "x"])
+        #expect(result.status == 0, "\(result.errors)")
+        let written = try String(contentsOfFile: folder.file("home/.config/gesto/config.yaml"), encoding: .utf8)
+        #expect(written.contains("hyprctl dispatch 'hl.dsp.window.move({ workspace = \"e+1\" })'"), "\(written)")
+    }
+
+    /// Plasma 6 on Debian 13 installs qdbus6 and no qdbus, which the KDE starter called.
+    @Test func theKDEStarterCallsTheQdbusThatIsInstalled() throws {
+        #expect(InitCommand.starterConfig(for: .kde).contains("exec: qdbus6 org.kde.kglobalaccel /component/kwin invokeShortcut"))
+        let folder = try TemporaryFolder()
+        let environment = ["PATH": folder.path]
+        #expect(InitCommand.StarterFacts.probe(for: .kde, environment: environment).qdbus == "qdbus6")
+        _ = FileManager.default.createFile(atPath: folder.file("qdbus"), contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(InitCommand.StarterFacts.probe(for: .kde, environment: environment).qdbus == "qdbus")
+        let plasma5 = InitCommand.starterConfig(for: .kde, facts: .init(qdbus: "qdbus"))
+        #expect(plasma5.contains("exec: qdbus org.kde.kglobalaccel") && !plasma5.contains("exec: qdbus6"))
+        _ = FileManager.default.createFile(atPath: folder.file("qdbus6"), contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(InitCommand.StarterFacts.probe(for: .kde, environment: environment).qdbus == "qdbus6")
+    }
+
+    /// On weston, cage or mutter (no foreign-toplevel, no virtual keyboard) the generic starter
+    /// bound window: and keys: actions that cannot run there: it binds what the compositor
+    /// offers, by the table `gestoctl status` judges bindings with.
+    @Test func theGenericStarterBindsOnlyWhatTheCompositorCarriesOut() throws {
+        typealias Global = WaylandSession.Global
+        let none = InitCommand.starterConfig(for: .generic, facts: .init(missing: Set(Global.allCases)))
+        #expect(try Config.parse(none, file: "generic.yaml").bindings.isEmpty)
+        #expect(none.contains("#   zwp_virtual_keyboard_manager_v1: keys: actions are off"), "\(none)")
+        #expect(none.contains("bind exec: commands"))
+        let windowsOnly = try Config.parse(InitCommand.starterConfig(for: .generic, facts: .init(missing: [.virtualKeyboardManager])), file: "g.yaml")
+        #expect(windowsOnly.bindings.map(\.action.kind) == [.window, .window])
+        let keysOnly = try Config.parse(InitCommand.starterConfig(for: .generic, facts: .init(missing: [.foreignToplevelManager, .layerShell])), file: "g.yaml")
+        #expect(keysOnly.bindings.map(\.action.kind) == [.keys, .keys])
+        let all = InitCommand.starterConfig(for: .generic, facts: .init(missing: []))
+        #expect(try Config.parse(all, file: "g.yaml").bindings.count == 4)
+        #expect(all.contains("The compositor offers every protocol gesto uses"))
+        // Unchecked (no compositor reached): all four, and it says so.
+        #expect(InitCommand.starterConfig(for: .generic).contains("No compositor was reached"))
+    }
+}
+
+/// Runs the built gestoctl with only `environment` (and a PATH), its output collected.
+func runGestoctl(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+    let folder = try TemporaryFolder()
+    _ = FileManager.default.createFile(atPath: folder.file("out"), contents: nil)
+    _ = FileManager.default.createFile(atPath: folder.file("err"), contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: gestoctlExecutable)
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+    process.standardOutput = FileHandle(forWritingAtPath: folder.file("out"))
+    process.standardError = FileHandle(forWritingAtPath: folder.file("err"))
+    try process.run()
+    let deadline = Date().addingTimeInterval(ipcWaitSeconds)
+    while process.isRunning && Date() < deadline { usleep(5_000) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        throw HarnessError("gestoctl \(arguments) did not end within \(ipcWaitSeconds) s")
+    }
+    return CommandResult(status: process.terminationStatus,
+                         output: (try? String(contentsOfFile: folder.file("out"), encoding: .utf8)) ?? "",
+                         errors: (try? String(contentsOfFile: folder.file("err"), encoding: .utf8)) ?? "")
 }

@@ -14,6 +14,13 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+/// posix_spawn's POSIX_SPAWN_SETSID flag (a GNU extension): the child calls setsid.
+short gesto_spawn_setsid_flag(void);
+
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34, a GNU extension): the child closes
+/// every descriptor from `from` on. Returns 0 or an error number.
+int gesto_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
+
 /// pidfd_open(2): a descriptor that becomes readable when the process exits (always
 /// close-on-exec). Returns -1 and sets errno on failure (ENOSYS before Linux 5.3).
 int gesto_pidfd_open(pid_t pid);

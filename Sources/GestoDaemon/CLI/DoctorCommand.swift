@@ -6,6 +6,7 @@
 // them. Works with or without gestod.
 import GestoConfig
 import GestoCore
+import GestoImport
 import GestoSystem
 import GestoWayland
 import Glibc
@@ -26,11 +27,12 @@ public enum DoctorCommand {
         Checks what gesto needs, one line per check, each with its fix when it fails: the
         touchpads and whether you can read them (uaccess ACL or the input group), libinput's
         gesture support per touchpad, the compositor and the Wayland protocols it offers (and
-        which configured actions a missing one rules out), the config, whether gestod runs and
-        is paused, the session's lock state, the compositor's built-in gestures that collide
-        with bound ones, and whether the input proxy gesto-inputd runs (and, on a compositor
-        whose gestures cannot be turned off, what it would change). Exit status 1 when a check
-        found a problem.
+        which configured actions a missing one rules out, and sway: bindings outside sway),
+        the config, whether gestod runs and is paused, the session's lock state, the
+        compositor's built-in gestures that collide with bound ones (Hyprland's from the config
+        in force, hyprland.lua or hyprland.conf), whether the input proxy gesto-inputd runs
+        (and, on a compositor whose gestures cannot be turned off, what it would change), and
+        whether overlays can be shown. Exit status 1 when a check found a problem.
         """
     ) { parsed, context in
         var probe = Probe(environment: context.environment ?? processEnvironment())
@@ -53,8 +55,9 @@ public enum DoctorCommand {
 
     /// One check: what was looked at, what was found, and what to do about it.
     public struct Check: Sendable, Equatable {
-        /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `config`,
-        /// `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`, `overlays`).
+        /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `sway ipc`,
+        /// `config`, `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`,
+        /// `overlays`).
         public var name: String
         public var verdict: Verdict
         /// What was found, one or more lines.
@@ -102,7 +105,8 @@ public enum DoctorCommand {
         public var swayConfigPath: String?
         /// The running sway's version (nil: asked over `$SWAYSOCK` when ``connectsToWayland``).
         public var swayVersion: SwayVersion?
-        /// The Hyprland config read for `gesture =` lines (nil: `$XDG_CONFIG_HOME/hypr/hyprland.conf`).
+        /// The Hyprland config read for its gestures (nil: `$XDG_CONFIG_HOME/hypr/hyprland.lua`,
+        /// else `hyprland.conf`).
         public var hyprlandConfigPath: String?
         /// Where other gesture tools are looked for (processes, units, autostart entries).
         var switchOver: SwitchOverPlaces
@@ -161,7 +165,9 @@ public enum DoctorCommand {
 
         let (config, configCheck) = loadConfig(probe, status: status)
         let compositor = compositorName(probe.environment)
-        results.append(contentsOf: waylandChecks(probe, status: status, config: config, compositor: compositor))
+        let wayland = waylandChecks(probe, status: status, config: config, compositor: compositor)
+        results.append(contentsOf: wayland.checks)
+        if let sway = swayCheck(config: config, compositor: compositor, environment: probe.environment) { results.append(sway) }
         results.append(configCheck)
         results.append(daemonCheck(status))
         results.append(sessionCheck(status))
@@ -171,7 +177,7 @@ public enum DoctorCommand {
         if let drag = dragCheck(config: config, compositor: compositor, inputProxyRuns: inputProxyRuns) { results.append(drag) }
         results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok))
         results.append(otherToolsCheck(probe))
-        results.append(overlayCheck(probe.drawingUnavailable()))
+        results.append(overlayCheck(probe.drawingUnavailable(), missing: wayland.missing))
         return results
     }
 
@@ -248,8 +254,19 @@ public enum DoctorCommand {
 
     /// Whether continuous bindings can show their feedback overlay: cairo and Pango are only
     /// recommended by the package, and gestod runs every action without them.
-    static func overlayCheck(_ unavailable: String?) -> Check {
-        guard let unavailable else { return Check("overlays", .ok, "cairo and Pango open: continuous bindings show their feedback") }
+    /// The compositor comes first: without layer-shell (mutter, weston, cage) no overlay can
+    /// be shown whatever gestod can draw (`missing` is the protocols check's finding, nil when
+    /// no compositor was reached).
+    static func overlayCheck(_ unavailable: String?, missing: [MissingProtocol]? = []) -> Check {
+        if let layerShell = missing?.first(where: { $0.name == WaylandSession.Global.layerShell.rawValue }) {
+            let detail = "off: the compositor lacks \(layerShell.name), so no feedback overlay or reorder strip is shown (every action still runs)"
+            return layerShell.ruledOut.isEmpty ? Check("overlays", .ok, detail + "; no binding asks for one")
+                : Check("overlays", .warning, detail, fix: "nothing to do on this compositor: the protocols check names the bindings that lose their overlay")
+        }
+        guard let unavailable else {
+            return Check("overlays", .ok, "cairo and Pango open" + (missing == nil ? "" : " and the compositor has layer-shell")
+                         + ": continuous bindings show their feedback")
+        }
         return Check("overlays", .warning, "off: \(unavailable) (every action still runs, without the on-screen feedback)",
                      fix: "sudo apt install libcairo2 libpango-1.0-0 libpangocairo-1.0-0, then restart gestod")
     }
@@ -356,7 +373,12 @@ public enum DoctorCommand {
     }
 
     static func daemonStatus(_ probe: Probe) -> DaemonStatus? {
-        guard let path = UnixSocket.path(explicit: probe.socketPath), let connection = try? IPCConnection(path: path) else { return nil }
+        UnixSocket.path(explicit: probe.socketPath).flatMap(daemonStatus(at:))
+    }
+
+    /// The status of the gestod answering at `path`, nil when none does.
+    static func daemonStatus(at path: String) -> DaemonStatus? {
+        guard let connection = try? IPCConnection(path: path) else { return nil }
         defer { connection.close() }
         guard let line = try? connection.send(.status), let result = try? IPCReply.result(of: line) else { return nil }
         return try? DaemonStatus(json: result)
@@ -396,7 +418,29 @@ public enum DoctorCommand {
         return nil
     }
 
-    static func waylandChecks(_ probe: Probe, status: DaemonStatus?, config: Config?, compositor: String?) -> [Check] {
+    /// `sway:` bindings, and under gestod `window-motion:` and `workspace:`, go over sway's IPC
+    /// (`$SWAYSOCK`): elsewhere they cannot run, and gestod says so only in its log. Inside
+    /// Wayfire the gesto-wayfire plugin carries out `window-motion:` and `workspace:` itself.
+    /// nil when no binding needs sway, or sway's socket is set.
+    static func swayCheck(config: Config?, compositor: String?, environment: [String: String]) -> Check? {
+        guard let config, environment["SWAYSOCK"]?.isEmpty != false else { return nil }
+        var named: [String] = []
+        for (index, binding) in config.bindings.enumerated() {
+            let needsSway = switch binding.action {
+            case .session(.sway): true
+            case .windowMotion, .session(.workspace): compositor != "wayfire"
+            case .exec, .session(.keys), .session(.window), .reorder, .drag: false
+            }
+            if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
+        }
+        guard !named.isEmpty else { return nil }
+        let here = compositor.map { "this is \($0), not sway" } ?? "no sway here (SWAYSOCK is not set)"
+        return Check("sway ipc", .problem, "\(here): these bindings go over sway's IPC and cannot run:\n" + named.joined(separator: "\n"),
+                     fix: "bind those gestures to exec: actions running this compositor's own command-line tool, or to keys: or window: where it offers them")
+    }
+
+    static func waylandChecks(_ probe: Probe, status: DaemonStatus?, config: Config?, compositor: String?)
+        -> (checks: [Check], missing: [MissingProtocol]?) {
         let named = compositor.map { " (\($0))" } ?? ""
         var missing: [MissingProtocol]?
         var connected = false
@@ -416,7 +460,7 @@ public enum DoctorCommand {
             let fix = status == nil
                 ? "run this inside your Wayland session (WAYLAND_DISPLAY set), or start the compositor"
                 : "gestod connects by itself when the compositor's socket appears in $XDG_RUNTIME_DIR; until then only exec actions run"
-            return [Check("compositor", .problem, "no Wayland compositor reached\(named)", fix: fix)]
+            return ([Check("compositor", .problem, "no Wayland compositor reached\(named)", fix: fix)], nil)
         }
         var checks = [Check("compositor", .ok, "connected\(named)" + (status?.waylandConnected == true ? " (gestod's connection)" : ""))]
         if missing.isEmpty {
@@ -427,13 +471,13 @@ public enum DoctorCommand {
                                 fix: ruledOut ? "bind those gestures to exec: actions (e.g. a compositor command), or use a compositor that offers the protocol"
                                               : "nothing configured needs them now"))
         }
-        return checks
+        return (checks, missing)
     }
 
     static func daemonCheck(_ status: DaemonStatus?) -> Check {
         guard let status else {
             return Check("gestod", .problem, "not running (its socket does not answer)",
-                         fix: "`gestoctl enable` starts it in your next session; now: `systemctl --user start gestod`, or run `gestod &`")
+                         fix: "`gestoctl enable` starts it now and at every login (or run `gestod &`)")
         }
         switch status.state {
         case .running:
@@ -470,12 +514,14 @@ public enum DoctorCommand {
                        fix: "niri cannot turn them off: bind 4-finger swipes in gesto instead"),
         BuiltInGesture(compositor: "niri", gesture: .swipe(fingers: 4, direction: .up),
                        what: "niri opens the overview with a 4-finger swipe up", fix: "bind another gesture in gesto"),
+        // What the hyprland.lua Hyprland 0.57 writes at its first start binds; used when no
+        // Hyprland config is found (one that is found says what it binds itself).
         BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .left),
-                       what: "Hyprland switches workspaces with 3-finger horizontal swipes when workspace swipes are on",
-                       fix: "remove `gesture = 3, horizontal, workspace` (Hyprland 0.51+) or set `gestures:workspace_swipe = false`"),
+                       what: "Hyprland switches workspaces with 3-finger horizontal swipes (the default hyprland.lua binds them)",
+                       fix: hyprlandWorkspaceSwipeFix),
         BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .right),
-                       what: "Hyprland switches workspaces with 3-finger horizontal swipes when workspace swipes are on",
-                       fix: "remove `gesture = 3, horizontal, workspace` (Hyprland 0.51+) or set `gestures:workspace_swipe = false`"),
+                       what: "Hyprland switches workspaces with 3-finger horizontal swipes (the default hyprland.lua binds them)",
+                       fix: hyprlandWorkspaceSwipeFix),
         BuiltInGesture(compositor: "gnome", gesture: .swipe(fingers: 3, direction: nil),
                        what: "GNOME switches workspaces and opens the overview with 3-finger swipes",
                        fix: "GNOME has no switch for them: bind 4-finger swipes in gesto"),
@@ -486,6 +532,9 @@ public enum DoctorCommand {
                        what: "Wayfire's vswipe plugin switches workspaces with 3-finger swipes",
                        fix: "disable the vswipe plugin in wayfire.ini, or bind 4-finger swipes in gesto"),
     ]
+
+    static let hyprlandWorkspaceSwipeFix = "remove `\(HyprlandDialect.lua.workspaceSwipeLine)` from hyprland.lua "
+        + "(`\(HyprlandDialect.hyprlang.workspaceSwipeLine)` from hyprland.conf before 0.55; `gestures:workspace_swipe = false` before 0.51)"
 
     static func collisionCheck(_ probe: Probe, compositor: String?, config: Config?) -> Check {
         guard let config, !config.bindings.isEmpty else { return Check("collisions", .ok, "no binding to collide with") }
@@ -501,8 +550,9 @@ public enum DoctorCommand {
                 builtIns += path.map(swayGestures(inConfigAt:)) ?? []
             }
         }
-        if compositor == "hyprland", let path = probe.hyprlandConfigPath ?? probe.switchOver.configHome.map({ $0 + "/hypr/hyprland.conf" }) {
-            builtIns += hyprlandGestures(inConfigAt: path)
+        if compositor == "hyprland", let path = probe.hyprlandConfigPath ?? hyprlandConfigPath(probe.environment) {
+            // The config in force says what Hyprland binds; the default table stands in for none.
+            builtIns = builtIns.filter { $0.compositor != "hyprland" } + hyprlandGestures(inConfigAt: path)
         }
         var lines: [String] = []
         var fixes: [String] = []
@@ -575,32 +625,25 @@ public enum DoctorCommand {
         return result
     }
 
-    /// Hyprland's own `gesture = FINGERS, DIRECTION, ACTION…` lines (Hyprland 0.51+), from
-    /// the user's main Hyprland config file. Hyprland's pinch words are reversed: `pinchin`
-    /// is the scale growing, gesto's `pinch:F:out`.
+    /// The Hyprland config in force: `hyprland.lua` where it exists (Hyprland 0.55 and later
+    /// read it first), else `hyprland.conf` (``ImportFormat/usualPaths``, the order Hyprland
+    /// looks in); nil when neither exists.
+    static func hyprlandConfigPath(_ environment: [String: String]) -> String? {
+        ImportCommand.usualPath(of: .hyprland, environment: environment)
+    }
+
+    /// The gestures a Hyprland config binds, in either language (`gesture = 3, horizontal,
+    /// workspace` or `hl.gesture({ fingers = 3, … })`), as `gestoctl import hyprland` reads them:
+    /// each one Hyprland acts on, whatever its action (a 1:1 `move` as much as a dispatcher).
     static func hyprlandGestures(inConfigAt path: String) -> [BuiltInGesture] {
         guard let text = readFile(path) else { return [] }
-        var result: [BuiltInGesture] = []
-        for line in text.split(separator: "\n") {
-            let trimmed = String(line).trimmingSpacesAndNewlines
-            guard let equals = trimmed.firstIndex(of: "="), String(trimmed[..<equals]).trimmingSpacesAndNewlines == "gesture" else { continue }
-            let fields = trimmed[trimmed.index(after: equals)...].split(separator: ",").map { String($0).trimmingSpacesAndNewlines.lowercased() }
-            guard fields.count >= 2, let fingers = Int(fields[0]) else { continue }
-            let names: [GestureName] = switch fields[1] {
-            case "swipe": [.swipe(fingers: fingers, direction: nil)]
-            case "horizontal": [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
-            case "vertical": [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
-            case "pinch": [.pinch(fingers: fingers, direction: nil)]
-            case "pinchin": [.pinch(fingers: fingers, direction: .out)]
-            case "pinchout": [.pinch(fingers: fingers, direction: .in)]
-            default: SwipeDirection(rawValue: fields[1]).map { [.swipe(fingers: fingers, direction: $0)] } ?? []
-            }
-            for name in names {
-                result.append(BuiltInGesture(compositor: "hyprland", gesture: name, what: "your Hyprland config binds it too (`\(trimmed)`)",
-                                             fix: "remove the gesture line from \(path) (then `hyprctl reload`), or the gesto binding"))
-            }
+        let imported = importConfig(text, format: .hyprland, file: path)
+        let reload = "(then `hyprctl reload`)"
+        return imported.sourceGestures.map { bound in
+            BuiltInGesture(compositor: "hyprland", gesture: bound.gesture,
+                           what: "your Hyprland config binds it too (\(bound.source.location.file):\(bound.source.location.line): `\(bound.source.text)`)",
+                           fix: "remove that line from \(path) \(reload), or the gesto binding")
         }
-        return result
     }
 
     // MARK: Other gesture tools

@@ -2,19 +2,25 @@
 // and the only thing that does (the package starts nothing by itself). Where the session has a
 // systemd user manager they enable the user unit, which is wanted by default.target, the target
 // every user manager reaches at login: Debian 12's sway reaches no graphical-session.target and
-// runs no XDG autostart, so a unit that waits for either never starts there. Without one they
-// write (and remove) a per-user XDG autostart entry, which GNOME, KDE and labwc run. gestod
-// started before the compositor finds its socket when it appears (WaylandSocketWatcher), so
-// starting at login is early enough for every compositor.
+// runs no XDG autostart, so a unit that waits for either never starts there. Without one,
+// enable starts gestod itself and writes a per-user XDG autostart entry where the session runs
+// them (GNOME, KDE, labwc); elsewhere it prints the running compositor's own config line, since
+// gestoctl edits no compositor's config, and says by its exit status that login is not covered
+// yet; disable removes the entry and stops that gestod. gestod started before the compositor
+// finds its socket when it appears (WaylandSocketWatcher), so starting at login is early enough
+// for every compositor.
 // With --input-proxy they turn the opt-in input proxy gesto-inputd on and off instead: a system
 // unit, so root's business; a user is told the sudo command rather than meeting polkit or a
 // bare systemctl error.
+import CGestoSys
 import GestoSystem
 import Glibc
 
 /// `gestoctl enable [--no-start] [--input-proxy]` and `gestoctl disable [--no-stop]
-/// [--input-proxy]`. Exit status: 0 done, 1 systemctl failed or is missing, or --input-proxy
-/// without root (the message says what to do instead), 2 bad usage.
+/// [--input-proxy]`. Exit status: 0 done, 1 systemctl failed or is missing, gestod will not
+/// start at login until the line printed is in the compositor's config, gestod could not be
+/// started now, or --input-proxy without root (the message says what to do instead), 2 bad
+/// usage.
 public enum EnableCommand {
     /// The user unit the package installs.
     public static let unit = "gestod.service"
@@ -34,9 +40,12 @@ public enum EnableCommand {
         Makes gestod start at every login, in any Wayland session: enables the systemd user unit
         gestod.service (systemctl --user enable --now gestod.service), which login reaches on
         Debian 12's sway too. gestod connects to the compositor when it starts, so the unit may
-        start before it. Without a systemd user manager it writes a per-user XDG autostart entry
-        instead ($XDG_CONFIG_HOME/autostart/gestod.desktop), which GNOME, KDE and labwc run, and
-        says what to put in the config of a compositor that runs none.
+        start before it. Without a systemd user manager it starts gestod now (its output in
+        $XDG_RUNTIME_DIR/gestod.log) and, where the session runs XDG autostart (GNOME, KDE,
+        labwc, or a compositor it does not know), writes a per-user entry
+        ($XDG_CONFIG_HOME/autostart/gestod.desktop); on sway, Hyprland, niri, river and Wayfire,
+        which run none, it prints the line to add to the compositor's config instead and exits
+        with status 1 until that line is there.
         With --input-proxy, as root, it enables and starts the input proxy instead (systemctl
         enable --now gesto-inputd.service): the compositor then reads the touchpads through
         gesto-inputd, which withholds the finger counts gestod owns (gesto-inputd(8)).
@@ -51,7 +60,9 @@ public enum EnableCommand {
         options: [.flag("no-stop", help: "disable it without stopping it now"), inputProxyOption],
         discussion: """
         Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop), and removes
-        the autostart entry gestoctl enable wrote (an entry written by hand is left alone).
+        the autostart entry gestoctl enable wrote (an entry written by hand is left alone);
+        without a systemd user manager it stops the gestod that answers on its socket (unless
+        --no-stop).
         With --input-proxy, as root, it disables and stops the input proxy (systemctl disable
         --now gesto-inputd.service): the compositor reads the touchpads directly again.
         """
@@ -108,31 +119,69 @@ public enum EnableCommand {
         return access(candidate, X_OK) == 0 ? candidate : "gestod"
     }
 
-    /// How to start gestod with the session where there is no systemd user manager.
-    public static let withoutSystemd = """
-    without a systemd user manager (or without the packaged gestod.service), start gestod from
-    the compositor's config instead:
-      sway:      exec gestod                        (~/.config/sway/config)
-      Hyprland:  exec-once = gestod                 (~/.config/hypr/hyprland.conf)
-      niri:      spawn-at-startup "gestod"          (~/.config/niri/config.kdl)
-      labwc:     gestod &                           (~/.config/labwc/autostart)
-      river:     riverctl spawn gestod              (~/.config/river/init)
-      Wayfire:   [autostart] gesto = gestod         (~/.config/wayfire.ini)
-    """
+    /// How a compositor starts gestod with its session from its own config: the line, and
+    /// that config.
+    struct LoginLine: Equatable {
+        /// The compositor's key, as ``DoctorCommand/compositorName(_:)`` names it.
+        var compositor: String
+        /// Its name as users write it.
+        var name: String
+        var line: String
+        var file: String
+    }
+
+    /// The login line of each compositor gesto knows (labwc runs XDG autostart too). Hyprland's is in the
+    /// language of the user's config (``InitCommand/hyprlandDialect(environment:)``).
+    static func loginLines(environment: [String: String]) -> [LoginLine] {
+        let hyprland = InitCommand.hyprlandDialect(environment: environment)
+        return [
+            LoginLine(compositor: "sway", name: "sway", line: "exec gestod", file: "~/.config/sway/config"),
+            LoginLine(compositor: "hyprland", name: "Hyprland", line: hyprland.autostartLine("gestod"),
+                      file: "~/.config/hypr/" + hyprland.configFileName),
+            LoginLine(compositor: "niri", name: "niri", line: "spawn-at-startup \"gestod\"", file: "~/.config/niri/config.kdl"),
+            LoginLine(compositor: "labwc", name: "labwc", line: "gestod &", file: "~/.config/labwc/autostart"),
+            LoginLine(compositor: "river", name: "river", line: "riverctl spawn gestod", file: "~/.config/river/init"),
+            LoginLine(compositor: "wayfire", name: "Wayfire", line: "[autostart] gesto = gestod", file: "~/.config/wayfire.ini"),
+        ]
+    }
+
+    /// The sessions that run per-user XDG autostart entries, where `enable` writes one.
+    static let runXDGAutostart: Set<String> = ["gnome", "kde", "labwc"]
+
+    /// What to put in the compositor's config to start gestod with the session where there is
+    /// no systemd user manager: the running compositor's line alone when it is known, else every
+    /// compositor's.
+    static func withoutSystemd(environment: [String: String]) -> String {
+        let compositor = DoctorCommand.compositorName(environment)
+        let lines = loginLines(environment: environment)
+        if let own = lines.first(where: { $0.compositor == compositor }) {
+            return "to start gestod with every \(own.name) session, add this line to \(own.file):\n  \(own.line)"
+        }
+        let width = (lines.map(\.name.count).max() ?? 0) + 2
+        let table = lines.map { entry in
+            let label = entry.name + ":" + String(repeating: " ", count: width - entry.name.count)
+            return "  \(label)\(entry.line)    (\(entry.file))"
+        }
+        return (["without a systemd user manager (or without the packaged gestod.service), start gestod from",
+                 "the compositor's config instead:"] + table).joined(separator: "\n")
+    }
 
     /// Runs `gestoctl enable` (`enabling` true) or `gestoctl disable`.
     /// - Parameter systemctl: the program run and its first arguments (tests give a stand-in);
     ///   the program is found on `PATH`.
     /// - Parameter environment: XDG_RUNTIME_DIR, XDG_CONFIG_HOME and HOME (nil: this process's).
     /// - Parameter isRoot: whether this runs as root (nil: the effective user ID says).
+    /// - Parameter gestod: the program `enable` starts now where there is no user manager, and
+    ///   its first arguments (nil: ``gestodPath``).
     public static func run(_ arguments: [String], enabling: Bool, output: TextSink, errors: TextSink,
                            systemctl: [String] = ["systemctl"], environment: [String: String]? = nil,
-                           isRoot: Bool? = nil) -> Int32 {
+                           isRoot: Bool? = nil, gestod: [String]? = nil) -> Int32 {
         let declaration = enabling ? enableDeclaration : disableDeclaration
         switch declaration.checkedArguments(arguments, in: CommandContext(output: output, errors: errors)) {
         case .success(let options):
             return perform(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl,
-                           environment: environment ?? InitCommand.currentEnvironment(), isRoot: isRoot ?? (geteuid() == 0))
+                           environment: environment ?? InitCommand.currentEnvironment(), isRoot: isRoot ?? (geteuid() == 0),
+                           gestod: gestod ?? [gestodPath])
         case .failure(let status): return status.code
         }
     }
@@ -141,22 +190,25 @@ public enum EnableCommand {
     /// unit where there is a user manager, else the per-user autostart entry; `disable` also
     /// removes an entry an earlier `enable` wrote.
     static func perform(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
-                        systemctl: [String], environment: [String: String], isRoot: Bool) -> Int32 {
+                        systemctl: [String], environment: [String: String], isRoot: Bool, gestod: [String] = [gestodPath]) -> Int32 {
         if options.flags.contains(inputProxyOption.name) {
             return switchInputProxy(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl, isRoot: isRoot)
         }
         let hasUserManager = hasUserManager(environment: environment)
-        if enabling && !hasUserManager { return writeAutostartEntry(output: output, errors: errors, environment: environment) }
+        if enabling && !hasUserManager {
+            return enableWithoutUserManager(options, output: output, errors: errors, environment: environment, gestod: gestod)
+        }
         if !enabling {
             let removed = removeAutostartEntry(output: output, errors: errors, environment: environment)
             guard hasUserManager else {
+                let stopped = !options.flags.contains("no-stop") && stopStartedDaemon(output: output, environment: environment)
                 if removed == .failed { return 1 }
-                if removed == .none { output.write("nothing to disable: no systemd user manager here, and no autostart entry of gestoctl enable\n") }
+                if removed == .none && !stopped { output.write("nothing to disable: no systemd user manager here, and no autostart entry of gestoctl enable\n") }
                 return 0
             }
             if removed == .failed { return 1 }
         }
-        return runSystemctl(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl)
+        return runSystemctl(options, enabling: enabling, output: output, errors: errors, systemctl: systemctl, environment: environment)
     }
 
     /// Enables (and starts) or disables (and stops) the input proxy's system unit, as root;
@@ -207,8 +259,131 @@ public enum EnableCommand {
     /// What became of the autostart entry `disable` looked for.
     enum Removal { case none, removed, failed }
 
-    /// Writes the per-user autostart entry (`enable` without a user manager).
-    static func writeAutostartEntry(output: TextSink, errors: TextSink, environment: [String: String]) -> Int32 {
+    /// `enable` without a systemd user manager: makes gestod start at login the way this
+    /// session can, and starts it now (unless --no-start). A compositor that runs no XDG
+    /// autostart (sway, Hyprland, niri, river, Wayfire) gets no entry it would never run: the
+    /// line for its own config is printed, for the user to add (gestoctl edits no compositor
+    /// config). Exit status 0 only when gestod will start at login and runs now; 1 when the
+    /// login start still needs that line, or gestod could not be started.
+    static func enableWithoutUserManager(_ options: CommandArguments, output: TextSink, errors: TextSink,
+                                         environment: [String: String], gestod: [String]) -> Int32 {
+        let compositor = DoctorCommand.compositorName(environment)
+        let atLogin: Bool
+        if let compositor, !runXDGAutostart.contains(compositor),
+           let own = loginLines(environment: environment).first(where: { $0.compositor == compositor }) {
+            if let found = existingLoginLine(own, environment: environment) {
+                output.write("\(own.name) starts gestod at login: \(found)\n")
+                atLogin = true
+            } else {
+                output.write("\(own.name) runs no XDG autostart, and this session has no systemd user manager: "
+                             + "gestod does not start at login until you add this line to \(own.file):\n  \(own.line)\n")
+                atLogin = false
+            }
+        } else {
+            atLogin = writeAutostartEntry(output: output, errors: errors, environment: environment,
+                                          listsCompositorLines: compositor == nil) == 0
+        }
+        let runs = options.flags.contains("no-start") || startNow(gestod, output: output, errors: errors, environment: environment)
+        return atLogin && runs ? 0 : 1
+    }
+
+    /// The line of `login`'s compositor config that already starts gestod (`FILE:LINE: TEXT`),
+    /// where gesto can tell: sway's `exec` and hyprlang's `exec-once` lines.
+    static func existingLoginLine(_ login: LoginLine, environment: [String: String]) -> String? {
+        guard login.compositor == "sway" || login.file.hasSuffix(".conf"),
+              let path = ImportCommand.expand(login.file, environment: environment),
+              case .success(let text) = ConfigFile.readText(path: path) else { return nil }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where SwitchOver.startsProgram(String(line), "gestod") {
+            return "\(path):\(index + 1): \(String(line).trimmingSpacesAndNewlines)"
+        }
+        return nil
+    }
+
+    /// How long a gestod started by `enable` may take to answer on its socket.
+    static let startSeconds = 10.0
+
+    /// Starts `gestod` now, in a session of its own (it outlives this command and the
+    /// terminal), its output appended to `$XDG_RUNTIME_DIR/gestod.log`, unless a gestod
+    /// answers on the socket already; waits until the new one answers. Returns whether gestod
+    /// runs.
+    static func startNow(_ gestod: [String], output: TextSink, errors: TextSink, environment: [String: String]) -> Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+              let socket = UnixSocket.path(explicit: nil, environment: environment) else {
+            errors.write("gestoctl enable: XDG_RUNTIME_DIR is not set, so gestod cannot run now (its socket lives there); "
+                         + "it starts with your next session\n")
+            return false
+        }
+        if let status = DoctorCommand.daemonStatus(at: socket) {
+            output.write("gestod already runs (pid \(status.pid))\n")
+            return true
+        }
+        let log = runtime + "/gestod.log"
+        let pid: pid_t
+        switch spawnDetached(gestod, log: log, environment: environment) {
+        case .success(let started): pid = started
+        case .failure(let error):
+            errors.write("gestoctl enable: cannot start \(gestod[0]): \(error)\n")
+            return false
+        }
+        let deadline = MonotonicClock.now().advanced(bySeconds: startSeconds)
+        while MonotonicClock.now() < deadline {
+            if DoctorCommand.daemonStatus(at: socket) != nil {
+                output.write("started gestod now (pid \(pid), its log: \(log))\n")
+                return true
+            }
+            var status: CInt = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                errors.write("gestoctl enable: gestod exited at once; its log (\(log)) says why\n")
+                return false
+            }
+            usleep(20_000)
+        }
+        errors.write("gestoctl enable: gestod (pid \(pid)) did not answer on \(socket) within \(Int(startSeconds)) s; its log: \(log)\n")
+        return false
+    }
+
+    /// `disable` without a user manager: stops the gestod answering on this session's socket
+    /// (the one `enable` started, or one started by hand), as the unit's stop would.
+    /// Returns whether it stopped one.
+    static func stopStartedDaemon(output: TextSink, environment: [String: String]) -> Bool {
+        guard let socket = UnixSocket.path(explicit: nil, environment: environment),
+              let status = DoctorCommand.daemonStatus(at: socket), let pid = pid_t(exactly: status.pid), pid > 0,
+              kill(pid, SIGTERM) == 0 else { return false }
+        output.write("stopped gestod (pid \(pid))\n")
+        return true
+    }
+
+    /// Starts `command` (its program searched on `PATH`) with `environment`, in a new session
+    /// (it leaves this terminal's), standard input from /dev/null, its output appended to `log`
+    /// and no other descriptor of this process (a daemon that kept one, a caller's pipe or
+    /// socket, would hold it open for as long as it runs).
+    static func spawnDetached(_ command: [String], log: String, environment: [String: String]) -> Result<pid_t, SystemError> {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, gesto_spawn_setsid_flag())
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        gesto_spawn_file_actions_addclosefrom(&actions, STDERR_FILENO + 1)
+        let argv = CStringArray(command)
+        let envp = CStringArray(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        defer { argv.deallocate(); envp.deallocate() }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, argv.pointers, envp.pointers)
+        return spawned == 0 ? .success(pid) : .failure(SystemError(code: spawned, call: "posix_spawnp"))
+    }
+
+    /// Writes the per-user autostart entry (`enable` without a user manager, in a session that
+    /// runs XDG autostart or an unknown one); with `listsCompositorLines`, also what a
+    /// compositor that runs none needs instead.
+    static func writeAutostartEntry(output: TextSink, errors: TextSink, environment: [String: String],
+                                    listsCompositorLines: Bool = true) -> Int32 {
+        let withoutSystemd = withoutSystemd(environment: environment)
         guard let path = autostartPath(environment: environment) else {
             errors.write("gestoctl enable: no systemd user manager, and neither XDG_CONFIG_HOME nor HOME is set: "
                          + "nowhere to write an autostart entry\n" + withoutSystemd + "\n")
@@ -227,8 +402,10 @@ public enum EnableCommand {
         }
         output.write("no systemd user manager in this session: wrote \(path), which starts gestod at login in sessions "
                      + "that run XDG autostart (GNOME, KDE, labwc); `gestoctl disable` removes it\n")
-        output.write("a compositor that runs no XDG autostart needs a line in its own config instead:\n"
-                     + withoutSystemd.split(separator: "\n").dropFirst(2).joined(separator: "\n") + "\n")
+        if listsCompositorLines {
+            output.write("a compositor that runs no XDG autostart needs a line in its own config instead:\n"
+                         + withoutSystemd.split(separator: "\n").dropFirst(2).joined(separator: "\n") + "\n")
+        }
         return 0
     }
 
@@ -250,14 +427,14 @@ public enum EnableCommand {
 
     /// Runs systemctl to enable or disable the unit, as `options` say.
     static func runSystemctl(_ options: CommandArguments, enabling: Bool, output: TextSink, errors: TextSink,
-                             systemctl: [String]) -> Int32 {
+                             systemctl: [String], environment: [String: String]) -> Int32 {
         let command = enabling ? "enable" : "disable"
         let skip = enabling ? "no-start" : "no-stop"
         var systemctlArguments = ["--user", command]
         if !options.flags.contains(skip) { systemctlArguments.append("--now") }
         systemctlArguments.append(unit)
         guard systemctlSucceeded(systemctl, systemctlArguments, command: command, errors: errors) else {
-            if enabling { errors.write(withoutSystemd + "\n") }
+            if enabling { errors.write(withoutSystemd(environment: environment) + "\n") }
             return 1
         }
         if enabling {

@@ -133,8 +133,8 @@ public enum ImportCommand {
         if let file {
             path = file
         } else {
-            let candidates = format.usualPaths.compactMap { expand($0, environment: environment) }
-            guard let found = candidates.first(where: { ConfigFile.exists($0) }) else {
+            guard let found = usualPath(of: format, environment: environment) else {
+                let candidates = format.usualPaths.compactMap { expand($0, environment: environment) }
                 errors.write("gestoctl import: no \(format.toolName) config found (looked at \(candidates.joined(separator: ", "))): give the file\n")
                 return nil
             }
@@ -176,6 +176,12 @@ public enum ImportCommand {
         case .niri: .niri
         case .labwc, .river, .kde, .gnome: .other
         }
+    }
+
+    /// The first of `format`'s usual paths that exists (the one the tool reads: Hyprland's
+    /// `hyprland.lua` before `hyprland.conf`), nil when none does.
+    static func usualPath(of format: ImportFormat, environment: [String: String]) -> String? {
+        format.usualPaths.compactMap { expand($0, environment: environment) }.first { ConfigFile.exists($0) }
     }
 
     /// `path` with `$XDG_CONFIG_HOME` (default `~/.config`) and a leading `~` expanded; nil

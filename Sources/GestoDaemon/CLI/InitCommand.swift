@@ -6,7 +6,9 @@
 // by accident: it binds only gestures of 3 or more fingers (gestod watches, it does not consume,
 // so a 2-finger pinch or swipe would also zoom or scroll the app) and nothing that closes, kills,
 // locks, suspends or logs out.
+import GestoConfig
 import GestoSystem
+import GestoWayland
 import Glibc
 import GestoImport
 
@@ -40,6 +42,67 @@ public enum InitCommand {
             }
             return .generic
         }
+    }
+
+    /// What a starter is written for besides the compositor: facts of this machine and
+    /// session that decide how a binding must be spelled, or whether it can run at all.
+    /// Decided when `init` runs (``probe(for:environment:)``), so each binding is one plain
+    /// command that `gestoctl bindings` shows as it runs.
+    public struct StarterFacts: Sendable, Equatable {
+        /// The language of the user's Hyprland config (``HyprlandDialect/init(configInForce:)``):
+        /// `hyprctl dispatch` reads its argument in it.
+        public var hyprland: HyprlandDialect
+        /// The Qt D-Bus tool KDE's bindings call: Plasma 6 installs `qdbus6` (Debian 13's
+        /// `qdbus-qt6`) and no `qdbus`; Plasma 5 installs `qdbus`. The one on `PATH`, `qdbus6`
+        /// first; `qdbus6` when neither is.
+        public var qdbus: String
+        /// The protocols the running compositor lacks, for the generic starter, which then
+        /// binds only what it can carry out; nil when no compositor was reached (nothing
+        /// could be checked).
+        public var missing: Set<WaylandSession.Global>?
+
+        public init(hyprland: HyprlandDialect = .lua, qdbus: String = "qdbus6", missing: Set<WaylandSession.Global>? = nil) {
+            self.hyprland = hyprland
+            self.qdbus = qdbus
+            self.missing = missing
+        }
+
+        /// The facts of this session for a starter for `compositor`; only what that starter
+        /// uses is looked at (the generic one connects to the compositor to learn its globals).
+        static func probe(for compositor: Compositor, environment: [String: String]) -> StarterFacts {
+            var facts = StarterFacts()
+            switch compositor {
+            case .hyprland:
+                facts.hyprland = hyprlandDialect(environment: environment)
+            case .kde:
+                facts.qdbus = ["qdbus6", "qdbus"].first { findOnPath($0, environment: environment) != nil } ?? "qdbus6"
+            case .generic:
+                let session = WaylandSession(displayName: environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 },
+                                             runtimeDirectory: environment["XDG_RUNTIME_DIR"])
+                if (try? session.connect()) != nil {
+                    facts.missing = Set(session.missingGlobals)
+                    session.disconnect()
+                }
+            case .sway, .niri, .labwc, .river, .gnome:
+                break
+            }
+            return facts
+        }
+    }
+
+    /// The language of this user's Hyprland config: that of the config in force
+    /// (``DoctorCommand/hyprlandConfigPath(_:)``).
+    static func hyprlandDialect(environment: [String: String]) -> HyprlandDialect {
+        HyprlandDialect(configInForce: DoctorCommand.hyprlandConfigPath(environment))
+    }
+
+    /// The executable `name` in a folder of `environment`'s `PATH`, or nil.
+    static func findOnPath(_ name: String, environment: [String: String]) -> String? {
+        for folder in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where folder.hasPrefix("/") {
+            let path = folder + "/" + name
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
     }
 
     /// Exit statuses.
@@ -108,7 +171,7 @@ public enum InitCommand {
                 return fail(message)
             }
         }
-        switch write(starterConfig(for: chosen), to: path) {
+        switch write(starterConfig(for: chosen, facts: StarterFacts.probe(for: chosen, environment: environment)), to: path) {
         case .success:
             output.write("gestoctl: wrote a starter config for \(chosen.rawValue) to \(path)\n")
             return success
@@ -173,8 +236,8 @@ public enum InitCommand {
 
     /// The starter config for `compositor`: comments explaining the format, thresholds at
     /// their defaults, and bindings that use the compositor's own mechanisms.
-    public static func starterConfig(for compositor: Compositor) -> String {
-        header(for: compositor) + settings + bindings(for: compositor) + touchscreens
+    public static func starterConfig(for compositor: Compositor, facts: StarterFacts = StarterFacts()) -> String {
+        header(for: compositor) + settings + bindings(for: compositor, facts: facts) + touchscreens
     }
 
     /// The touchscreen part, commented out: gestod opens no touchscreen unless asked, and
@@ -233,7 +296,7 @@ public enum InitCommand {
 
         """
 
-    private static func bindings(for compositor: Compositor) -> String {
+    private static func bindings(for compositor: Compositor, facts: StarterFacts) -> String {
         switch compositor {
         case .sway:
             return """
@@ -261,22 +324,42 @@ public enum InitCommand {
 
                 """
         case .hyprland:
-            return """
-                # Hyprland's own workspace swipe (`gesture = 3, horizontal, workspace` from 0.51,
-                # `gestures:workspace_swipe` before) follows the fingers: keep it for workspaces.
-                # These bindings leave 3-finger horizontal swipes to it; bind those here only
-                # after turning it off, or each swipe acts twice.
+            let hyprland = facts.hyprland
+            let language = switch hyprland {
+            case .lua: """
+                # Hyprland's own workspace swipe follows the fingers; the hyprland.lua Hyprland 0.57
+                # writes at its first start turns it on:
+                #   \(hyprland.workspaceSwipeLine)
+                # Keep it for workspaces: these bindings leave 3-finger horizontal swipes to it; bind
+                # those here only after removing that line, or each swipe acts twice.
+                # Written for the Lua config (hyprland.lua, Hyprland 0.55 and later), where `hyprctl
+                # dispatch` takes a Lua expression; with only a hyprland.conf, `gestoctl init` writes
+                # hyprlang's dispatchers instead.
+                """
+            case .hyprlang: """
+                # Hyprland's own workspace swipe follows the fingers (`\(hyprland.workspaceSwipeLine)`
+                # from 0.51, `gestures:workspace_swipe` before): keep it for workspaces. These bindings
+                # leave 3-finger horizontal swipes to it; bind those here only after turning it off,
+                # or each swipe acts twice.
+                # Written for hyprland.conf (hyprlang), as there is no hyprland.lua: Hyprland 0.55 and
+                # later read hyprland.lua first, where `hyprctl dispatch` takes a Lua expression, so
+                # run `gestoctl init` again after moving to it.
+                """
+            }
+            func dispatch(_ hyprlang: String, _ lua: String) -> String { hyprland.dispatchCommand(hyprlang: hyprlang, lua: lua) }
+            return language + """
+
                 bindings:
                   - gesture: swipe:4:left
-                    exec: hyprctl dispatch movetoworkspace e+1
+                    exec: \(dispatch("movetoworkspace e+1", "hl.dsp.window.move({ workspace = \"e+1\" })"))
                   - gesture: swipe:4:right
-                    exec: hyprctl dispatch movetoworkspace e-1
+                    exec: \(dispatch("movetoworkspace e-1", "hl.dsp.window.move({ workspace = \"e-1\" })"))
                   - gesture: swipe:3:up
                     window: fullscreen
                   - gesture: swipe:4:down
-                    exec: hyprctl dispatch togglespecialworkspace
+                    exec: \(dispatch("togglespecialworkspace", "hl.dsp.workspace.toggle_special()"))
                   - gesture: pinch:3:in
-                    exec: hyprctl dispatch togglefloating
+                    exec: \(dispatch("togglefloating", "hl.dsp.window.float({ action = \"toggle\" })"))
 
                 """
         case .niri:
@@ -330,16 +413,17 @@ public enum InitCommand {
                 # Plasma switches desktops and opens the overview with 4-finger swipes (System
                 # Settings → Touchpad turns them off); these bindings use 3 fingers. KWin offers
                 # neither the window list nor the virtual keyboard gesto uses, so window: and
-                # keys: do nothing here: these run KWin's own shortcuts (qdbus6 on Plasma 6).
+                # keys: do nothing here: these run KWin's own shortcuts through \(facts.qdbus) (Plasma 6
+                # installs qdbus6, Plasma 5 qdbus: `gestoctl init` wrote the one it found on PATH).
                 bindings:
                   - gesture: swipe:3:left
-                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Right"
+                    exec: \(facts.qdbus) org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Right"
                   - gesture: swipe:3:right
-                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Left"
+                    exec: \(facts.qdbus) org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Left"
                   - gesture: swipe:3:up
-                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Window Maximize"
+                    exec: \(facts.qdbus) org.kde.kglobalaccel /component/kwin invokeShortcut "Window Maximize"
                   - gesture: swipe:3:down
-                    exec: qdbus org.kde.kglobalaccel /component/kwin invokeShortcut "Window Minimize"
+                    exec: \(facts.qdbus) org.kde.kglobalaccel /component/kwin invokeShortcut "Window Minimize"
 
                 """
         case .gnome:
@@ -359,20 +443,59 @@ public enum InitCommand {
 
                 """
         case .generic:
+            return genericBindings(missing: facts.missing)
+        }
+    }
+
+    /// The generic starter's bindings, each kept only where the compositor offers what it
+    /// needs (``WaylandSession/Global/requirements(of:)``, the table `gestoctl status` and
+    /// `doctor` judge bindings by).
+    static let genericCandidates = [
+        "  - gesture: swipe:3:up\n    window: maximize\n",
+        "  - gesture: swipe:3:down\n    window: minimize\n",
+        "  - gesture: swipe:3:left\n    keys: super+Right\n",
+        "  - gesture: swipe:3:right\n    keys: super+Left\n",
+    ]
+
+    /// Whether the binding `yaml` (one list item) can run where the `missing` globals are.
+    static func canRun(_ yaml: String, missing: Set<WaylandSession.Global>) -> Bool {
+        guard let binding = (try? Config.parse("bindings:\n" + yaml, file: "starter"))?.bindings.first else { return false }
+        return WaylandSession.Global.requirements(of: binding).allSatisfy { !missing.contains($0.global) }
+    }
+
+    /// The generic starter's binding part: what the compositor can carry out of
+    /// ``genericCandidates`` (all of them, said unchecked, when no compositor was reached).
+    static func genericBindings(missing: Set<WaylandSession.Global>?) -> String {
+        guard let missing else {
             return """
+                # No compositor was reached when this was written, so nothing was checked: window:
+                # needs wlr-foreign-toplevel, keys: the virtual keyboard protocol (`gestoctl doctor`
+                # says which yours offers).
                 bindings:
-                  # Window operations work on compositors with wlr-foreign-toplevel; keys: on
-                  # those with the virtual keyboard protocol. Adjust the keys to your bindings.
-                  - gesture: swipe:3:up
-                    window: maximize
-                  - gesture: swipe:3:down
-                    window: minimize
-                  - gesture: swipe:3:left
-                    keys: super+Right
-                  - gesture: swipe:3:right
-                    keys: super+Left
+                  # Adjust the keys to your compositor's key bindings.
+
+                """ + genericCandidates.joined()
+        }
+        let kept = genericCandidates.filter { canRun($0, missing: missing) }
+        let lacking = WaylandSession.Global.allCases.filter { missing.contains($0) }
+        var said = lacking.isEmpty ? "# The compositor offers every protocol gesto uses.\n"
+            : "# This compositor lacks what some actions need, so this starter binds none of those:\n"
+                + lacking.map { "#   \($0.rawValue): \($0.consequence)\n" }.joined()
+        guard !kept.isEmpty else {
+            said += """
+                # None of gesto's own actions can run here: bind exec: commands (the compositor's own
+                # command-line tool, if it has one), for example:
+                #   - gesture: swipe:3:left
+                #     exec: notify-send 'three fingers left'
+                bindings: []
 
                 """
+            return said
         }
+        return said + """
+            bindings:
+              # Adjust the keys to your compositor's key bindings.
+
+            """ + kept.joined()
     }
 }

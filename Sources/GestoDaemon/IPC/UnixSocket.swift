@@ -15,9 +15,16 @@ public enum UnixSocket {
     /// Where the socket is: `explicit` (`--socket PATH`), else `$GESTO_SOCKET`, else
     /// `$XDG_RUNTIME_DIR/gesto/gestod.sock`; nil when none of them is set.
     public static func path(explicit: String?) -> String? {
+        var environment: [String: String] = [:]
+        for name in ["GESTO_SOCKET", "XDG_RUNTIME_DIR"] { environment[name] = getenv(name).map { String(cString: $0) } }
+        return path(explicit: explicit, environment: environment)
+    }
+
+    /// Where the socket is in a session whose environment is `environment` (the same rule).
+    public static func path(explicit: String?, environment: [String: String]) -> String? {
         if let explicit, !explicit.isEmpty { return explicit }
-        if let value = getenv("GESTO_SOCKET").map({ String(cString: $0) }), !value.isEmpty { return value }
-        if let base = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !base.isEmpty {
+        if let value = environment["GESTO_SOCKET"], !value.isEmpty { return value }
+        if let base = environment["XDG_RUNTIME_DIR"], !base.isEmpty {
             return base + "/" + directoryName + "/" + fileName
         }
         return nil
