@@ -1,6 +1,7 @@
 // Finger velocity from touchpad samples: an unweighted least-squares fit of degree 2 (LSQ2)
 // over the newest samples, as Android's VelocityTracker, Flutter and Compose do
-// (see MOTION.md §3 and the `velocity_estimation` vectors). Pure value type, no allocation.
+// (see MOTION.md §3 and the `velocity_estimation` vectors). Pure value type, no allocation
+// (with Swift 6.2 or later; older compilers take an Array, see `samples`).
 
 /// Estimates the velocity of a position that is sampled at irregular times.
 ///
@@ -57,7 +58,13 @@ public struct VelocityTracker: Sendable {
         }
     }
 
+    #if compiler(>=6.2)
     private var samples: InlineArray<20, Sample> = .init(repeating: Sample(time: 0, x: 0, y: 0, s: 0))
+    #else
+    // Swift 6.0 and 6.1 (Debian 13's swiftlang) have no InlineArray: the same ring in an Array,
+    // one allocation per tracker (HACKING.md, "Swift versions").
+    private var samples = [Sample](repeating: Sample(time: 0, x: 0, y: 0, s: 0), count: VelocityTracker.capacity)
+    #endif
     /// The ring index of the newest sample (meaningful while `count > 0`).
     private var newest = Self.capacity - 1
     private var count = 0

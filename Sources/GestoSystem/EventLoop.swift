@@ -138,11 +138,16 @@ public final class EventLoop {
             case .running: break
             case .stopping, .idle: return
             }
-            let count = try events.withUnsafeMutableBufferPointer { (buffer) throws(SystemError) -> CInt in
-                try retryingInterrupts("epoll_wait") {
-                    epoll_wait(epoll.rawValue, buffer.baseAddress, CInt(buffer.count), -1)
+            // Result carries the typed error out: withUnsafeMutableBufferPointer only rethrows
+            // (any Error) before Swift 6.2. The buffer is never empty, and glibc 2.41 declares
+            // epoll_wait's events pointer non-null.
+            let count = try events.withUnsafeMutableBufferPointer { buffer in
+                Result { () throws(SystemError) -> CInt in
+                    try retryingInterrupts("epoll_wait") {
+                        epoll_wait(epoll.rawValue, buffer.baseAddress!, CInt(buffer.count), -1)
+                    }
                 }
-            }
+            }.get()
             counters?.waitReturns += 1
             for index in 0..<Int(count) {
                 let event = events[index]

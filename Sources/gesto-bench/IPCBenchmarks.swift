@@ -40,7 +40,10 @@ func runIPCBenchmarks(gestodPath: String, gestoctlPath: String) {
         unlink(socket)
         rmdir(directory)
     }
-    let file = fopen(config, "w")
+    guard let file = fopen(config, "w") else {
+        print("ipc: skipped: cannot write \(config) (\(SystemError(code: errno, call: "fopen")))")
+        return
+    }
     fputs("bindings:\n  - gesture: swipe:3:left\n    exec: \"true\"\n", file)
     fclose(file)
     let pid: pid_t
