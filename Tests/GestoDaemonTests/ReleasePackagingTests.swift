@@ -88,8 +88,9 @@ import GestoYAML
         defer { try? FileManager.default.removeItem(at: out) }
         // No swift on PATH: the source package must not need the toolchain.
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .filter { !FileManager.default.fileExists(atPath: "\($0)/swift") }.joined(separator: ":")
+        let links = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-path-without-swift-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: links) }
+        environment["PATH"] = try Self.pathWithoutSwift(environment["PATH"] ?? "/usr/bin:/bin", scratch: links)
         let build = try Self.run("/bin/sh", ["packaging/build-deb", "--source", out.path], environment: environment, mergingErrors: true)
         #expect(build.status == 0, "\(build.output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
@@ -100,6 +101,43 @@ import GestoYAML
         #expect(lintian.status == 0, "\(lintian.output)")
         let tags = lintian.output.split(separator: "\n").filter { $0.hasPrefix("E: ") || $0.hasPrefix("W: ") }
         #expect(tags.isEmpty, "\(tags)")
+    }
+
+    /// `path` without Swift's commands (`swift`, `swiftc`, `swift-*`): a directory that has
+    /// `swift` is replaced by a folder (in `scratch`) of links to its other files. Debian's own Swift is in /usr/bin, and
+    /// dropping that directory would drop the shell's tools with it.
+    static func pathWithoutSwift(_ path: String, scratch: URL) throws -> String {
+        let files = FileManager.default
+        var directories: [String] = []
+        for (index, directory) in path.split(separator: ":").map(String.init).enumerated() {
+            guard files.fileExists(atPath: directory + "/swift") else {
+                directories.append(directory)
+                continue
+            }
+            let links = scratch.appendingPathComponent("path-\(index)")
+            try files.createDirectory(at: links, withIntermediateDirectories: true)
+            for name in try files.contentsOfDirectory(atPath: directory) where !name.hasPrefix("swift") {
+                try files.createSymbolicLink(atPath: links.appendingPathComponent(name).path, withDestinationPath: directory + "/" + name)
+            }
+            directories.append(links.path)
+        }
+        return directories.joined(separator: ":")
+    }
+
+    @Test func pathWithoutSwiftKeepsTheOtherCommandsOfSwiftsDirectory() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-path-test-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let bin = scratch.appendingPathComponent("bin"), other = scratch.appendingPathComponent("other")
+        for (folder, names) in [(bin, ["swift", "swiftc", "swift-build", "sh", "dpkg-source"]), (other, ["swift-build", "tar"])] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in names { try Data().write(to: folder.appendingPathComponent(name)) }
+        }
+        let path = try Self.pathWithoutSwift("\(bin.path):\(other.path)", scratch: scratch.appendingPathComponent("links"))
+        let folders = path.split(separator: ":").map(String.init)
+        try #require(folders.count == 2, "\(path)")
+        #expect(folders[1] == other.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folders[0]).sorted() == ["dpkg-source", "sh"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folders[0] + "/sh") == bin.path + "/sh")
     }
 
     // MARK: The release workflow

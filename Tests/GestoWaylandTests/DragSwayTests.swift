@@ -158,7 +158,8 @@ struct DragSwayTests {
         let start = lines.prefix(60).joined(separator: "\n") + "\n"
         let added = try #require(lines.first { $0.contains("DEVICE_ADDED") })
         let removed = added.replacingOccurrences(of: "DEVICE_ADDED  ", with: "DEVICE_REMOVED") + "\n"
-        let lastTime = try #require(lines.prefix(60).last?.split(separator: "+").last?.split(separator: "s").first)
+        let lastStamp = lines.prefix(60).last?.split(separator: "+").last?.split(separator: "s").first
+        let lastTime = try #require(lastStamp)
         let cancelled = " event1   GESTURE_SWIPE_END       +\(lastTime)s\t3 cancelled\n"
         var presses = 0
         for (name, way) in [("sighup", "reload"), ("removed", removed), ("cancelled", cancelled), ("sigterm", "stop")] {
