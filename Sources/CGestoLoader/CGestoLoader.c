@@ -3,17 +3,35 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int gesto_library_open(struct gesto_library *library, char *message, size_t message_size)
 {
 	/* RTLD_LOCAL: the library's symbols stay out of the global scope, so nothing opened later
 	 * binds to them by accident; RTLD_NOW: a broken install fails here, not at a later call. */
-	library->handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);
-	if (library->handle)
-		return 0;
-	const char *reason = dlerror();
-	snprintf(message, message_size, "%s (Debian package %s) could not be loaded: %s", library->soname,
-	         library->package, reason ? reason : "unknown error");
+	char reasons[384] = "";
+	size_t used = 0;
+	const char *next = library->soname;
+	while (*next) {
+		size_t length = strcspn(next, " ");
+		if (length > 0 && length < sizeof library->opened) {
+			memcpy(library->opened, next, length);
+			library->opened[length] = '\0';
+			library->handle = dlopen(library->opened, RTLD_NOW | RTLD_LOCAL);
+			if (library->handle)
+				return 0;
+			const char *reason = dlerror();
+			int n = snprintf(reasons + used, sizeof reasons - used, "%s%s", used ? "; " : "",
+			                 reason ? reason : "unknown error");
+			if (n > 0)
+				used = used + (size_t)n < sizeof reasons ? used + (size_t)n : sizeof reasons - 1;
+		}
+		next += length;
+		next += strspn(next, " ");
+	}
+	library->opened[0] = '\0';
+	snprintf(message, message_size, "%s (Debian package %s) could not be loaded: %s",
+	         library->soname, library->package, reasons);
 	return -1;
 }
 
@@ -22,7 +40,7 @@ void *gesto_library_symbol(const struct gesto_library *library, const char *name
 	void *symbol = dlsym(library->handle, name);
 	if (!symbol)
 		snprintf(message, message_size, "%s (Debian package %s) has no %s: is the package too old?",
-		         library->soname, library->package, name);
+		         library->opened, library->package, name);
 	return symbol;
 }
 

@@ -1,6 +1,6 @@
-/* The accessors of CGestoXML.h over libxml2 (see the header for why they exist), and the six
+/* The accessors of CGestoXML.h over libxml2 (see the header for why they exist), and the seven
  * libxml2 functions they call, behind trampolines with libxml2's own names and signatures that
- * open libxml2.so.2 (and ICU behind it) at the first import of a Touchégg config, not at the
+ * open libxml2 (and ICU behind it) at the first import of a Touchégg config, not at the
  * start of every gestoctl command (gesto_loader.h says how). */
 #include "CGestoXML.h"
 #include "gesto_loader.h"
@@ -23,10 +23,17 @@
 	P(xmlFreeDoc, (xmlDocPtr cur), (cur)) \
 	P(xmlFreeParserCtxt, (xmlParserCtxtPtr ctxt), (ctxt)) \
 	F(long, xmlGetLineNo, (const xmlNode *node), (node)) \
-	F(xmlParserCtxtPtr, xmlNewParserCtxt, (void), ())
+	F(xmlParserCtxtPtr, xmlNewParserCtxt, (void), ()) \
+	F(__typeof__(xmlCtxtGetLastError(NULL)), xmlCtxtGetLastError, (void *ctx), (ctx))
 
-/* Debian 12's soname and the package that ships it (the gesto package depends on it). */
-#define GESTO_XML_LIBRARIES(L) L(libxml2, "libxml2.so.2", "libxml2", GESTO_XML_FUNCTIONS)
+/* libxml2 2.15 changed the soname: sid's libxml2.so.16 (package libxml2-16) first, then
+ * libxml2.so.2 of Debian 12 and 13 (package libxml2); the gesto package depends on either.
+ * gesto is compiled against Debian 12's headers and uses, across both sonames, only functions
+ * whose signatures did not change and the node, attribute and error structs that libxml2
+ * keeps stable: the parser context is opaque here (its last error comes from
+ * xmlCtxtGetLastError, not from the context's fields, whose layout 2.14 changed; its return type
+ * gained a const in 2.12, so the trampoline takes the type the headers give). */
+#define GESTO_XML_LIBRARIES(L) L(libxml2, "libxml2.so.16 libxml2.so.2", "libxml2-16 or libxml2", GESTO_XML_FUNCTIONS)
 GESTO_FAMILY(GESTO_XML_LIBRARIES)
 #pragma GCC visibility pop
 
@@ -50,9 +57,10 @@ gesto_xml_read(const char *bytes, int length, long *error_line, long *error_colu
 	int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS;
 	xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, "touchegg.conf", "UTF-8", options);
 	if (!document) {
-		*error_line = context->lastError.line;
-		*error_column = context->lastError.int2 > 0 ? context->lastError.int2 : 1;
-		snprintf(message, message_size, "%s", context->lastError.message ? context->lastError.message : "not well-formed XML");
+		const xmlError *error = xmlCtxtGetLastError(context);
+		*error_line = error && error->line > 0 ? error->line : 1;
+		*error_column = error && error->int2 > 0 ? error->int2 : 1;
+		snprintf(message, message_size, "%s", error && error->message ? error->message : "not well-formed XML");
 	}
 	xmlFreeParserCtxt(context);
 	return (gesto_xml_document *)document;

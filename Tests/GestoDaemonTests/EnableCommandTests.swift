@@ -208,7 +208,7 @@ import Testing
         let rules = try String(contentsOf: debian.appendingPathComponent("rules"), encoding: .utf8)
         #expect(rules.contains("dh_installsystemd -pgesto --no-enable gesto-inputd.service"))
         let install = try String(contentsOf: debian.appendingPathComponent("gesto.install"), encoding: .utf8)
-        for line in ["usr/sbin/gesto-inputd", "packaging/gesto-inputd.service lib/systemd/system",
+        for line in ["usr/sbin/gesto-inputd", "packaging/gesto-inputd.service usr/lib/systemd/system",
                      "packaging/udev/71-gesto-inputd.rules usr/lib/udev/rules.d"] {
             #expect(install.split(separator: "\n").contains { $0 == line }, "\(line)")
         }

@@ -13,20 +13,25 @@
 #include <stddef.h>
 
 /* One shared library of a family: its soname (what dlopen finds) and the Debian package that
- * ships it, for the error message. `handle` is set by gesto_library_open. */
+ * ships it, for the error message. A library whose soname changed between the Debian releases
+ * gesto runs on lists them newest first, separated by spaces ("libxml2.so.16 libxml2.so.2"),
+ * with its packages in `package` ("libxml2-16 or libxml2"): the first that opens is used.
+ * `handle` and `opened` (the soname that opened) are set by gesto_library_open. */
 struct gesto_library {
 	const char *soname;
 	const char *package;
 	void *handle;
+	char opened[64];
 };
 
-/* dlopen(library->soname, RTLD_NOW | RTLD_LOCAL), never closed. Returns 0, or -1 with
- * "SONAME (Debian package PACKAGE) could not be loaded: dlerror" in `message`. */
+/* dlopen(each soname of library->soname in turn, RTLD_NOW | RTLD_LOCAL), never closed. Returns
+ * 0, or -1 with "SONAME (Debian package PACKAGE) could not be loaded: dlerror" in `message`
+ * (each soname's dlerror, when it lists several). */
 __attribute__((visibility("hidden")))
 int gesto_library_open(struct gesto_library *library, char *message, size_t message_size);
 
 /* dlsym of `name` in an opened library; NULL with "SONAME (Debian package PACKAGE) has no
- * NAME: too old?" in `message`. */
+ * NAME: too old?" in `message`, SONAME being the one that opened. */
 __attribute__((visibility("hidden")))
 void *gesto_library_symbol(const struct gesto_library *library, const char *name, char *message, size_t message_size);
 
@@ -87,7 +92,7 @@ void gesto_library_unavailable(const char *message);
 		return opened ? NULL : failure; \
 	} \
 	LIBRARIES(GESTO_FAMILY_TRAMPOLINES)
-#define GESTO_FAMILY_LIBRARY(variable, soname, package, functions) static struct gesto_library variable = {soname, package, NULL};
+#define GESTO_FAMILY_LIBRARY(variable, soname, package, functions) static struct gesto_library variable = {soname, package, NULL, ""};
 #define GESTO_FAMILY_FIELDS(variable, soname, package, functions) functions(GESTO_FIELD, GESTO_PROCEDURE_FIELD)
 #define GESTO_FAMILY_RESOLVE(variable, soname, package, functions) \
 	library = &variable; \

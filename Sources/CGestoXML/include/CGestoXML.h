@@ -14,9 +14,9 @@ enum { GESTO_XML_ELEMENT = 1, GESTO_XML_TEXT = 3, GESTO_XML_CDATA = 4 };
 
 /* Parses `length` bytes of UTF-8 XML without network access or printed errors. Returns the
    document (free it with gesto_xml_free), or NULL with the error's 1-based line and column
-   and message (NUL-terminated, cut to message_size) filled in; when libxml2.so.2 cannot be
-   opened (it is opened here, on first use), line 1, column 1 and the loader's message, which
-   names the soname and its Debian package. */
+   and message (NUL-terminated, cut to message_size) filled in; when neither libxml2.so.16 nor
+   libxml2.so.2 can be opened (it is opened here, on first use), line 1, column 1 and the
+   loader's message, which names the sonames and their Debian packages. */
 gesto_xml_document *gesto_xml_read(const char *bytes, int length, long *error_line, long *error_column,
                                    char *message, size_t message_size);
 void gesto_xml_free(gesto_xml_document *document);

@@ -226,7 +226,7 @@ public enum EnableCommand {
         }
         let arguments = [command] + (now ? ["--now"] : []) + [inputProxyUnit]
         guard systemctlSucceeded(systemctl, arguments, command: "\(command) --input-proxy", errors: errors) else {
-            if enabling { errors.write("is the gesto package installed? it ships /lib/systemd/system/\(inputProxyUnit)\n") }
+            if enabling { errors.write("is the gesto package installed? it ships /usr/lib/systemd/system/\(inputProxyUnit)\n") }
             return 1
         }
         if enabling {
