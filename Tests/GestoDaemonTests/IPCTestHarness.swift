@@ -47,14 +47,16 @@ struct CommandResult {
     }
 }
 
-/// Runs `executable` with `arguments`, killing it after `ipcWaitSeconds`.
-func runProcess(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+/// Runs `executable` with `arguments` (in `environment` alone when given, else in the test's
+/// own), killing it after `ipcWaitSeconds`.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
     let folder = try TemporaryFolder()
     _ = FileManager.default.createFile(atPath: folder.file("out"), contents: nil)
     _ = FileManager.default.createFile(atPath: folder.file("err"), contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardOutput = FileHandle(forWritingAtPath: folder.file("out"))
     process.standardError = FileHandle(forWritingAtPath: folder.file("err"))
     try process.run()

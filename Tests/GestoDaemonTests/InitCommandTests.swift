@@ -225,24 +225,5 @@ import GestoWayland
 
 /// Runs the built gestoctl with only `environment` (and a PATH), its output collected.
 func runGestoctl(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
-    let folder = try TemporaryFolder()
-    _ = FileManager.default.createFile(atPath: folder.file("out"), contents: nil)
-    _ = FileManager.default.createFile(atPath: folder.file("err"), contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: gestoctlExecutable)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-    process.standardOutput = FileHandle(forWritingAtPath: folder.file("out"))
-    process.standardError = FileHandle(forWritingAtPath: folder.file("err"))
-    try process.run()
-    let deadline = Date().addingTimeInterval(ipcWaitSeconds)
-    while process.isRunning && Date() < deadline { usleep(5_000) }
-    if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-        throw HarnessError("gestoctl \(arguments) did not end within \(ipcWaitSeconds) s")
-    }
-    return CommandResult(status: process.terminationStatus,
-                         output: (try? String(contentsOfFile: folder.file("out"), encoding: .utf8)) ?? "",
-                         errors: (try? String(contentsOfFile: folder.file("err"), encoding: .utf8)) ?? "")
+    try runProcess(gestoctlExecutable, arguments, environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 })
 }
