@@ -224,6 +224,52 @@ struct IPCCommandTests {
         #expect(try daemon.ctl("status", "--json").json["actions"] as? Int == 0)
     }
 
+    /// A window motion and a reorder follow the fingers too: refused the same way, never an
+    /// "ok" for a report with no motion to follow.
+    @Test func aTriggerOfAWindowMotionOrAReorderIsRefusedWithWhy() throws {
+        let daemon = try TestDaemon(config: """
+            bindings:
+              - gesture: swipe:4
+                mode: continuous
+                window-motion: {}
+              - gesture: long-press-drag:3
+                reorder: {slot: 120, step-left: "true", step-right: "true"}
+
+            """)
+        defer { daemon.stop() }
+        let motion = try daemon.ctl("trigger", "swipe:4:up", "--json")
+        #expect(motion.status == 1)
+        let error = motion.json["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "not-triggerable")
+        let why = "binding 1 (swipe:4, window-motion: snap to left, right, maximize, back) moves the focused window with the fingers "
+            + "and snaps it where they throw it: a window motion needs fingers, there is nothing to run without them"
+        #expect(error?["message"] as? String == why, "\(String(describing: error))")
+        let reorder = try daemon.ctl("trigger", "long-press-drag:3")
+        let reorderWhy = "binding 2 (long-press-drag:3, reorder: 10 slots of 120 units) moves an item one slot per slot of finger travel: "
+            + "a reorder needs fingers"
+        #expect(reorder.status == 1 && reorder.errors.contains(reorderWhy), "\(reorder.errors)")
+        let counts = try daemon.ctl("status", "--json").json
+        #expect(counts["actions"] as? Int == 0)
+        #expect(counts["actions_failed"] as? Int == 0)
+    }
+
+    /// A continuous `workspace:` decides from the swipe whether to switch; a trigger has no
+    /// swipe and asks for the switch, so it runs the switch, as the binding in another mode
+    /// does: here, with no Wayland session, it fails and says so.
+    @Test func aTriggerOfAContinuousWorkspaceSwitchesOrSaysWhyNot() throws {
+        let daemon = try TestDaemon(config: "bindings:\n  - gesture: swipe:3\n    mode: continuous\n    workspace: next\n")
+        defer { daemon.stop() }
+        let trigger = try daemon.ctl("trigger", "swipe:3:left", "--json")
+        #expect(trigger.status == 1, "\(trigger.output)")
+        let error = trigger.json["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "action-failed")
+        #expect(error?["message"] as? String == "workspace: next failed: no Wayland session", "\(trigger.output)")
+        #expect(daemon.log.contains("workspace: next failed: no Wayland session"), "\(daemon.log)")
+        let counts = try daemon.ctl("status", "--json").json
+        #expect(counts["actions"] as? Int == 0)
+        #expect(counts["actions_failed"] as? Int == 1)
+    }
+
     @Test func aTriggerWhoseActionFailsSaysActionFailed() throws {
         // The test daemon runs with --no-wayland: a keys: action cannot run.
         let daemon = try TestDaemon(config: "bindings:\n  - gesture: swipe:3:left\n    keys: alt+Left\n")

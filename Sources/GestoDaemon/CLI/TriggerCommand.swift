@@ -3,8 +3,9 @@
 // binding). gestod picks the binding its matcher would pick and runs it the usual way.
 import GestoCore
 
-/// The `gestoctl trigger` command. Exit status: 0 the action ran, 1 no binding or gestod not
-/// reachable, 2 bad usage (including a gesture name that does not parse).
+/// The `gestoctl trigger` command. Exit status: 0 the action ran, 1 no binding, a binding that
+/// follows the fingers (refused), an action that failed, or gestod not reachable, 2 bad usage
+/// (including a gesture name that does not parse).
 public enum TriggerCommand {
     static let declaration = CommandDeclaration(
         "trigger", summary: "run the action bound to a gesture without performing it [--app ID]", group: .daemon,
@@ -14,7 +15,8 @@ public enum TriggerCommand {
         discussion: """
         Runs the action bound to GESTURE (binding syntax: swipe:3:left, pinch:2:in, hold:3, …) as if
         the gesture had been performed. With --app, the binding is chosen as if that app_id were
-        focused (default: the focused window's). It runs even while gestod is paused.
+        focused (default: the focused window's). It runs even while gestod is paused. A drag,
+        window-motion or reorder binding is refused: it follows the fingers.
         """
     ) { parsed, context in
         let text = parsed.positionals[0]

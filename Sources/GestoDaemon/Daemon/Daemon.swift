@@ -602,9 +602,10 @@ public final class Daemon {
             case .windowMotion(let motion):
                 windowMotionDriver(warn: firing.gesture.phase == .began)?
                     .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
-            case .session(.workspace(let workspace)) where isContinuous:
+            case .session(.workspace(let workspace)) where isContinuous && !triggered:
                 // Outside the compositor nothing follows the fingers: the closing report decides,
-                // as the plugin's spring would, whether the swipe went on to the neighbour.
+                // as the plugin's spring would, whether the swipe went on to the neighbour. A
+                // trigger has no swipe to decide from: it asks for the switch, made below.
                 guard firing.gesture.phase.isFinal else { continue }
                 let target = WorkspaceSwipe.decision(translation: firing.gesture.translation, velocity: firing.gesture.velocity,
                                                      isRecognized: firing.gesture.phase == .ended,

@@ -200,9 +200,18 @@ extension Daemon {
             return .failure(IPCFailure(.noBinding, message + " (see `gestoctl bindings`)"))
         }
         let binding = config.bindings[index]
-        if case .drag(let button) = binding.action {
-            return .failure(IPCFailure(.notTriggerable, "binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) holds the \(button.rawValue) "
-                                       + "button while fingers move: a drag needs fingers, there is nothing to run without them"))
+        // An action that follows the fingers has nothing to follow: refused, with why, rather
+        // than run on a report with no motion and said to be done. (A continuous `workspace:`
+        // has a meaning without them, the switch; Daemon.perform makes it for a trigger.)
+        let followsFingers: String? = switch binding.action {
+        case .drag(let button): "holds the \(button.rawValue) button while fingers move: a drag needs fingers"
+        case .windowMotion: "moves the focused window with the fingers and snaps it where they throw it: a window motion needs fingers"
+        case .reorder: "moves an item one slot per slot of finger travel: a reorder needs fingers"
+        case .exec, .session: nil
+        }
+        if let followsFingers {
+            return .failure(IPCFailure(.notTriggerable, "binding \(index + 1) (\(binding.gesture), \(binding.action.summary)) "
+                                       + followsFingers + ", there is nothing to run without them"))
         }
         let report = RecognizedGesture(name: gesture, phase: .ended, time: MonotonicClock.now(), progress: 1)
         let firing = BindingFiring(bindingIndex: index, action: binding.action, gesture: report)
