@@ -20,7 +20,18 @@ import Testing
         process.arguments = ["--no-devices", "--no-wayland", "--socket", folder.file("gestod.sock"), "--config", config]
         process.standardError = FileHandle(forWritingAtPath: log)
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        // The copy was just written: a test running beside this one may have forked while its
+        // descriptor was open, and until that child execs, the kernel refuses to run the file
+        // (ETXTBSY). That child execs within moments; retry for as long as it says so.
+        var attempts = 0
+        while true {
+            // Foundation reports it as a Cocoa error whose underlying error is the errno.
+            do { try process.run(); break } catch let error as NSError
+                where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) && attempts < 200 {
+                attempts += 1
+                usleep(5_000)
+            }
+        }
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         func text() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(eventually { text().contains("listening for gestoctl") }, "\(text())")
