@@ -94,6 +94,25 @@ private func openDescriptors(of pid: Int32) -> [String] {
 @Suite(.serialized) struct InputProxyLinkTests {
     private func own(_ counts: [Int]) -> JSONValue { .object([("own", .array(counts.map { .number(Double($0)) }))]) }
 
+    @Test func aReloadThatOwnsTheSameCountsTellsTheProxyNothing() throws {
+        let folder = try TemporaryFolder()
+        let socketPath = folder.file("inputd/socket")
+        let daemon = try TestDaemon(config: """
+            bindings:
+              - {gesture: swipe:4:left, workspace: next, consume: true}
+            """, folder: folder, arguments: ["--input-proxy-socket", socketPath])
+        #expect(mkdir(folder.file("inputd"), 0o755) == 0)
+        let proxy = try FakeInputProxy(path: socketPath)
+        try proxy.accept()
+        proxy.send(#"{"hello": {"version": 1, "pid": 4242}}"#)
+        #expect(try proxy.receive() == own([4]))
+        // gestoctl reload answers once the reload is done: a message it caused is sent by then.
+        #expect(try daemon.ctl("reload").status == 0)
+        #expect(try daemon.ctl("pause").status == 0)
+        // The next message is the pause's, not the reload's repeat of what the proxy knows.
+        #expect(try proxy.receive() == own([]))
+    }
+
     @Test func gestodOwnsItsConsumingFingerCountsThroughReloadAndPauseAndOutlivesTheLink() throws {
         let folder = try TemporaryFolder()
         // The socket's folder does not exist yet: gestod waits for it without polling.

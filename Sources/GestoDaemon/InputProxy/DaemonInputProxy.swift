@@ -32,7 +32,7 @@ extension Daemon {
     func sendOwnedFingerCounts() {
         guard let inputProxy, inputProxy.isLinked else { return }
         let counts = ownedFingerCounts
-        if inputProxy.send(.own(counts)) { log.debug("gesto-inputd: own \(counts)") }
+        if inputProxy.own(counts) { log.debug("gesto-inputd: own \(counts)") }
     }
 
     private func inputProxyEvent(_ event: InputProxyLink.Event) {

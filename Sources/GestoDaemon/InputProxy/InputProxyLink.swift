@@ -52,6 +52,9 @@ final class InputProxyLink {
     private(set) var proxyPID: Int?
     /// Whether requests can be sent (hello received, connection open).
     var isLinked: Bool { proxyPID != nil && connection != nil }
+    /// The finger counts this link's proxy was last told gestod owns; nil until it is told (a
+    /// link made again is told afresh).
+    private var toldOwned: [Int]?
 
     /// Watches for the socket at `path` and connects whenever it is there.
     /// - Throws: `SystemError` from inotify (the watch is what makes a later start of
@@ -150,6 +153,7 @@ final class InputProxyLink {
                     return
                 }
                 proxyPID = pid
+                toldOwned = nil
                 backoff.reset()
                 log.info("gesto-inputd: linked", ["pid": String(pid), "socket": path])
                 onEvent(.linked(pid: pid))
@@ -176,6 +180,16 @@ final class InputProxyLink {
                 onEvent(.message(message, descriptor: handed))
             }
         }
+    }
+
+    /// Tells the proxy the finger counts gestod owns, unless they are what it was last told on
+    /// this link: a reload that owns the same counts (an editor's save is often seen twice) tells
+    /// it nothing new.
+    /// - Returns: whether a message was sent.
+    func own(_ counts: [Int]) -> Bool {
+        guard counts != toldOwned, send(.own(counts)) else { return false }
+        toldOwned = counts
+        return true
     }
 
     /// Sends `request` if the link is up; false when it is not or the send failed (a link that
