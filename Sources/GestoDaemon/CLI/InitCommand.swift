@@ -451,11 +451,25 @@ public enum InitCommand {
     /// needs (``WaylandSession/Global/requirements(of:)``, the table `gestoctl status` and
     /// `doctor` judge bindings by).
     static let genericCandidates = [
-        "  - gesture: swipe:3:up\n    window: maximize\n",
-        "  - gesture: swipe:3:down\n    window: minimize\n",
         "  - gesture: swipe:3:left\n    keys: super+Right\n",
         "  - gesture: swipe:3:right\n    keys: super+Left\n",
     ]
+
+    /// Window bindings the generic starter only suggests, commented out, where the compositor
+    /// offers wlr-foreign-toplevel: whether it honours a maximize or minimize request is its own
+    /// choice, which no protocol tells (sway has neither state, and cage keeps its one window
+    /// maximized: both take the request and do nothing).
+    static let genericSuggestions = [
+        "  - gesture: swipe:3:up\n    window: maximize\n",
+        "  - gesture: swipe:3:down\n    window: minimize\n",
+    ]
+
+    /// ``genericSuggestions``, commented out under a line that says why.
+    static let genericSuggestionsText = """
+          # Whether a compositor carries out a window's maximize and minimize requests, no protocol
+          # tells (sway and cage take them and do nothing): uncomment these to try yours.
+
+        """ + genericSuggestions.joined().split(separator: "\n").map { "  # " + $0.dropFirst(2) + "\n" }.joined()
 
     /// Whether the binding `yaml` (one list item) can run where the `missing` globals are.
     static func canRun(_ yaml: String, missing: Set<WaylandSession.Global>) -> Bool {
@@ -464,7 +478,8 @@ public enum InitCommand {
     }
 
     /// The generic starter's binding part: what the compositor can carry out of
-    /// ``genericCandidates`` (all of them, said unchecked, when no compositor was reached).
+    /// ``genericCandidates`` (all of them, said unchecked, when no compositor was reached), and
+    /// ``genericSuggestions`` where it offers what they need.
     static func genericBindings(missing: Set<WaylandSession.Global>?) -> String {
         guard let missing else {
             return """
@@ -474,28 +489,34 @@ public enum InitCommand {
                 bindings:
                   # Adjust the keys to your compositor's key bindings.
 
-                """ + genericCandidates.joined()
+                """ + genericCandidates.joined() + genericSuggestionsText
         }
         let kept = genericCandidates.filter { canRun($0, missing: missing) }
+        let suggestions = genericSuggestions.allSatisfy { canRun($0, missing: missing) } ? genericSuggestionsText : ""
         let lacking = WaylandSession.Global.allCases.filter { missing.contains($0) }
         var said = lacking.isEmpty ? "# The compositor offers every protocol gesto uses.\n"
             : "# This compositor lacks what some actions need, so this starter binds none of those:\n"
                 + lacking.map { "#   \($0.rawValue): \($0.consequence)\n" }.joined()
         guard !kept.isEmpty else {
-            said += """
+            said += suggestions.isEmpty ? """
                 # None of gesto's own actions can run here: bind exec: commands (the compositor's own
                 # command-line tool, if it has one), for example:
                 #   - gesture: swipe:3:left
                 #     exec: notify-send 'three fingers left'
                 bindings: []
 
+                """ : """
+                # Bind exec: commands (the compositor's own command-line tool, if it has one), or try
+                # the window: bindings below.
+                bindings: []
+
                 """
-            return said
+            return said + suggestions
         }
         return said + """
             bindings:
               # Adjust the keys to your compositor's key bindings.
 
-            """ + kept.joined()
+            """ + kept.joined() + suggestions
     }
 }
