@@ -12,7 +12,6 @@
 // With --input-proxy they turn the opt-in input proxy gesto-inputd on and off instead: a system
 // unit, so root's business; a user is told the sudo command rather than meeting polkit or a
 // bare systemctl error.
-import CGestoSys
 import GestoSystem
 import Glibc
 
@@ -320,9 +319,7 @@ public enum EnableCommand {
         }
         let log = runtime + "/gestod.log"
         let pid: pid_t
-        switch spawnDetached(gestod, log: log, environment: environment) {
-        case .success(let started): pid = started
-        case .failure(let error):
+        do { pid = try ProcessSpawner.spawnDetached(gestod, environment: environment, log: log) } catch {
             errors.write("gestoctl enable: cannot start \(gestod[0]): \(error)\n")
             return false
         }
@@ -352,30 +349,6 @@ public enum EnableCommand {
               kill(pid, SIGTERM) == 0 else { return false }
         output.write("stopped gestod (pid \(pid))\n")
         return true
-    }
-
-    /// Starts `command` (its program searched on `PATH`) with `environment`, in a new session
-    /// (it leaves this terminal's), standard input from /dev/null, its output appended to `log`
-    /// and no other descriptor of this process (a daemon that kept one, a caller's pipe or
-    /// socket, would hold it open for as long as it runs).
-    static func spawnDetached(_ command: [String], log: String, environment: [String: String]) -> Result<pid_t, SystemError> {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, gesto_spawn_setsid_flag())
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-        gesto_spawn_file_actions_addclosefrom(&actions, STDERR_FILENO + 1)
-        let argv = CStringArray(command)
-        let envp = CStringArray(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        defer { argv.deallocate(); envp.deallocate() }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, argv.pointers, envp.pointers)
-        return spawned == 0 ? .success(pid) : .failure(SystemError(code: spawned, call: "posix_spawnp"))
     }
 
     /// Writes the per-user autostart entry (`enable` without a user manager, in a session that

@@ -23,6 +23,29 @@ public enum ProcessSpawner {
     ///   `EAGAIN` at the process limit) or from setting up its attributes.
     public static func spawn(path: String, arguments: [String] = [],
                              environment: [(name: String, value: String)] = []) throws(SystemError) -> pid_t {
+        try spawn([path] + arguments, environment: CStringArray(inheritedEnvironmentAdding: environment),
+                  searchingPath: false, detachedTo: nil)
+    }
+
+    /// Starts `command` (its program searched on `PATH`) with exactly `environment`, detached:
+    /// in a session of its own (it leaves the caller's terminal), its standard output and error
+    /// appended to `log` (created 0600), and no other descriptor of this process (a daemon that
+    /// kept one, a caller's pipe or socket, would hold it open for as long as it runs). Nobody
+    /// needs to reap it once the caller exits.
+    /// - Throws: `SystemError` from `posix_spawnp` (`ENOENT` for a program not on `PATH`) or
+    ///   from setting up its attributes.
+    public static func spawnDetached(_ command: [String], environment: [String: String], log: String) throws(SystemError) -> pid_t {
+        try spawn(command, environment: CStringArray(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }),
+                  searchingPath: true, detachedTo: log)
+    }
+
+    /// The one posix_spawn of gesto: `argv` (its first a path, or with `searchingPath` a name
+    /// looked up on `PATH`) with `envp`, which it frees; stdin from /dev/null, and with
+    /// `log` a new session, output to `log` and nothing else inherited.
+    private static func spawn(_ argvStrings: [String], environment envp: CStringArray, searchingPath: Bool,
+                              detachedTo log: String?) throws(SystemError) -> pid_t {
+        let argv = CStringArray(argvStrings)
+        defer { argv.deallocate(); envp.deallocate() }
         var attributes = posix_spawnattr_t()
         try checkingReturnedError("posix_spawnattr_init") { posix_spawnattr_init(&attributes) }
         defer { posix_spawnattr_destroy(&attributes) }
@@ -33,7 +56,8 @@ public enum ProcessSpawner {
         for signal in signalsResetInChild { sigaddset(&defaults, signal) }
         try checkingReturnedError("posix_spawnattr_setsigmask") { posix_spawnattr_setsigmask(&attributes, &emptyMask) }
         try checkingReturnedError("posix_spawnattr_setsigdefault") { posix_spawnattr_setsigdefault(&attributes, &defaults) }
-        let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if log != nil { flags |= gesto_spawn_setsid_flag() }
         try checkingReturnedError("posix_spawnattr_setflags") { posix_spawnattr_setflags(&attributes, flags) }
 
         var actions = posix_spawn_file_actions_t()
@@ -42,13 +66,22 @@ public enum ProcessSpawner {
         try checkingReturnedError("posix_spawn_file_actions_addopen") {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }
+        if let log {
+            try checkingReturnedError("posix_spawn_file_actions_addopen") {
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            }
+            try checkingReturnedError("posix_spawn_file_actions_adddup2") {
+                posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+            }
+            try checkingReturnedError("posix_spawn_file_actions_addclosefrom_np") {
+                gesto_spawn_file_actions_addclosefrom(&actions, STDERR_FILENO + 1)
+            }
+        }
 
-        let argv = CStringArray([path] + arguments)
-        let envp = CStringArray(inheritedEnvironmentAdding: environment)
-        defer { argv.deallocate(); envp.deallocate() }
         var pid: pid_t = 0
-        try checkingReturnedError("posix_spawn") {
-            posix_spawn(&pid, path, &actions, &attributes, argv.pointers, envp.pointers)
+        try checkingReturnedError(searchingPath ? "posix_spawnp" : "posix_spawn") {
+            searchingPath ? posix_spawnp(&pid, argvStrings[0], &actions, &attributes, argv.pointers, envp.pointers)
+                : posix_spawn(&pid, argvStrings[0], &actions, &attributes, argv.pointers, envp.pointers)
         }
         return pid
     }
