@@ -94,17 +94,24 @@ private func openDescriptors(of pid: Int32) -> [String] {
 @Suite(.serialized) struct InputProxyLinkTests {
     private func own(_ counts: [Int]) -> JSONValue { .object([("own", .array(counts.map { .number(Double($0)) }))]) }
 
-    @Test func aReloadThatOwnsTheSameCountsTellsTheProxyNothing() throws {
-        let folder = try TemporaryFolder()
+    /// gestod with `config`, linked to a fake gesto-inputd that has said hello: the socket's
+    /// folder does not exist when gestod starts, so gestod waits for it without polling.
+    private func linkedDaemon(config: String, in folder: TemporaryFolder) throws -> (TestDaemon, FakeInputProxy) {
         let socketPath = folder.file("inputd/socket")
-        let daemon = try TestDaemon(config: """
-            bindings:
-              - {gesture: swipe:4:left, workspace: next, consume: true}
-            """, folder: folder, arguments: ["--input-proxy-socket", socketPath])
+        let daemon = try TestDaemon(config: config, folder: folder, arguments: ["--input-proxy-socket", socketPath])
         #expect(mkdir(folder.file("inputd"), 0o755) == 0)
         let proxy = try FakeInputProxy(path: socketPath)
         try proxy.accept()
         proxy.send(#"{"hello": {"version": 1, "pid": 4242}}"#)
+        return (daemon, proxy)
+    }
+
+    @Test func aReloadThatOwnsTheSameCountsTellsTheProxyNothing() throws {
+        let folder = try TemporaryFolder()
+        let (daemon, proxy) = try linkedDaemon(config: """
+            bindings:
+              - {gesture: swipe:4:left, workspace: next, consume: true}
+            """, in: folder)
         #expect(try proxy.receive() == own([4]))
         // gestoctl reload answers once the reload is done: a message it caused is sent by then.
         #expect(try daemon.ctl("reload").status == 0)
@@ -115,18 +122,12 @@ private func openDescriptors(of pid: Int32) -> [String] {
 
     @Test func gestodOwnsItsConsumingFingerCountsThroughReloadAndPauseAndOutlivesTheLink() throws {
         let folder = try TemporaryFolder()
-        // The socket's folder does not exist yet: gestod waits for it without polling.
-        let socketPath = folder.file("inputd/socket")
-        let daemon = try TestDaemon(config: """
+        let (daemon, proxy) = try linkedDaemon(config: """
             bindings:
               - {gesture: swipe:4:left, workspace: next, consume: true}
               - {gesture: swipe:3, drag: left}
               - {gesture: pinch:2:in, exec: "true"}
-            """, folder: folder, arguments: ["--input-proxy-socket", socketPath])
-        #expect(mkdir(folder.file("inputd"), 0o755) == 0)
-        let proxy = try FakeInputProxy(path: socketPath)
-        try proxy.accept()
-        proxy.send(#"{"hello": {"version": 1, "pid": 4242}}"#)
+            """, in: folder)
         #expect(try proxy.receive() == own([3, 4]))
         #expect(eventually { daemon.log.contains("gesto-inputd: linked") })
 
