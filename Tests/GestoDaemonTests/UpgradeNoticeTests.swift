@@ -10,7 +10,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "gesto-upgrade")
         let bin = folder.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: gestodExecutable, toPath: bin + "/gestod")
+        try installCopy(of: gestodExecutable, at: bin + "/gestod")
         let config = folder.file("config.yaml")
         try "bindings: []\n".write(toFile: config, atomically: true, encoding: .utf8)
         let log = folder.file("gestod.log")
@@ -20,9 +20,10 @@ import Testing
         process.arguments = ["--no-devices", "--no-wayland", "--socket", folder.file("gestod.sock"), "--config", config]
         process.standardError = FileHandle(forWritingAtPath: log)
         process.standardOutput = FileHandle.nullDevice
-        // The copy was just written: a test running beside this one may have forked while its
-        // descriptor was open, and until that child execs, the kernel refuses to run the file
-        // (ETXTBSY). That child execs within moments; retry for as long as it says so.
+        // installCopy's descriptor is close-on-exec, so no program another test starts keeps it
+        // open; but a child forked in the moment it was open holds it until that child execs,
+        // and until then the kernel refuses to run the file (ETXTBSY). The child execs within
+        // moments; retry for as long as it says so.
         var attempts = 0
         while true {
             // Foundation reports it as a Cocoa error whose underlying error is the errno.
@@ -39,15 +40,33 @@ import Testing
         // Another file in the folder is not an upgrade.
         try "x".write(toFile: bin + "/gestoctl.tmp", atomically: false, encoding: .utf8)
         // As dpkg installs the new version: written beside, then renamed over the old.
-        try FileManager.default.copyItem(atPath: gestodExecutable, toPath: bin + "/gestod.dpkg-new")
-        #expect(rename(bin + "/gestod.dpkg-new", bin + "/gestod") == 0)
+        try installCopy(of: gestodExecutable, at: bin + "/gestod")
         #expect(eventually { text().contains("\(bin)/gestod was replaced (an upgrade?)") }, "\(text())")
         #expect(text().contains("systemctl --user restart gestod"))
         #expect(process.isRunning)
         // Once only, however often it is replaced.
-        try FileManager.default.copyItem(atPath: gestodExecutable, toPath: bin + "/gestod.dpkg-new")
-        #expect(rename(bin + "/gestod.dpkg-new", bin + "/gestod") == 0)
+        try installCopy(of: gestodExecutable, at: bin + "/gestod")
         _ = try runProcess(gestoctlExecutable, ["status", "--socket", folder.file("gestod.sock")])
         #expect(text().components(separatedBy: "was replaced").count == 2, "\(text())")
     }
+}
+
+/// Copies an executable as dpkg installs one: written beside its place under a temporary name
+/// through a close-on-exec descriptor, closed, then renamed over `destination`.
+///
+/// Linux refuses to execute a file while any descriptor has it open for writing (ETXTBSY). A
+/// descriptor opened without O_CLOEXEC (`copyItem` need not use it) leaks into any program
+/// another test starts in that moment and keeps the copy unexecutable for as long as that
+/// program runs; with O_CLOEXEC it is gone at that program's exec.
+func installCopy(of source: String, at destination: String) throws {
+    guard let bytes = FileManager.default.contents(atPath: source) else {
+        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: source])
+    }
+    let temporary = destination + ".dpkg-new"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    try file.write(contentsOf: bytes)
+    try file.close()
+    guard rename(temporary, destination) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }
