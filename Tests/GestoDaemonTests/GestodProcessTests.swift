@@ -291,6 +291,17 @@ func runProduct(_ name: String, _ arguments: [String], environment: [String: Str
         }
     }
 
+    /// A drag is an action: the replay's summary counts it when it presses (it had said
+    /// `actions=0` for 001's Z dragged).
+    @Test func aDragCountsAsAnActionInTheReplaysSummary() throws {
+        let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path
+        let config = try write("bindings:\n  - gesture: swipe:3\n    drag: left\n", to: "drag-count.yaml")
+        let result = try runProduct("gestod", ["--replay", fixture, "--config", config, "--dry-run", "--no-wayland"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("would press"), "\(result.errors)")
+        #expect(result.errors.contains(" actions=1 "), "\(result.errors.split(separator: "\n").last ?? "")")
+    }
+
     @Test func traceLogsEachRecognizersStateChangesWithTheDevice() throws {
         let config = try write("bindings:\n  - gesture: swipe:3:right\n    exec: \"true\"\n", to: "trace.yaml")
         let fixture = fixtures.appendingPathComponent("libinput-1.22/001-synaptics-tm3276-t480-3fg-stroke-z.debug-events.txt").path

@@ -544,7 +544,8 @@ public final class Daemon {
         }
         // The report's phase, not the line's (the first firing's): a continuous stream closed
         // because the gesture turned away is no finished gesture. Once per report.
-        if line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
+        // A trigger is asked for, not recognized: it counts only as the action it runs.
+        if !triggered && line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
@@ -563,7 +564,8 @@ public final class Daemon {
         for firing in line.firings {
             if case .drag(let button) = firing.action {
                 // Before the pause and lock check: a drag pressed before them is released after.
-                drags.handle(firing, button: button, suppressed: suppressed)
+                // A drag is one action, counted when it presses.
+                if drags.handle(firing, button: button, suppressed: suppressed) { actionCount += 1 }
                 continue
             }
             if let suppressed {

@@ -68,27 +68,32 @@ final class PointerDragDriver {
 
     /// Performs one firing of a `drag: button` binding. `suppressed` (paused, locked) stops a
     /// new drag from pressing; a drag already pressed still moves to its release.
-    func handle(_ firing: BindingFiring<Action>, button: DragButton, suppressed: String?) {
+    /// - Returns: True when the firing pressed the button: a drag begun, counted as an action run.
+    @discardableResult
+    func handle(_ firing: BindingFiring<Action>, button: DragButton, suppressed: String?) -> Bool {
         let gesture = firing.gesture
         let index = firing.bindingIndex
         switch gesture.phase {
         case .began:
-            guard suppressed == nil, held[index] == nil else { return }
+            guard suppressed == nil, held[index] == nil else { return false }
             let sink: Sink = proxy() != nil ? .inputProxy : .wayland
-            if send(.press(button.code), to: sink, gesture) { held[index] = Press(button: button.code, sink: sink, translation: gesture.translation) }
+            guard send(.press(button.code), to: sink, gesture) else { return false }
+            held[index] = Press(button: button.code, sink: sink, translation: gesture.translation)
+            return true
         case .changed:
-            guard var press = held[index] else { return }
+            guard var press = held[index] else { return false }
             var delta = gesture.translation - press.translation
             press.translation = gesture.translation
             if press.sink == .inputProxy { delta = press.inverse.unaccelerated(delta, at: gesture.time) }
             held[index] = press
             _ = send(.motion(delta), to: press.sink, gesture)
         case .ended, .failed, .cancelled:
-            guard let state = held.removeValue(forKey: index) else { return }
+            guard let state = held.removeValue(forKey: index) else { return false }
             _ = send(.release(state.button), to: state.sink, gesture)
         case .arming:
             break
         }
+        return false
     }
 
     /// Sends `event` to `sink`; false when it could not be sent (logged, once for a missing protocol).
