@@ -63,6 +63,18 @@ import GestoCore
         }
     }
 
+    /// Only the commands that need a running gestod are listed under the heading that says so:
+    /// doctor, enable and disable work without one.
+    @Test func theOverviewListsUnderTheDaemonsHeadingOnlyWhatNeedsGestod() {
+        let overview = GestoctlMain.usage
+        let daemonPart = overview.components(separatedBy: "Commands that talk to the running gestod")[1]
+            .components(separatedBy: "\n\n")[0]
+        for name in ["doctor", "enable", "disable", "init"] {
+            #expect(!daemonPart.contains("\n  \(name) "), "\(name) is listed as talking to gestod:\n\(overview)")
+        }
+        #expect(daemonPart.contains("\n  status "))
+    }
+
     @Test func helpForEveryCommandPrintsItsUsage() {
         for command in GestoctlMain.commands where command.name != "help" {
             for arguments in [["--help"], ["-h"]] {

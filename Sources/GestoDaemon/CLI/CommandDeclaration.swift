@@ -11,6 +11,9 @@ struct CommandDeclaration: Sendable {
     enum Group: Sendable {
         /// "Commands that talk to the running gestod".
         case daemon
+        /// "Commands that set gesto up on this desktop": they need no gestod (`doctor` asks one
+        /// that runs, `enable` starts one).
+        case setup
         /// "Commands that work without gestod".
         case standalone
         /// Not listed (`help`, named in the usage's last line; subcommands).

@@ -32,6 +32,9 @@ enum CommandHelp {
         Commands that talk to the running gestod (each takes --json and --socket PATH):
         \(lines(.daemon))
 
+        Commands that set gesto up on this desktop:
+        \(lines(.setup))
+
         Commands that work without gestod:
         \(lines(.standalone))
 

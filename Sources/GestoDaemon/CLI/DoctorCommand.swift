@@ -16,7 +16,7 @@ import Glibc
 public enum DoctorCommand {
     static let declaration = CommandDeclaration(
         "doctor", summary: "check what gesto needs (touchpads, compositor, config, gestod), each with its fix",
-        group: .daemon,
+        group: .setup,
         options: ConnectionOptions.declarations + [
             .value("config", "FILE", .file(extensions: ["yaml", "yml"]), help: """
                 the config to check (default: gestod's, else

@@ -33,7 +33,7 @@ public enum EnableCommand {
         "input-proxy", help: "the input proxy gesto-inputd instead (a root system service; needs root)")
 
     static let enableDeclaration = CommandDeclaration(
-        "enable", summary: "start gestod at every login (the systemd user unit)", group: .daemon,
+        "enable", summary: "start gestod at every login (the systemd user unit)", group: .setup,
         options: [.flag("no-start", help: "enable it without starting it now"), inputProxyOption],
         discussion: """
         Makes gestod start at every login, in any Wayland session: enables the systemd user unit
@@ -55,7 +55,7 @@ public enum EnableCommand {
     }
 
     static let disableDeclaration = CommandDeclaration(
-        "disable", summary: "stop starting gestod at every login", group: .daemon,
+        "disable", summary: "stop starting gestod at every login", group: .setup,
         options: [.flag("no-stop", help: "disable it without stopping it now"), inputProxyOption],
         discussion: """
         Undoes gestoctl enable: disables gestod.service (and stops it, unless --no-stop), and removes

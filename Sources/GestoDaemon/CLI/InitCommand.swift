@@ -109,7 +109,7 @@ public enum InitCommand {
     static let success: Int32 = 0, fileExists: Int32 = 1
 
     static let declaration = CommandDeclaration(
-        "init", summary: "write a commented starter config for this compositor", group: .standalone,
+        "init", summary: "write a commented starter config for this compositor", group: .setup,
         positionals: [PositionalDeclaration(placeholder: "SOURCE", value: .file(extensions: []),
                                             help: "the config to start from", isOptional: true, requires: "from")],
         options: [
@@ -303,7 +303,8 @@ public enum InitCommand {
                 # sway has no touchpad gestures of its own, but a `bindgesture` line in your sway
                 # config for a gesture bound here runs too: remove it (`gestoctl doctor` lists them).
                 bindings:
-                  # Workspaces follow the fingers, through sway's IPC (no swaymsg process).
+                  # A swipe switches workspace when the fingers lift, through sway's IPC (no swaymsg
+                  # process).
                   - gesture: swipe:3:left
                     sway: workspace next_on_output
                   - gesture: swipe:3:right
