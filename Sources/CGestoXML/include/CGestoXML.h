@@ -1,4 +1,4 @@
-/* libxml2 behind a header of its own: Debian's libxml2 headers pull in ICU's (unicode/*.h),
+/* libxml2 behind a header of its own: Debian's libxml2 headers include ICU's (unicode/),
    whose UErrorCode clashes with the copy inside Foundation's _FoundationICU in any Swift module
    that sees both (the tests). Swift sees only these opaque types and accessors. */
 #ifndef CGESTO_XML_H
