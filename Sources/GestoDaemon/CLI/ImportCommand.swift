@@ -42,7 +42,8 @@ public enum ImportCommand {
                 Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
                 workspace next|prev), hyprland, niri, or other (gesto's workspace:
                 next|previous, with a warning); default: the running compositor,
-                else sway
+                else sway, with a note. KWin's D-Bus calls become the named
+                compositor's command; on KDE or with none known they stay
                 """),
             .value("fusuma-version", "2|3",
                    .choice(Choices(noun: "fusuma version", words: ["2", "3"], isClosed: false, listedInUsage: true)),
