@@ -4,9 +4,10 @@
 // `<command>`, `<repeat>`, `<on>begin|end</on>`, `<animate>`). Touchégg 1.x wrote the action's
 // parameter as its text (`<action type="SEND_KEYS">Control+Alt+Left</action>`), had DRAG and
 // ROTATE gestures, `direction="ALL"` (each direction not bound exactly) and DRAG_AND_DROP (a
-// button held while the fingers move: gesto's drag); those are translated too. Animated window actions run when
-// the gesture ends; keys and commands on begin unless `<on>end</on>`; `<repeat>true</repeat>`
-// repeats.
+// button held while the fingers move: gesto's drag); those are translated too. Animated window
+// actions run when the gesture ends; keys and commands on begin unless `<on>end</on>`;
+// `<repeat>true</repeat>` repeats. Key names are typed as Touchégg types them: the key bearing
+// the keysym, without Shift (``KeyNames/gestoName(toucheggKey:)``).
 import CGestoXML
 import GestoCore
 import GestoConfig
@@ -19,8 +20,8 @@ enum ToucheggImporter {
         var children: [Element]
         var text: String
         var line: Int
-        /// Where its tag starts on a line too long to show whole (``placed(on:)``), else nil:
-        /// libxml2 gives elements a line only.
+        /// Where its tag starts on a line too long to show whole (``placeColumns(_:recorder:cursors:)``),
+        /// else nil: libxml2 gives elements a line only.
         var column: Int?
 
         func child(_ name: String) -> Element? { children.first { $0.name == name } }
