@@ -30,6 +30,7 @@
 	P(xkb_keymap_unref, (struct xkb_keymap *keymap), (keymap)) \
 	F(xkb_keysym_t, xkb_keysym_from_name, (const char *name, enum xkb_keysym_flags flags), (name, flags)) \
 	F(int, xkb_keysym_get_name, (xkb_keysym_t keysym, char *buffer, size_t size), (keysym, buffer, size)) \
+	F(xkb_keysym_t, xkb_keysym_to_lower, (xkb_keysym_t keysym), (keysym)) \
 	F(struct xkb_state *, xkb_state_new, (struct xkb_keymap *keymap), (keymap)) \
 	F(xkb_layout_index_t, xkb_state_serialize_layout, (struct xkb_state *state, enum xkb_state_component components), (state, components)) \
 	F(xkb_mod_mask_t, xkb_state_serialize_mods, (struct xkb_state *state, enum xkb_state_component components), (state, components)) \

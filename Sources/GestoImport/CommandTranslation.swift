@@ -1,8 +1,10 @@
 // The command a source binding runs, translated into a gesto action: keystroke tools
-// (xdotool key, ydotool key, wtype) become `keys:`, swaymsg and i3-msg become `sway:`,
-// workspace switching (libinput-gestures' `_internal`, `xdotool set_desktop --relative`, KWin's
-// desktop shortcuts over D-Bus) becomes the compositor's workspace command
-// (gesto's own `workspace:` where no compositor is named),
+// (xdotool key, ydotool key, wtype) become `keys:`, swaymsg and i3-msg become `sway:`, wmctrl's
+// toggles of the active window become `window:`,
+// workspace switching (libinput-gestures' `_internal`, `xdotool set_desktop --relative ±1`, KWin's
+// desktop shortcuts over D-Bus where another compositor is named) becomes the compositor's
+// workspace command (gesto's own `workspace:` where no compositor is named; KWin's calls stay
+// as written then, since they run on KDE Plasma),
 // and everything else stays `exec:` as written, with a warning wherever the text would mean
 // something else under gesto's `/bin/sh -c` or works only on X11.
 import GestoConfig
@@ -14,6 +16,8 @@ struct CommandTranslator {
     var runsInShell: Bool
     /// Where workspace switching goes.
     var workspaces: WorkspaceTarget
+    /// True when ``workspaces`` is the default, no compositor being known.
+    var workspacesAssumed = false
     /// The source tool's name for messages.
     var tool: String
 
@@ -48,6 +52,7 @@ struct CommandTranslator {
             if let next = xdotoolRelativeDesktop(arguments) {
                 return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
             }
+            if let keys = xdotoolHeldKeys(command) { return .session(.keys(keys)) }
             if let keys = xdotoolKey(arguments, line: line, column: column, recorder: &recorder) { return .session(.keys(keys)) }
             recorder.warn(line: line, column: column,
                           "xdotool reaches only X11 (XWayland) windows: kept as exec; on Wayland use wtype, ydotool or a gesto keys: binding")
@@ -69,10 +74,18 @@ struct CommandTranslator {
             return .session(.sway(sway))
         case "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6":
             if let next = kwinDesktopSwitch(arguments) {
-                return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
+                // KWin's call runs on KDE Plasma, where neither sway's command nor gesto's
+                // workspace: does: it becomes another compositor's command only when one is known.
+                if workspaces != .other && !workspacesAssumed {
+                    return workspaceAction(next: next, line: line, column: column, recorder: &recorder)
+                }
+                recorder.choose("KWin's desktop switching over D-Bus is kept as written: it runs on KDE Plasma "
+                                + "(`--compositor sway|hyprland|niri` writes that compositor's command instead)")
+                return .exec(command)
             }
             return .exec(command)
         case "wmctrl":
+            if let operation = wmctrlWindowOperation(arguments) { return .session(.window(operation)) }
             recorder.warn(line: line, column: column,
                           "wmctrl speaks to X11 window managers (on Wayland it sees only XWayland windows): kept as exec")
             return .exec(command)
@@ -123,8 +136,9 @@ struct CommandTranslator {
     func workspaceAction(next: Bool, line: Int, column: Int, recorder: inout ImportRecorder) -> Action {
         switch workspaces {
         case .sway:
-            recorder.choose("workspace switching becomes sway's `workspace next|prev` (sent over sway's IPC); "
-                            + "`--compositor hyprland|niri` writes that compositor's command instead")
+            recorder.choose((workspacesAssumed ? "no compositor was given or detected: " : "")
+                            + "workspace switching becomes sway's `workspace next|prev` (sent over sway's IPC, so only on sway); "
+                            + "`--compositor hyprland|niri|other` writes that compositor's command instead")
             return .session(.sway(next ? "workspace next" : "workspace prev"))
         case .hyprland:
             recorder.choose("workspace switching becomes `hyprctl dispatch workspace m+1|m-1` (exec: gesto has no Hyprland IPC action)")
@@ -142,12 +156,61 @@ struct CommandTranslator {
         }
     }
 
-    /// `xdotool set_desktop --relative [--] N`: the EWMH desktop N places on (next for N > 0,
-    /// previous for N < 0). nil for anything else (an absolute desktop, a computed one).
+    /// `xdotool set_desktop --relative [--] 1` (or `-1`): the next (previous) desktop. xdotool
+    /// (cmd_set_desktop.c) sets desktop `(current + N) mod count`, wrapping around as sway's
+    /// `workspace next|prev` does; so only N = ±1 is the next or previous desktop (2 skips one,
+    /// and N equal to the count stays put). A negative N needs `--` before it: xdotool reads a
+    /// bare `-1` as an unknown option and fails. nil for anything else (an absolute desktop, a
+    /// step of more than one, a computed one).
     private func xdotoolRelativeDesktop(_ arguments: [ShellWord]) -> Bool? {
-        let words = arguments.map(\.text).filter { $0 != "--" }
-        guard words.count == 3, words[0] == "set_desktop", words[1] == "--relative", let step = Int(words[2]), step != 0 else { return nil }
-        return step > 0
+        var words = arguments.map(\.text)[...]
+        guard words.popFirst() == "set_desktop" else { return nil }
+        // getopt_long_only: -relative, --relative or a prefix of it, up to `--` or the first
+        // word that is no option.
+        var relative = false
+        var endedOptions = false
+        while let word = words.first, word.hasPrefix("-") {
+            if word == "--" {
+                words.removeFirst()
+                endedOptions = true
+                break
+            }
+            if Int(word) != nil { break }  // a bare negative number, which xdotool fails on
+            let name = word.drop { $0 == "-" }
+            guard !name.isEmpty, "relative".hasPrefix(name) else { return nil }
+            relative = true
+            words.removeFirst()
+        }
+        guard relative, words.count == 1, let step = words.first.flatMap({ Int($0) }) else { return nil }
+        if step == 1 { return true }
+        if step == -1 && endedOptions { return false }
+        return nil
+    }
+
+    /// wmctrl's operations on the active window that gesto's `window:` does exactly: `-r :ACTIVE:
+    /// -b toggle,fullscreen` (fullscreen, or leave it), `-r :ACTIVE: -b
+    /// toggle,maximized_vert,maximized_horz` (maximize both ways, or restore) and `-c :ACTIVE:`
+    /// (close gracefully). nil for anything else: another window, `add`/`remove` (gesto's
+    /// operations toggle), one axis, or a state gesto has no operation for.
+    private func wmctrlWindowOperation(_ arguments: [ShellWord]) -> WindowOperation? {
+        let words = arguments.map(\.text)
+        if words == ["-c", ":ACTIVE:"] { return .close }
+        guard words.count == 4 else { return nil }
+        var target: String?
+        var change: String?
+        for index in stride(from: 0, to: words.count, by: 2) {
+            switch words[index] {
+            case "-r": target = words[index + 1]
+            case "-b": change = words[index + 1]
+            default: return nil
+            }
+        }
+        guard target == ":ACTIVE:", let parts = change?.split(separator: ",").map(String.init), parts.first == "toggle" else { return nil }
+        switch Set(parts.dropFirst()) {
+        case ["fullscreen"] where parts.count == 2: return .fullscreen
+        case ["maximized_vert", "maximized_horz"] where parts.count == 3: return .maximize
+        default: return nil
+        }
     }
 
     /// KWin's desktop switching over D-Bus: `qdbus org.kde.kglobalaccel /component/kwin
@@ -169,6 +232,95 @@ struct CommandTranslator {
             }
         default: return nil
         }
+    }
+
+    /// xdotool's commands, which end the key sequences of a `key` before them in a chain
+    /// (xdotool.c's dispatch table, matched without case as `is_command` does).
+    static let xdotoolCommands: Set<String> = [
+        "getactivewindow", "getwindowfocus", "getwindowname", "getwindowclassname", "getwindowpid", "getwindowgeometry",
+        "getdisplaygeometry", "search", "selectwindow", "help", "version", "behave", "behave_screen_edge", "click",
+        "getmouselocation", "key", "keydown", "keyup", "mousedown", "mousemove", "mousemove_relative", "mouseup", "set_window",
+        "type", "windowactivate", "windowfocus", "windowkill", "windowclose", "windowquit", "windowmap", "windowminimize",
+        "windowmove", "windowraise", "windowlower", "windowreparent", "windowsize", "windowstate", "windowunmap",
+        "set_num_desktops", "get_num_desktops", "set_desktop", "get_desktop", "set_desktop_for_window", "get_desktop_for_window",
+        "get_desktop_viewport", "set_desktop_viewport", "exec", "sleep",
+    ]
+
+    /// A key held down around one keystroke, with xdotool: `xdotool keydown ctrl key Tab keyup
+    /// ctrl` (xdotool's own chaining), or the same as separate xdotool commands joined by `;` or
+    /// `&&` where the tool runs a shell. The X server holds a key from `keydown` to `keyup`, so
+    /// the `key` between types the combination (ctrl+Tab), which is what gesto's keys: types:
+    /// its keys pressed in order and released in reverse. nil for anything else: no keydown, a
+    /// key left held, more than one keystroke, `--clearmodifiers` (it lifts the held keys for
+    /// the keystroke), `--window`, `--repeat` above 1, or any other command in the chain.
+    private func xdotoolHeldKeys(_ command: String) -> String? {
+        // The xdotool commands, split at the shell's `;` and `&&`.
+        var segments: [String] = []
+        let characters = Array(command)
+        if runsInShell {
+            let operators = ShellWords.shellOperators(command)
+            guard operators.allSatisfy({ $0.text == ";" || $0.text == "&&" }) else { return nil }
+            var start = 0
+            for found in operators {
+                segments.append(String(characters[start..<found.offset]))
+                start = found.offset + found.text.count
+            }
+            segments.append(String(characters[start...]))
+        } else {
+            segments = [command]
+        }
+        var steps: [(command: String, sequences: [String])] = []
+        for segment in segments where !segment.trimmingSpaces.isEmpty {
+            guard let words = try? ShellWords.split(segment).map(\.text), let program = words.first,
+                  program.split(separator: "/").last == "xdotool" else { return nil }
+            var index = 1
+            while index < words.count {
+                let name = words[index].lowercased()
+                guard ["key", "keydown", "keyup"].contains(name) else { return nil }
+                index += 1
+                // Options (getopt_long_only: one dash or two, `--delay=N` or `--delay N`).
+                while index < words.count, words[index].hasPrefix("-") {
+                    let option = words[index].drop { $0 == "-" }.split(separator: "=", maxSplits: 1)
+                    index += 1
+                    guard let optionName = option.first else { return nil }
+                    switch optionName {
+                    case "delay", "d", "repeat-delay", "repeat":
+                        var value = option.count == 2 ? String(option[1]) : nil
+                        if value == nil, index < words.count { value = words[index]; index += 1 }
+                        if optionName == "repeat" && value != "1" { return nil }
+                    default: return nil  // --clearmodifiers, --window, --help
+                    }
+                }
+                var sequences: [String] = []
+                while index < words.count, !Self.xdotoolCommands.contains(words[index].lowercased()) {
+                    sequences.append(words[index])
+                    index += 1
+                }
+                guard !sequences.isEmpty else { return nil }
+                steps.append((name, sequences))
+            }
+        }
+        guard steps.contains(where: { $0.command == "keydown" }) else { return nil }
+        var held: [String] = []
+        var typed: [String]?
+        for step in steps {
+            for sequence in step.sequences {
+                var unknown: String?
+                guard let names = KeyNames.combination(x11: sequence, unknown: &unknown), names.warnings.isEmpty else { return nil }
+                let keys = names.keys.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+                switch step.command {
+                case "keydown": held += keys.filter { !held.contains($0) }
+                case "keyup":
+                    guard keys.allSatisfy(held.contains) else { return nil }
+                    held.removeAll { keys.contains($0) }
+                default:
+                    guard typed == nil else { return nil }
+                    typed = held + keys.filter { !held.contains($0) }
+                }
+            }
+        }
+        guard held.isEmpty, let typed else { return nil }
+        return typed.joined(separator: "+")
     }
 
     /// `xdotool key [OPTIONS] COMBINATION` with one combination: its gesto keys.

@@ -12,7 +12,7 @@ extension ImportedConfig {
         var text = "# gesto config imported from \(oneLine(file)) (\(format.toolName)) by `gestoctl import \(format.rawValue)`.\n"
         let count = bindings.count
         text += "# \(count) binding\(count == 1 ? "" : "s") from \(importedSourceLines) source line\(importedSourceLines == 1 ? "" : "s"); "
-        text += "\(unimportable.count) source line\(unimportable.count == 1 ? "" : "s") not importable (commented out below, with the reason).\n"
+        text += "\(unimportableSummary) not importable (commented out below, with the reason).\n"
         if !warnings.isEmpty {
             text += "# \(warnings.count) warning\(warnings.count == 1 ? "" : "s"): shown as `warning:` under the line concerned.\n"
         }
@@ -60,6 +60,15 @@ extension ImportedConfig {
             text += "  # \(sourceName(SourceLine(location: warning.location, text: "")))warning: \(oneLine(warning.message))\n"
         }
         return text
+    }
+
+    /// What is not importable, counted: `3 source lines`, or `2000 entries on 1 source line`
+    /// when a line holds several (a minified or flow-style file).
+    public var unimportableSummary: String {
+        let lines = unimportableSourceLines
+        let linesText = "\(lines) source line\(lines == 1 ? "" : "s")"
+        if unimportable.count == lines { return linesText }
+        return "\(unimportable.count) entr\(unimportable.count == 1 ? "y" : "ies") on \(linesText)"
     }
 
     /// `FILE:LINE`, to group what a line gave.

@@ -27,10 +27,11 @@ enum FusumaImporter {
         var holdThreshold = 1.0
         var warnedPinch = false
 
-        /// Records `line` (under the YAML path `path`) as not importable.
-        mutating func skip(_ line: Int, path: String, _ reason: String) {
-            recorder.skip(line: line, reason)
-            recorder.result.unimportable[recorder.result.unimportable.count - 1].source.text = path + ": " + recorder.source(line: line).text
+        /// Records the entry at `location` (under the YAML path `path`) as not importable.
+        mutating func skip(_ location: SourceLocation, path: String, _ reason: String) {
+            var source = recorder.source(line: location.line, column: location.column)
+            source.text = path + ": " + source.text
+            recorder.result.unimportable.append(Unimportable(source: source, reason: reason))
         }
     }
 
@@ -44,7 +45,8 @@ enum FusumaImporter {
             return
         }
         var walk = Walk(recorder: recorder, options: options,
-                        translator: CommandTranslator(runsInShell: true, workspaces: options.workspaces, tool: "fusuma"))
+                        translator: CommandTranslator(runsInShell: true, workspaces: options.workspaces,
+                                         workspacesAssumed: options.workspacesAssumed, tool: "fusuma"))
         for document in documents { read(document: document, walk: &walk) }
         recorder = walk.recorder
     }
@@ -61,10 +63,10 @@ enum FusumaImporter {
         if let context = entries.first(where: { $0.key == "context" }) {
             guard case .mapping(let fields, _) = context.value, fields.count == 1, fields[0].key == "application",
                   case .scalar(let name, _) = fields[0].value else {
-                walk.recorder.skip(line: context.keyLocation.line, "a fusuma context other than one application (thumbsense, keypress, remap): "
+                walk.recorder.skip(line: context.keyLocation.line, column: context.keyLocation.column, "a fusuma context other than one application (thumbsense, keypress, remap): "
                                    + "gesto has none; this document's bindings are left out")
                 for entry in entries where types.contains(entry.key) {
-                    walk.recorder.skip(line: entry.keyLocation.line, "in a context gesto cannot express (see above)")
+                    walk.recorder.skip(line: entry.keyLocation.line, column: entry.keyLocation.column, "in a context gesto cannot express (see above)")
                 }
                 return
             }
@@ -97,15 +99,15 @@ enum FusumaImporter {
                     let reason = entry.key == "threshold"
                         ? "fusuma's threshold scales its own speed measure: no unit mapping to gesto's thresholds; gesto's defaults are kept"
                         : "fusuma's interval is a time between repeats; gesto repeats by distance travelled (settings: repeat-distance)"
-                    walk.skip(field.keyLocation.line, path: "\(entry.key).\(field.key)", reason)
+                    walk.skip(field.keyLocation, path: "\(entry.key).\(field.key)", reason)
                 }
             case "plugin":
-                walk.skip(entry.keyLocation.line, path: "plugin", "settings of fusuma's plugins: nothing for gesto")
+                walk.skip(entry.keyLocation, path: "plugin", "settings of fusuma's plugins: nothing for gesto")
             default:
                 walk.recorder.warn(line: entry.keyLocation.line, column: entry.keyLocation.column,
                                    "unknown fusuma key '\(entry.key)' (expected swipe, pinch, rotate, hold, tap, threshold, interval, plugin, context)"
                                    + didYouMean(entry.key, among: ["swipe", "pinch", "rotate", "hold", "tap", "threshold", "interval", "plugin", "context"]))
-                walk.recorder.skip(line: entry.keyLocation.line, "not understood (see the warning)")
+                walk.recorder.skip(line: entry.keyLocation.line, column: entry.keyLocation.column, "not understood (see the warning)")
             }
         }
     }
@@ -168,7 +170,7 @@ enum FusumaImporter {
         let drags = type == "swipe" && MouseDrag.button(in: undirected.map { ($0.key, command(of: $0.value)) }) != nil
         for entry in directed {
             if drags {
-                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", MouseDrag.besideReason(fingers: fingers))
+                walk.skip(entry.keyLocation, path: "\(path).\(entry.key)", MouseDrag.besideReason(fingers: fingers))
                 continue
             }
             readAction(type, fingers: fingers, direction: entry.key, entry.value, path: "\(path).\(entry.key)", walk: &walk)
@@ -203,7 +205,7 @@ enum FusumaImporter {
             switch entry.key {
             case _ where actionKeys.contains(entry.key):
                 if usedAction {
-                    walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", "a second action for the same gesture: fusuma runs one (the first is imported)")
+                    walk.skip(entry.keyLocation, path: "\(path).\(entry.key)", "a second action for the same gesture: fusuma runs one (the first is imported)")
                     continue
                 }
                 usedAction = true
@@ -223,16 +225,16 @@ enum FusumaImporter {
             case "keypress":
                 guard case .mapping(let keys, _) = entry.value else { continue }
                 for key in keys {
-                    walk.skip(key.keyLocation.line, path: "\(path).keypress.\(key.key)", "only while \(key.key) is held: gesto binds no keyboard modifiers (it never opens keyboards)")
+                    walk.skip(key.keyLocation, path: "\(path).keypress.\(key.key)", "only while \(key.key) is held: gesto binds no keyboard modifiers (it never opens keyboards)")
                 }
             case "threshold":
-                walk.skip(entry.keyLocation.line, path: "\(path).threshold", "fusuma's threshold scales its own speed measure: no unit mapping; gesto's default is kept")
+                walk.skip(entry.keyLocation, path: "\(path).threshold", "fusuma's threshold scales its own speed measure: no unit mapping; gesto's default is kept")
             case "interval":
-                walk.skip(entry.keyLocation.line, path: "\(path).interval", "fusuma's interval is a time between repeats; gesto repeats by distance travelled")
+                walk.skip(entry.keyLocation, path: "\(path).interval", "fusuma's interval is a time between repeats; gesto repeats by distance travelled")
             case "clearmodifiers":
-                walk.skip(entry.keyLocation.line, path: "\(path).clearmodifiers", clearModifiersReason)
+                walk.skip(entry.keyLocation, path: "\(path).clearmodifiers", clearModifiersReason)
             case _ where isPluginAction(entry.value):
-                walk.skip(entry.keyLocation.line, path: "\(path).\(entry.key)", pluginActionReason(entry.key))
+                walk.skip(entry.keyLocation, path: "\(path).\(entry.key)", pluginActionReason(entry.key))
             default:
                 malformed(entry.value, "unknown key '\(entry.key)' in '\(path)' (expected \((directions[type] ?? []) + actionKeys + ["begin", "update", "end", "keypress", "threshold", "interval"]))",
                           walk: &walk, line: entry.keyLocation)
@@ -253,7 +255,7 @@ enum FusumaImporter {
                                   walk: inout Walk, repeatPerDirection: [String]?) {
         guard case .mapping(let fields, _) = entry.value, let action = fields.first(where: { actionKeys.contains($0.key) }) else {
             if case .mapping(let fields, _) = entry.value, let plugin = fields.first(where: { isPluginAction($0.value) }) {
-                walk.skip(plugin.keyLocation.line, path: "\(path).\(entry.key).\(plugin.key)", pluginActionReason(plugin.key))
+                walk.skip(plugin.keyLocation, path: "\(path).\(entry.key).\(plugin.key)", pluginActionReason(plugin.key))
                 return
             }
             if !isNull(entry.value) { malformed(entry.value, "'\(path).\(entry.key)' needs command: (or sendkey:)", walk: &walk, line: entry.keyLocation) }
@@ -264,13 +266,13 @@ enum FusumaImporter {
         for field in fields where field.key != action.key {
             switch field.key {
             case "interval":
-                walk.recorder.skip(line: field.keyLocation.line, "fusuma repeats \(path).update per time interval; gesto's repeat steps by distance (repeat-distance)")
+                walk.recorder.skip(line: field.keyLocation.line, column: field.keyLocation.column, "fusuma repeats \(path).update per time interval; gesto's repeat steps by distance (repeat-distance)")
             case "accel":
-                walk.recorder.skip(line: field.keyLocation.line, "fusuma's accel multiplies its per-event deltas; gesto gives the command GESTO_DX/GESTO_DY since the start")
+                walk.recorder.skip(line: field.keyLocation.line, column: field.keyLocation.column, "fusuma's accel multiplies its per-event deltas; gesto gives the command GESTO_DX/GESTO_DY since the start")
             case "clearmodifiers":
-                walk.recorder.skip(line: field.keyLocation.line, clearModifiersReason)
+                walk.recorder.skip(line: field.keyLocation.line, column: field.keyLocation.column, clearModifiersReason)
             default:
-                walk.recorder.skip(line: field.keyLocation.line, "'\(field.key)' under \(entry.key): nothing for gesto")
+                walk.recorder.skip(line: field.keyLocation.line, column: field.keyLocation.column, "'\(field.key)' under \(entry.key): nothing for gesto")
             }
         }
         if case .scalar(let command, _) = action.value, command.contains("$move_") || command.contains("$zoom") || command.contains("$rotate") {
@@ -292,7 +294,7 @@ enum FusumaImporter {
         }
         guard let (endCommand, endLine) = command(end.value) else {
             if !isNull(end.value) {
-                walk.recorder.skip(line: end.keyLocation.line, "an end: action other than command: cannot run on the final phase; only command: can")
+                walk.recorder.skip(line: end.keyLocation.line, column: end.keyLocation.column, "an end: action other than command: cannot run on the final phase; only command: can")
             }
             if let begin { readPhase(type, fingers: fingers, direction: direction, begin, mode: .onBegin, path: path, walk: &walk, repeatPerDirection: nil) }
             return
@@ -338,18 +340,18 @@ enum FusumaImporter {
                                  begin: (key: String, keyLocation: SourceLocation, value: YAMLNode), path: String, walk: inout Walk) {
         let line = begin.keyLocation.line
         guard type == "swipe" else {
-            walk.skip(line, path: "\(path).begin", "a mouse drag on a \(type): gesto's drag follows swipes (e.g. swipe:3 with drag: left)")
+            walk.skip(begin.keyLocation, path: "\(path).begin", "a mouse drag on a \(type): gesto's drag follows swipes (e.g. swipe:3 with drag: left)")
             return
         }
         guard walk.app == nil else {
-            walk.skip(line, path: "\(path).begin", "a drag holds the button wherever the pointer is: gesto's drag is for every app, not one")
+            walk.skip(begin.keyLocation, path: "\(path).begin", "a drag holds the button wherever the pointer is: gesto's drag is for every app, not one")
             return
         }
         walk.recorder.choose("fusuma's three-finger-drag recipe (a button held from begin: to end:, the pointer moved on update:) "
                              + "becomes gesto's drag action, which moves the pointer with libinput's own acceleration")
         for count in fingers {
             guard count >= 3 else {
-                walk.skip(line, path: "\(path).begin", "a \(count)-finger drag: libinput reports fewer than 3 moving fingers as pointer motion or scrolling, never as a swipe")
+                walk.skip(begin.keyLocation, path: "\(path).begin", "a \(count)-finger drag: libinput reports fewer than 3 moving fingers as pointer motion or scrolling, never as a swipe")
                 continue
             }
             walk.recorder.add(ImportedBinding(gesture: .swipe(fingers: count, direction: nil), mode: .continuous, action: .drag(button),
@@ -472,7 +474,7 @@ enum FusumaImporter {
     private static func malformed(_ node: YAMLNode, _ message: String, walk: inout Walk, line: SourceLocation? = nil) {
         let location = line ?? node.location
         walk.recorder.warn(line: location.line, column: location.column, message)
-        walk.recorder.skip(line: location.line, "not understood (see the warning)")
+        walk.recorder.skip(line: location.line, column: location.column, "not understood (see the warning)")
     }
 }
 

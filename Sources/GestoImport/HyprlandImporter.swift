@@ -110,7 +110,7 @@ enum HyprlandImporter {
                     visited.insert(file.path)
                     var sourced = ImportRecorder(format: .hyprland, file: file.path, text: file.text)
                     readLines(into: &sourced, options: options, variables: &variables, depth: depth + 1, visited: &visited)
-                    recorder.merge(sourced.result)
+                    recorder.merge(&sourced)
                 }
             case "gestures:workspace_swipe":
                 legacySwipe = (number, ["true", "yes", "on", "1"].contains(value.lowercased()))
@@ -215,17 +215,17 @@ enum HyprlandImporter {
                      workspaces: inout WorkspaceBindings) {
         func fail(_ message: String) {
             recorder.warn(line: line, column: column, message)
-            recorder.skip(line: line, "not understood (see the warning)")
+            recorder.skip(line: line, column: column, "not understood (see the warning)")
         }
         let fingers = spec.fingers
         let direction = spec.direction
         // Hyprland acts on the gesture whatever gesto makes of it (with a modifier, while it is
         // held, when gestod's binding of the same gesture fires too).
         if spec.action.lowercased() != "unset", let gestures = gestureNames(fingers: fingers, direction: direction) {
-            recorder.sourceBinds(gestures, line: line)
+            recorder.sourceBinds(gestures, line: line, column: column)
         }
         if let modifier = spec.modifier {
-            recorder.skip(line: line, "only while \(modifier) is held: gesto binds no keyboard modifiers (it never opens keyboards), "
+            recorder.skip(line: line, column: column, "only while \(modifier) is held: gesto binds no keyboard modifiers (it never opens keyboards), "
                           + "and without the condition this binding would take over plain swipes")
             return
         }
@@ -242,7 +242,7 @@ enum HyprlandImporter {
         if direction.hasPrefix("pinchin") || direction.hasPrefix("pinchout") || direction.hasPrefix("zoom") {
             recorder.choose("Hyprland's pinchin (scale growing) is gesto's pinch out, and pinchout its pinch in")
         }
-        let source = recorder.source(line: line)
+        let source = recorder.source(line: line, column: column)
         func add(_ action: (GestureName) -> Action?) {
             for gesture in gestures { if let made = action(gesture) { recorder.add(ImportedBinding(gesture: gesture, action: made, source: source)) } }
         }
@@ -286,10 +286,10 @@ enum HyprlandImporter {
             add { _ in dispatch(hyprlang: "togglespecialworkspace" + (name.isEmpty ? "" : " " + ShellWords.quoted(name)),
                                 lua: "hl.dsp.workspace.toggle_special(\"\(name)\")") }
         case "move", "resize", "scroll_move", "cursorzoom", "cursor_zoom":
-            recorder.skip(line: line, "Hyprland's \(spec.action) gesture follows the fingers 1:1; gesto has no such action "
+            recorder.skip(line: line, column: column, "Hyprland's \(spec.action) gesture follows the fingers 1:1; gesto has no such action "
                           + "(window-motion does, on sway only)")
         case "unset":
-            recorder.skip(line: line, "removes a gesture bound earlier; leave that gesture out instead")
+            recorder.skip(line: line, column: column, "removes a gesture bound earlier; leave that gesture out instead")
         default:
             let names = (dialect == .hyprlang ? ["dispatcher"] : ["a Lua function"])
                 + ["workspace", "move", "resize", "special", "close", "fullscreen", "float", "scroll_move",

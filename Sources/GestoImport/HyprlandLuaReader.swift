@@ -48,7 +48,7 @@ enum HyprlandLuaReader {
                 if case .name(let value) = tokens[index + 2].kind, value == "true" || value == "false" { workspaces.invert = value == "true" }
             }
             if tokens[index].isName("require"), index > 0, !tokens[index - 1].isSymbol(".") {
-                recorder.skip(line: tokens[index].line, "a required Lua file this import does not follow: import it too (`gestoctl import hyprland FILE.lua`)")
+                recorder.skip(line: tokens[index].line, column: tokens[index].column, "a required Lua file this import does not follow: import it too (`gestoctl import hyprland FILE.lua`)")
             }
             guard tokens[index].isName("hl"), index + 3 < tokens.count, tokens[index + 1].isSymbol("."), tokens[index + 2].isName("gesture"),
                   tokens[index + 3].isSymbol("(") else {
@@ -59,7 +59,7 @@ enum HyprlandLuaReader {
             let open = index + 4
             guard open < tokens.count, tokens[open].isSymbol("{"), let close = matching(tokens, from: open) else {
                 recorder.warn(line: call.line, column: call.column, "hl.gesture takes a table ({ fingers = 3, direction = \"…\", action = \"…\" })")
-                recorder.skip(line: call.line, "not understood (see the warning)")
+                recorder.skip(line: call.line, column: call.column, "not understood (see the warning)")
                 index = open
                 continue
             }
@@ -82,7 +82,7 @@ enum HyprlandLuaReader {
         let line = call.line
         func fail(_ message: String) {
             recorder.warn(line: line, column: call.column, message)
-            recorder.skip(line: line, "not understood (see the warning)")
+            recorder.skip(line: line, column: call.column, "not understood (see the warning)")
         }
         func literal(_ name: String) -> String? {
             guard let field = fields.first(where: { $0.name == name }), field.end == field.start + 1 else { return nil }
@@ -94,7 +94,7 @@ enum HyprlandLuaReader {
         }
         func isComputed(_ name: String) -> Bool { fields.contains { $0.name == name } && literal(name) == nil }
         for name in ["fingers", "direction", "mods", "scale", "workspace_name", "mode"] where isComputed(name) {
-            recorder.skip(line: line, "\(name) is computed in Lua (a variable or an expression): this reader takes literal values only; write the value or bind the gesture by hand")
+            recorder.skip(line: line, column: call.column, "\(name) is computed in Lua (a variable or an expression): this reader takes literal values only; write the value or bind the gesture by hand")
             return
         }
         guard let fingerText = literal("fingers"), let fingers = Int(fingerText), (2...5).contains(fingers) else {
@@ -118,9 +118,9 @@ enum HyprlandLuaReader {
             // Hyprland acts on the gesture whatever gesto can read of the function.
             func notImportable(_ reason: String) {
                 if let gestures = HyprlandImporter.gestureNames(fingers: fingers, direction: spec.direction) {
-                    recorder.sourceBinds(gestures, line: line)
+                    recorder.sourceBinds(gestures, line: line, column: call.column)
                 }
-                recorder.skip(line: line, reason)
+                recorder.skip(line: line, column: call.column, reason)
             }
             // A function: inline, or named by a local defined earlier in the file.
             var body: Range<Int>?

@@ -65,6 +65,10 @@ public enum FusumaPinchReading: String, Sendable, CaseIterable {
 public struct ImportOptions: Sendable {
     /// Where workspace switching goes.
     public var workspaces: WorkspaceTarget = .sway
+    /// True when ``workspaces`` is only the default (no compositor given or detected): a command
+    /// that runs on one desktop (KWin's desktop switching over D-Bus) is then kept as written,
+    /// and the header says that workspace switching went to sway for want of a compositor.
+    public var workspacesAssumed = false
     /// How fusuma's `in`/`out` read; nil: fusuma 2.x, with a warning when the file has pinches.
     public var fusumaPinch: FusumaPinchReading?
     /// Reads the files an `include PATTERN` of a sway config (or `source = PATTERN` of
@@ -86,10 +90,20 @@ public struct ImportOptions: Sendable {
 
 /// A line of the source file, as the comment above what came from it shows it.
 public struct SourceLine: Sendable, Hashable {
-    /// The file (as given) and line; the column is the line's first non-blank character.
+    /// The file (as given) and line; the column is where the entry starts, or the line's first
+    /// non-blank character.
     public var location: SourceLocation
-    /// The line's text, without its indentation.
+    /// The line's text, without its indentation; of a line longer than ``longestWhole``
+    /// characters (a minified or flow-style file holding many entries), only an excerpt of
+    /// ``excerptLength`` characters around the column, `…` marking what is left out, so that
+    /// each entry of such a line costs its excerpt, not the whole line again.
     public var text: String
+
+    /// The longest line shown whole.
+    public static let longestWhole = 400
+    /// The characters an excerpt of a longer line shows, ``excerptLead`` of them before the column.
+    public static let excerptLength = 160
+    public static let excerptLead = 40
 
     public init(location: SourceLocation, text: String) {
         self.location = location
@@ -185,6 +199,10 @@ public struct ImportedConfig: Sendable {
     /// The number of distinct source lines bindings came from.
     public var importedSourceLines: Int { Set(bindings.map { "\($0.source.location.file):\($0.source.location.line)" }).count }
 
+    /// The number of distinct source lines with an entry not importable (a minified or
+    /// flow-style file can hold many on one line).
+    public var unimportableSourceLines: Int { Set(unimportable.map { "\($0.source.location.file):\($0.source.location.line)" }).count }
+
     /// The files read, in the order they were first read from (the file itself, then the files
     /// a sway config includes), each with its rank.
     var fileRanks: [String: Int] {
@@ -200,20 +218,50 @@ public struct ImportedConfig: Sendable {
 struct ImportRecorder {
     var result: ImportedConfig
     let lines: [Substring]
+    /// The characters of each line longer than ``SourceLine/longestWhole``, by line number:
+    /// excerpts are cut from them by column without walking the line again.
+    private let longLines: [Int: [Character]]
+    /// The warnings given for each line, and the column of the first one left out past
+    /// ``warningsPerLine``.
+    private var warningCounts: [Int: (count: Int, firstLeftOut: Int)] = [:]
+
+    /// The most warnings recorded for one source line; the rest are counted, and one more
+    /// warning says how many were left out (a minified file can hold thousands on one line).
+    static let warningsPerLine = 20
 
     init(format: ImportFormat, file: String, text: String) {
         result = ImportedConfig(format: format, file: file)
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
+        var long: [Int: [Character]] = [:]
+        for (index, line) in lines.enumerated() where line.utf8.count > SourceLine.longestWhole {
+            let characters = Array(line)
+            if characters.count > SourceLine.longestWhole { long[index + 1] = characters }
+        }
+        longLines = long
     }
 
-    /// The source line `number` (1-based), without indentation.
-    func source(line number: Int) -> SourceLine {
+    /// The source line `number` (1-based), without indentation; `column` (1-based, characters)
+    /// is where the entry starts (nil: the first non-blank character). A long line gives an
+    /// excerpt around the column.
+    func source(line number: Int, column: Int? = nil) -> SourceLine {
         let text = number >= 1 && number <= lines.count ? lines[number - 1] : ""
         let indentation = text.prefix { $0 == " " || $0 == "\t" }.count
-        return SourceLine(location: location(line: number, column: indentation + 1), text: text.trimmingSpaces)
+        let at = column.map { max($0, 1) } ?? indentation + 1
+        guard let characters = longLines[number] else {
+            return SourceLine(location: location(line: number, column: at), text: text.trimmingSpaces)
+        }
+        let start = max(indentation, min(at - 1, characters.count) - SourceLine.excerptLead)
+        let end = min(characters.count, start + SourceLine.excerptLength)
+        var excerpt = String(characters[start..<end]).trimmingSpaces
+        if start > indentation { excerpt = "…" + excerpt }
+        if end < characters.count { excerpt += "…" }
+        return SourceLine(location: location(line: number, column: at), text: excerpt)
     }
+
+    /// The characters of line `number` if it is longer than ``SourceLine/longestWhole``.
+    func longLineCharacters(_ number: Int) -> [Character]? { longLines[number] }
 
     func location(line: Int, column: Int) -> SourceLocation {
         SourceLocation(file: result.file, line: line, column: column)
@@ -235,12 +283,34 @@ struct ImportRecorder {
         result.bindings.append(binding)
     }
 
-    mutating func skip(line: Int, _ reason: String) {
-        result.unimportable.append(Unimportable(source: source(line: line), reason: reason))
+    /// Records the entry at `line` (and `column`, where the format gives one) as not importable.
+    mutating func skip(line: Int, column: Int? = nil, _ reason: String) {
+        result.unimportable.append(Unimportable(source: source(line: line, column: column), reason: reason))
     }
 
+    /// Records a warning, unless ``warningsPerLine`` are recorded for `line` already (then it
+    /// is counted for ``finish()``).
     mutating func warn(line: Int, column: Int, _ message: String) {
+        var counted = warningCounts[line, default: (0, column)]
+        counted.count += 1
+        if counted.count == Self.warningsPerLine + 1 { counted.firstLeftOut = column }
+        warningCounts[line] = counted
+        guard counted.count <= Self.warningsPerLine else { return }
         result.warnings.append(ImportWarning(location: location(line: line, column: column), message: message))
+    }
+
+    /// The result, with a warning on each line whose warnings were capped saying how many more
+    /// were left out. Call once, when the file is read.
+    mutating func finish() -> ImportedConfig {
+        for (line, counted) in warningCounts.sorted(by: { $0.key < $1.key }) where counted.count > Self.warningsPerLine {
+            let leftOut = counted.count - Self.warningsPerLine
+            // At the first one left out, so that it follows the ones shown.
+            result.warnings.append(ImportWarning(location: location(line: line, column: counted.firstLeftOut),
+                                                 message: "\(leftOut) more warning\(leftOut == 1 ? "" : "s") on this line left out "
+                                                    + "(the first \(Self.warningsPerLine) are shown)"))
+        }
+        warningCounts = [:]
+        return result
     }
 
     mutating func set(_ section: String, _ key: String, _ value: String, because reason: String) {
@@ -249,7 +319,8 @@ struct ImportRecorder {
     }
 
     /// Takes in what an included file gave.
-    mutating func merge(_ included: ImportedConfig) {
+    mutating func merge(_ included: inout ImportRecorder) {
+        let included = included.finish()
         result.bindings += included.bindings
         result.unimportable += included.unimportable
         result.warnings += included.warnings
@@ -259,8 +330,8 @@ struct ImportRecorder {
     }
 
     /// Records that the source has its compositor act on `gestures` (line `line`).
-    mutating func sourceBinds(_ gestures: [GestureName], line: Int) {
-        let source = source(line: line)
+    mutating func sourceBinds(_ gestures: [GestureName], line: Int, column: Int? = nil) {
+        let source = source(line: line, column: column)
         result.sourceGestures += gestures.map { SourceGesture(gesture: $0, source: source) }
     }
 
@@ -279,13 +350,14 @@ public func importConfig(_ text: String, format: ImportFormat, file: String, opt
     case .sway: SwayImporter.read(text, into: &recorder, options: options)
     case .hyprland: HyprlandImporter.read(text, into: &recorder, options: options)
     }
+    var result = recorder.finish()
     // Warnings in the order of the files, as a compiler prints them.
-    let rank = recorder.result.fileRanks
-    recorder.result.warnings = recorder.result.warnings.enumerated().sorted { a, b in
+    let rank = result.fileRanks
+    result.warnings = result.warnings.enumerated().sorted { a, b in
         let (x, y) = (a.element.location, b.element.location)
         return (rank[x.file] ?? 0, x.line, x.column, a.offset) < (rank[y.file] ?? 0, y.line, y.column, b.offset)
     }.map(\.element)
-    return recorder.result
+    return result
 }
 
 /// The finger counts a gesture without one matches, for the kinds gesto knows: libinput

@@ -85,6 +85,21 @@ enum KeyNames {
         return nil
     }
 
+    /// The gesto name of a key name as Touchégg sends it: Touchégg 1.x and 2.x look the name up
+    /// with `XStringToKeysym`, take the keycode of the key that bears that keysym
+    /// (`XKeysymToKeycode`) and press that keycode alone (`XTestFakeKeyEvent`), never Shift, so
+    /// `L` types the key of `l`, unshifted. gesto's `keys:` types the keysym itself (Shift for
+    /// `L`), so a letter's upper case becomes its lower case, the keysym of the key's first
+    /// level on every layout. nil if xkbcommon knows no such name.
+    static func gestoName(toucheggKey name: String) -> String? {
+        guard let named = gestoName(x11: name) else { return nil }
+        let keysym = xkb_keysym_from_name(named, XKB_KEYSYM_NO_FLAGS)
+        guard keysym != 0 else { return named }  // a modifier alias (ctrl, super, …)
+        let lower = xkb_keysym_to_lower(keysym)
+        guard lower != keysym, let lowerName = keysymName(lower) else { return named }
+        return lowerName
+    }
+
     /// The gesto name of an evdev key name (`LEFTCTRL`, `KEY_PAGEDOWN`, `A`, `5`, `F11`).
     static func gestoName(evdev name: String) -> String? {
         var upper = name.uppercased()

@@ -46,7 +46,8 @@ enum LibinputGesturesImporter {
                     continue
                 }
                 if threshold == 0 {
-                    recorder.skip(line: number, "gesto's swipe threshold must be above 0 (gesto's default, 30 units, is kept)")
+                    let threshold = formatCompact(SwipeSettings().threshold.deltaUnits, maxDecimals: 1)
+                    recorder.skip(line: number, "gesto's swipe threshold must be above 0 (gesto's default, \(threshold) units, is kept)")
                 } else {
                     // The same unaccelerated libinput units as gesto's swipe threshold.
                     recorder.set("swipe", "threshold", value.text, because: "line \(number): swipe_threshold \(value.text), in the same libinput units")
@@ -132,7 +133,8 @@ enum LibinputGesturesImporter {
     /// Turns the parsed lines into bindings: counts expanded where none is given (a count
     /// given on another line wins), holds with delays as long-press tiers.
     private static func emit(_ gestures: [GestureLine], into recorder: inout ImportRecorder, options: ImportOptions) {
-        let translator = CommandTranslator(runsInShell: false, workspaces: options.workspaces, tool: "libinput-gestures")
+        let translator = CommandTranslator(runsInShell: false, workspaces: options.workspaces,
+                                         workspacesAssumed: options.workspacesAssumed, tool: "libinput-gestures")
         let explicit = Set(gestures.compactMap { gesture in gesture.fingers.map { Explicit(kind: gesture.kind, fingers: $0) } })
         // Finger counts with a delayed hold: their holds are tiers of long presses.
         var tiered: Set<Int> = []

@@ -101,7 +101,7 @@ enum SwayImporter {
                     visited.insert(file.path)
                     var included = ImportRecorder(format: .sway, file: file.path, text: file.text)
                     readLines(into: &included, options: options, variables: &variables, depth: depth + 1, visited: &visited)
-                    recorder.merge(included.result)
+                    recorder.merge(&included)
                 }
             default:
                 continue

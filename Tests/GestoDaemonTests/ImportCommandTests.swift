@@ -36,6 +36,48 @@ import GestoConfig
         #expect(errors.text.contains("imported 3 bindings from 2 lines of \(folder.path)/.config/libinput-gestures.conf, 2 not importable: see the comments"))
     }
 
+    /// What the imported bindings need on the desktop the import runs on, said on stderr: GNOME
+    /// and KDE Plasma offer gestod no virtual keyboard, window list or virtual pointer; with no
+    /// compositor known, workspace switching went to sway's command.
+    @Test func notesWhatTheBindingsNeedOnThisDesktop() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("touchegg.conf").path
+        try """
+        <touchégg>
+            <application name="All">
+                <gesture type="DRAG" fingers="3" direction="ALL"><action type="DRAG_AND_DROP">BUTTON=1</action></gesture>
+                <gesture type="DRAG" fingers="4" direction="UP"><action type="SEND_KEYS">Super+W</action></gesture>
+                <gesture type="DRAG" fingers="4" direction="DOWN"><action type="MINIMIZE_WINDOW"></action></gesture>
+            </application>
+        </touchégg>
+        """.write(toFile: source, atomically: true, encoding: .utf8)
+        for desktop in ["GNOME", "KDE"] {
+            let errors = StringSink()
+            #expect(ImportCommand.run(["touchegg", source], output: StringSink(), errors: errors,
+                                      environment: ["HOME": folder.path, "XDG_CURRENT_DESKTOP": desktop]) == 0)
+            let name = desktop == "GNOME" ? "GNOME" : "KDE Plasma"
+            #expect(errors.text.contains("gestoctl import: note: 1 keys: binding cannot run on \(name), which offers gestod no virtual keyboard"))
+            #expect(errors.text.contains("gestoctl import: note: 1 window: binding cannot run on \(name)"))
+            #expect(errors.text.contains("gestoctl import: note: 1 drag: binding need the input proxy on \(name)") == false)
+            #expect(errors.text.contains("gestoctl import: note: 1 drag: binding needs the input proxy on \(name)"))
+        }
+        let quiet = StringSink()
+        #expect(ImportCommand.run(["touchegg", source], output: StringSink(), errors: quiet,
+                                  environment: ["HOME": folder.path, "SWAYSOCK": "/run/sway.sock"]) == 0)
+        #expect(!quiet.text.contains("note:"))
+        // No compositor known: the workspace switching of the libinput-gestures config is sway's.
+        let unknown = StringSink()
+        #expect(ImportCommand.run(["libinput-gestures"], output: StringSink(), errors: unknown, environment: ["HOME": folder.path]) == 0)
+        #expect(unknown.text.contains("gestoctl import: note: no compositor was given or detected"))
+        #expect(unknown.text.contains("1 sway: binding run only on sway") == false)
+        #expect(unknown.text.contains("1 sway: binding runs only on sway"))
+        let given = StringSink()
+        #expect(ImportCommand.run(["libinput-gestures", "--compositor", "sway"], output: StringSink(), errors: given,
+                                  environment: ["HOME": folder.path]) == 0)
+        #expect(!given.text.contains("note:"))
+    }
+
     @Test func writesWithOutputAndOverwritesOnlyWithForce() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

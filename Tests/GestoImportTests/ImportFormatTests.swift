@@ -126,6 +126,134 @@ final class ImportFormatTests: XCTestCase {
                        ["swipe:3:up on-end exec: niri msg action focus-workspace-down"])
     }
 
+    /// KWin's desktop switching over D-Bus runs on KDE Plasma, and only there: imported on KDE
+    /// (whose workspace target is gesto's own `workspace:`, which gestod cannot perform there), or
+    /// with no compositor known, it stays the command it was; it becomes another compositor's
+    /// command only when that compositor is named or detected.
+    func testKWinDesktopSwitchingStaysWhatRunsOnKDE() {
+        let libinputGestures = """
+        gesture swipe left 4 qdbus org.kde.KWin /KWin nextDesktop
+        gesture swipe right 4 qdbus6 org.kde.kglobalaccel /component/kwin invokeShortcut "Switch One Desktop to the Left"
+        """
+        let fusuma = """
+        swipe:
+          4:
+            up:
+              command: "qdbus-qt6 org.kde.kglobalaccel /component/kwin org.kde.kglobalaccel.Component.invokeShortcut 'Switch to Next Desktop'"
+        """
+        var assumed = ImportOptions()
+        assumed.workspacesAssumed = true
+        for options in [ImportOptions(workspaces: .other), assumed] {
+            let (imported, bindings) = load(libinputGestures, .libinputGestures, options: options)
+            XCTAssertEqual(bindings, [
+                "swipe:4:left on-end exec: qdbus org.kde.KWin /KWin nextDesktop",
+                "swipe:4:right on-end exec: qdbus6 org.kde.kglobalaccel /component/kwin invokeShortcut \"Switch One Desktop to the Left\"",
+            ])
+            XCTAssertEqual(imported.warnings, [])
+            XCTAssertTrue(imported.configText.contains("KWin's desktop switching over D-Bus is kept as written"))
+            XCTAssertEqual(load(fusuma, .fusuma, options: options).1, [
+                "swipe:4:up on-threshold exec: qdbus-qt6 org.kde.kglobalaccel /component/kwin "
+                    + "org.kde.kglobalaccel.Component.invokeShortcut 'Switch to Next Desktop'",
+            ])
+        }
+        XCTAssertEqual(load(libinputGestures, .libinputGestures, options: ImportOptions(workspaces: .hyprland)).1, [
+            "swipe:4:left on-end exec: hyprctl dispatch workspace m+1", "swipe:4:right on-end exec: hyprctl dispatch workspace m-1",
+        ])
+    }
+
+    /// `xdotool set_desktop --relative N` sets desktop (current + N) mod count (xdotool's
+    /// cmd_set_desktop.c): only ±1 is the next or previous desktop, and a bare `-1` is an option
+    /// xdotool does not know (it fails), so only `-- -1` goes back one.
+    func testXdotoolRelativeDesktopIsWorkspaceSwitchingOnlyForOneStep() {
+        let (imported, bindings) = load("""
+        gesture swipe right 4 xdotool set_desktop --relative 1
+        gesture swipe left 4 xdotool set_desktop --relative -- -1
+        gesture swipe up 4 xdotool set_desktop --relative 2
+        gesture swipe down 4 xdotool set_desktop --relative -- -2
+        gesture swipe left 3 xdotool set_desktop --relative -1
+        gesture swipe right 3 xdotool set_desktop -relative 1
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "swipe:4:right on-end sway: workspace next", "swipe:4:left on-end sway: workspace prev",
+            "swipe:4:up on-end exec: xdotool set_desktop --relative 2", "swipe:4:down on-end exec: xdotool set_desktop --relative -- -2",
+            "swipe:3:left on-end exec: xdotool set_desktop --relative -1", "swipe:3:right on-end sway: workspace next",
+        ])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [3, 4, 5], "the steps kept as exec are X11-only xdotool")
+    }
+
+    /// A key held down around a keystroke, as xdotool recipes write it: xdotool's own chaining
+    /// (which libinput-gestures, running no shell, can use), or separate commands joined by `;`
+    /// or `&&` in a tool that runs a shell. What it types is the combination.
+    func testXdotoolKeydownKeyKeyupIsOneCombination() {
+        XCTAssertEqual(load("""
+        gesture swipe left 3 xdotool keydown ctrl key Tab keyup ctrl
+        gesture swipe right 3 xdotool keydown ctrl+shift key --delay 40 Tab keyup ctrl+shift
+        gesture swipe up 3 xdotool keydown alt key Tab
+        gesture swipe down 3 xdotool keydown ctrl key --clearmodifiers Tab keyup ctrl
+        """, .libinputGestures).1, [
+            "swipe:3:left on-end keys: ctrl+Tab", "swipe:3:right on-end keys: ctrl+shift+Tab",
+            "swipe:3:up on-end exec: xdotool keydown alt key Tab",
+            "swipe:3:down on-end exec: xdotool keydown ctrl key --clearmodifiers Tab keyup ctrl",
+        ])
+        XCTAssertEqual(load("""
+        swipe:
+          3:
+            left:
+              command: 'xdotool keydown ctrl; xdotool key Tab; xdotool keyup ctrl'
+            right:
+              command: 'xdotool keydown super && xdotool key Left && xdotool keyup super'
+            up:
+              command: 'xdotool keydown ctrl; xdotool key Tab; sleep 1; xdotool keyup ctrl'
+            down:
+              command: 'xdotool keydown ctrl click 4 keyup ctrl'
+        """, .fusuma).1, [
+            "swipe:3:left on-threshold keys: ctrl+Tab", "swipe:3:right on-threshold keys: super+Left",
+            "swipe:3:up on-threshold exec: xdotool keydown ctrl; xdotool key Tab; sleep 1; xdotool keyup ctrl",
+            "swipe:3:down on-threshold exec: xdotool keydown ctrl click 4 keyup ctrl",
+        ])
+        XCTAssertEqual(load("""
+        <touchégg>
+          <application name="All">
+            <gesture type="SWIPE" fingers="4" direction="LEFT">
+              <action type="RUN_COMMAND">
+                <command>xdotool keydown alt &amp;&amp; xdotool key Tab &amp;&amp; xdotool keyup alt</command>
+                <on>begin</on>
+              </action>
+            </gesture>
+          </application>
+        </touchégg>
+        """, .touchegg).1, ["swipe:4:left on-begin keys: alt+Tab"])
+    }
+
+    /// wmctrl's toggles of the active window that gesto's window: operations are: fullscreen,
+    /// maximized both ways, and closing. Anything else stays X11-only wmctrl.
+    func testWmctrlTogglesOfTheActiveWindowAreWindowOperations() {
+        let (imported, bindings) = load("""
+        gesture swipe up 4 wmctrl -r :ACTIVE: -b toggle,fullscreen
+        gesture swipe down 4 wmctrl -r :ACTIVE: -b toggle,maximized_vert,maximized_horz
+        gesture swipe left 4 wmctrl -c :ACTIVE:
+        gesture swipe right 4 wmctrl -r :ACTIVE: -b add,fullscreen
+        gesture swipe up 3 wmctrl -r :ACTIVE: -b toggle,maximized_horz
+        gesture swipe down 3 wmctrl -r firefox -b toggle,fullscreen
+        """, .libinputGestures)
+        XCTAssertEqual(bindings, [
+            "swipe:4:up on-end window: fullscreen", "swipe:4:down on-end window: maximize", "swipe:4:left on-end window: close",
+            "swipe:4:right on-end exec: wmctrl -r :ACTIVE: -b add,fullscreen",
+            "swipe:3:up on-end exec: wmctrl -r :ACTIVE: -b toggle,maximized_horz",
+            "swipe:3:down on-end exec: wmctrl -r firefox -b toggle,fullscreen",
+        ])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [4, 5, 6])
+    }
+
+    /// `swipe_threshold 0` cannot be a gesto threshold; the comment names gesto's default as
+    /// GestoCore defines it.
+    func testSwipeThresholdZeroNamesTheTrueDefault() {
+        let (imported, _) = load("swipe_threshold 0\n", .libinputGestures)
+        let units = formatCompact(SwipeSettings().threshold.deltaUnits, maxDecimals: 1)
+        XCTAssertEqual(imported.unimportable.map(\.reason), ["gesto's swipe threshold must be above 0 (gesto's default, \(units) units, is kept)"])
+        XCTAssertEqual(units, "150")
+    }
+
     func testEnvironmentVariablesPastTheFirstWordAreWarnedAbout() {
         let (imported, _) = load("gesture swipe up 3 notify-send $USER\n", .libinputGestures)
         XCTAssertEqual(imported.warnings.map(\.location.column), [32])
@@ -617,12 +745,133 @@ final class ImportFormatTests: XCTestCase {
         XCTAssertTrue(imported.unimportable[5].reason.hasPrefix("MOUSE_WHEEL_DOWN: gesto emulates no mouse"))
     }
 
+    /// Touchégg 2.x (`X11::sendKeys`) and 1.x (`SendKeys`) both turn a key name into a keysym
+    /// (`XStringToKeysym`), then into the keycode of the key bearing it (`XKeysymToKeycode`), and
+    /// press that keycode without Shift: `<keys>L</keys>` types the key of l, unshifted. 1.x holds
+    /// only Control, Shift, Super, Alt and AltGr; `Control_L` it taps on its own.
+    func testToucheggUpperCaseKeyNamesAreTypedWithoutShift() {
+        let (imported, bindings) = load("""
+        <touchégg>
+          <application name="All">
+            <gesture type="SWIPE" fingers="3" direction="UP">
+              <action type="SEND_KEYS">
+                <repeat>false</repeat>
+                <modifiers>Control_L</modifiers>
+                <keys>L</keys>
+                <on>begin</on>
+              </action>
+            </gesture>
+            <gesture type="SWIPE" fingers="3" direction="DOWN">
+              <action type="SEND_KEYS"><keys>Control_L+A</keys><on>end</on></action>
+            </gesture>
+            <gesture type="DRAG" fingers="4" direction="UP">
+              <action type="SEND_KEYS">Super+W</action>
+            </gesture>
+            <gesture type="DRAG" fingers="4" direction="DOWN">
+              <action type="SEND_KEYS">Control_L+Odiaeresis</action>
+            </gesture>
+          </application>
+        </touchégg>
+        """, .touchegg)
+        XCTAssertEqual(bindings, [
+            "swipe:3:up on-begin keys: ctrl+l", "swipe:3:down on-end keys: ctrl+a",
+            "swipe:4:up on-end keys: super+w", "swipe:4:down on-end keys: ctrl+odiaeresis",
+        ])
+        XCTAssertEqual(imported.warnings.map(\.location.line), [17], "only 1.x's tapped Control_L")
+        XCTAssertTrue(imported.warnings.first?.message.contains("pressed and released 'Control_L'") == true)
+    }
+
+    /// Touchégg 1.x's DRAG_AND_DROP (DragAndDrop.cpp: `BUTTON=N` pressed when the fingers move,
+    /// the pointer moved with them, released at the lift) is gesto's drag; `direction="ALL"`
+    /// (Config::getAssociatedAction: any direction without an exact gesture) is every other
+    /// direction.
+    func testTouchegg1xDragAndDropAndDirectionAll() {
+        let (imported, bindings) = load("""
+        <touchégg>
+            <application name="All">
+                <gesture type="DRAG" fingers="3" direction="ALL">
+                    <action type="DRAG_AND_DROP">BUTTON=1</action>
+                </gesture>
+                <gesture type="DRAG" fingers="3" direction="UP">
+                    <action type="MAXIMIZE_RESTORE_WINDOW"></action>
+                </gesture>
+                <gesture type="DRAG" fingers="4" direction="ALL">
+                    <action type="DRAG_AND_DROP">BUTTON=3</action>
+                </gesture>
+                <gesture type="DRAG" fingers="2" direction="ALL">
+                    <action type="DRAG_AND_DROP">BUTTON=1</action>
+                </gesture>
+                <gesture type="PINCH" fingers="5" direction="ALL">
+                    <action type="SEND_KEYS">Alt+F1</action>
+                </gesture>
+                <gesture type="PINCH" fingers="2" direction="IN">
+                    <action type="SEND_KEYS">Control+KP_Subtract</action>
+                </gesture>
+                <gesture type="PINCH" fingers="2" direction="ALL">
+                    <action type="SEND_KEYS">Control+KP_Add</action>
+                </gesture>
+            </application>
+            <application name="Okular">
+                <gesture type="DRAG" fingers="5" direction="ALL">
+                    <action type="DRAG_AND_DROP">BUTTON=1</action>
+                </gesture>
+            </application>
+        </touchégg>
+        """, .touchegg)
+        XCTAssertEqual(bindings, [
+            "swipe:3 continuous drag: left", "swipe:4 continuous drag: right",
+            "pinch:5:in on-end keys: alt+F1", "pinch:5:out on-end keys: alt+F1",
+            "pinch:2:in on-end keys: ctrl+KP_Subtract", "pinch:2:out on-end keys: ctrl+KP_Add",
+        ])
+        XCTAssertEqual(imported.unimportable.map(\.source.location.line), [6, 12, 26])
+        XCTAssertTrue(imported.unimportable[0].reason.hasPrefix("the DRAG_AND_DROP of line 3 follows every 3-finger drag"))
+        XCTAssertTrue(imported.unimportable[1].reason.hasPrefix("a 2-finger drag"))
+        XCTAssertTrue(imported.unimportable[2].reason.hasPrefix("a drag holds the button wherever the pointer is"))
+        XCTAssertEqual(imported.warnings.map(\.location.line), [25], "only Okular's X11 class name")
+    }
+
     func testToucheggBrokenXMLIsAWarningWithWhere() {
         let (imported, bindings) = load("<touchégg>\n  <application name=\"All\">\n    <gesture type=\"SWIPE\"\n</touchégg>\n", .touchegg)
         XCTAssertEqual(bindings, [])
         XCTAssertEqual(imported.warnings.count, 1)
         XCTAssertGreaterThanOrEqual(imported.warnings[0].location.line, 3)
         XCTAssertTrue(imported.warnings[0].message.hasPrefix("not well-formed XML"))
+    }
+
+    /// Thousands of entries gesto cannot import on one line (a minified touchegg.conf, a
+    /// flow-style fusuma file, a generated hyprland.lua) cost each entry an excerpt of the line,
+    /// not the whole line again: the config grows with the entries, not with entries × line,
+    /// the warnings of a line are capped with a count of the rest, and the header counts one
+    /// source line.
+    func testManyEntriesOnOneLineGiveOutputLinearInTheEntries() {
+        let count = 500
+        let touchegg = "<touchégg><application name=\"All\">"
+            + String(repeating: "<gesture type=\"SWIPE\" fingers=\"3\" direction=\"SIDEWAYS\"><action type=\"CLOSE_WINDOW\"/></gesture>", count: count)
+            + String(repeating: "<gesture type=\"SWIPE\" fingers=\"4\" direction=\"UP\"><action type=\"SHOW_DESKTOP\"/></gesture>", count: count)
+            + "</application></touchégg>\n"
+        let fusuma = "{swipe: {3: {" + (0..<count).map { "k\($0): {command: echo \($0)}" }.joined(separator: ", ") + "}}}\n"
+        let lua = (0..<count).map { "hl.gesture({ fingers = 3, direction = \"sideways\($0)\", action = \"workspace\" })" }.joined(separator: " ") + "\n"
+        for (text, format, entries) in [(touchegg, ImportFormat.touchegg, 2 * count), (fusuma, .fusuma, count), (lua, .hyprland, count)] {
+            let (imported, bindings) = load(text, format)
+            XCTAssertEqual(bindings, [], "\(format)")
+            XCTAssertEqual(imported.unimportable.count, entries, "\(format)")
+            XCTAssertEqual(imported.unimportableSourceLines, 1, "\(format)")
+            let config = imported.configText
+            XCTAssertTrue(config.contains("\(entries) entries on 1 source line not importable"), "\(format)")
+            // Each entry: its excerpt (at most SourceLine.excerptLength characters) and its reason.
+            XCTAssertLessThan(config.utf8.count, entries * 600, "\(format): \(config.utf8.count) bytes for a \(text.utf8.count)-byte line")
+            XCTAssertTrue(imported.unimportable.allSatisfy { $0.source.text.count <= SourceLine.excerptLength + 60 }, "\(format)")
+            XCTAssertLessThanOrEqual(imported.warnings.count, ImportRecorder.warningsPerLine + 1, "\(format)")
+            if let last = imported.warnings.last, imported.warnings.count > ImportRecorder.warningsPerLine {
+                XCTAssertTrue(last.message.hasSuffix("more warnings on this line left out (the first \(ImportRecorder.warningsPerLine) are shown)"), last.message)
+            } else {
+                XCTFail("\(format): the warnings of the line are not capped: \(imported.warnings.count)")
+            }
+        }
+        // The excerpt shows the entry itself, around its column.
+        let (imported, _) = load(touchegg, .touchegg)
+        XCTAssertTrue(imported.unimportable.last?.source.text.contains("<gesture type=\"SWIPE\" fingers=\"4\" direction=\"UP\">") == true,
+                      imported.unimportable.last?.source.text ?? "")
     }
 
     // MARK: output

@@ -42,7 +42,8 @@ public enum ImportCommand {
                 Touchégg's CHANGE_DESKTOP, fusuma's workspace:): sway (sway:
                 workspace next|prev), hyprland, niri, or other (gesto's workspace:
                 next|previous, with a warning); default: the running compositor,
-                else sway
+                else sway, with a note. KWin's D-Bus calls become the named
+                compositor's command; on KDE or with none known they stay
                 """),
             .value("fusuma-version", "2|3",
                    .choice(Choices(noun: "fusuma version", words: ["2", "3"], isClosed: false, listedInUsage: true)),
@@ -75,8 +76,11 @@ public enum ImportCommand {
         let format = self.format(named: options.positionals[0])
         var importOptions = ImportOptions(workspaces: workspaceTarget(environment: environment),
                                           readIncluded: includeReader(environment: environment))
+        let compositor = InitCommand.Compositor.detect(environment: environment)
+        importOptions.workspacesAssumed = compositor == .generic
         if let name = options.values["compositor"], let target = WorkspaceTarget(rawValue: name.lowercased()) {
             importOptions.workspaces = target
+            importOptions.workspacesAssumed = false
         }
         if let version = options.values["fusuma-version"] {
             let major = version.split(separator: ".").first.map(String.init) ?? version
@@ -102,8 +106,51 @@ public enum ImportCommand {
             output.write(config)
         }
         errors.write(summary(of: imported, writtenTo: options.values["output"]) + "\n")
+        writeNotes(on: imported, compositor: compositor, workspacesAssumed: importOptions.workspacesAssumed, errors: errors)
         writeSwitchOverSteps(after: imported, environment: environment, errors: errors)
         return 0
+    }
+
+    /// What the imported bindings need on `compositor` beyond the import (what `gestoctl
+    /// doctor` would find): on GNOME and KDE Plasma, `keys:` and `window:` cannot run (neither
+    /// offers gestod the virtual keyboard or the window list) and `drag:` needs the input
+    /// proxy; and, when no compositor was given or detected, that `sway:` bindings run only on
+    /// sway. Each note is one `note:` line on standard error.
+    static func notes(on imported: ImportedConfig, compositor: InitCommand.Compositor, workspacesAssumed: Bool) -> [String] {
+        func count(_ matches: (Action) -> Bool) -> Int { imported.bindings.filter { matches($0.action) }.count }
+        func bindings(_ number: Int, _ kind: String) -> String { "\(number) \(kind) binding\(number == 1 ? "" : "s")" }
+        var notes: [String] = []
+        if compositor == .gnome || compositor == .kde {
+            let desktop = compositor == .gnome ? "GNOME" : "KDE Plasma"
+            let keys = count { if case .session(.keys) = $0 { true } else { false } }
+            let windows = count { if case .session(.window) = $0 { true } else { false } }
+            let drags = count { if case .drag = $0 { true } else { false } }
+            if keys > 0 {
+                notes.append("\(bindings(keys, "keys:")) cannot run on \(desktop), which offers gestod no virtual keyboard: "
+                             + "bind exec: to a command of the desktop's own instead (`gestoctl doctor` names them)")
+            }
+            if windows > 0 {
+                notes.append("\(bindings(windows, "window:")) cannot run on \(desktop), which gives gestod no window list: "
+                             + "bind exec: to a command of the desktop's own instead (`gestoctl doctor` names them)")
+            }
+            if drags > 0 {
+                notes.append("\(bindings(drags, "drag:")) \(drags == 1 ? "needs" : "need") the input proxy on \(desktop), which offers no virtual pointer: "
+                             + "`sudo gestoctl enable --input-proxy` (gesto-inputd's mouse presses the button)")
+            }
+        }
+        let sway = count { if case .session(.sway) = $0 { true } else { false } }
+        if workspacesAssumed && sway > 0 {
+            notes.append("no compositor was given or detected (XDG_CURRENT_DESKTOP names none gesto knows): \(bindings(sway, "sway:")) "
+                         + "\(sway == 1 ? "runs" : "run") only on sway; give --compositor hyprland, niri or other to write another compositor's commands")
+        }
+        return notes
+    }
+
+    /// Writes ``notes(on:compositor:workspacesAssumed:)`` to `errors`.
+    static func writeNotes(on imported: ImportedConfig, compositor: InitCommand.Compositor, workspacesAssumed: Bool, errors: TextSink) {
+        for note in notes(on: imported, compositor: compositor, workspacesAssumed: workspacesAssumed) {
+            errors.write("gestoctl import: note: \(note)\n")
+        }
     }
 
     /// What to stop or remove so the imported gestures do not act twice (``SwitchOver``).
@@ -117,7 +164,9 @@ public enum ImportCommand {
         let path = imported.file
         var summary = "imported \(imported.bindings.count) binding\(imported.bindings.count == 1 ? "" : "s") "
             + "from \(imported.importedSourceLines) line\(imported.importedSourceLines == 1 ? "" : "s") of \(path), "
-            + "\(imported.unimportable.count) not importable"
+            + (imported.unimportable.count == imported.unimportableSourceLines ? "\(imported.unimportable.count)"
+                : "\(imported.unimportable.count) entries on \(imported.unimportableSourceLines) line\(imported.unimportableSourceLines == 1 ? "" : "s")")
+            + " not importable"
         if !imported.unimportable.isEmpty || !imported.warnings.isEmpty { summary += ": see the comments" }
         if let destination { summary += "; wrote \(destination)" }
         return summary

@@ -156,8 +156,10 @@ public enum InitCommand {
             // Start from the user's old config instead of a starter.
             let from = ImportCommand.format(named: name)
             let workspaces = ImportCommand.workspaceTarget(environment: compositor.map { compositorEnvironment($0) } ?? environment)
+            var importOptions = ImportOptions(workspaces: workspaces)
+            importOptions.workspacesAssumed = chosen == .generic
             guard let (imported, config) = ImportCommand.load(from, file: options.positionals.first,
-                                                              options: ImportOptions(workspaces: workspaces),
+                                                              options: importOptions,
                                                               environment: environment, errors: errors) else {
                 return fileExists
             }
@@ -165,6 +167,7 @@ public enum InitCommand {
             switch write(config, to: path) {
             case .success:
                 errors.write(ImportCommand.summary(of: imported, writtenTo: path) + "\n")
+                ImportCommand.writeNotes(on: imported, compositor: chosen, workspacesAssumed: importOptions.workspacesAssumed, errors: errors)
                 ImportCommand.writeSwitchOverSteps(after: imported, environment: environment, errors: errors)
                 return success
             case .failure(let message):
