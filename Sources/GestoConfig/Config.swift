@@ -78,16 +78,16 @@ enum ConfigKeys {
                         "commit-velocity", "commit-window"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window", "commit"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle", "commit-dominance", "commit-window"]
-    static let longPress = ["duration", "tolerance", "drag"]
+    static let longPress = ["duration", "tolerance", "then-drag"]
     static let hold = ["minimum-duration"]
-    /// The long-press keys a binding may override (`drag` is global: it decides for every
+    /// The long-press keys a binding may override (`then-drag` is global: it decides for every
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
     static let actions = ActionKind.allCases.map(\.name)
     static let binding = ["gesture", "mode", "app", "animation", "consume"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
-    /// (for long presses, all but the global `drag`).
+    /// (for long presses, all but the global `then-drag`).
     static func overrides(for gesture: GestureName) -> [String] {
         switch gesture {
         case .swipe: swipe
@@ -102,7 +102,7 @@ enum ConfigKeys {
 }
 
 extension GestureName {
-    /// Whether this is a long press or a long-press-drag (whose `drag` setting is global).
+    /// Whether this is a long press or a long-press-drag (whose `then-drag` setting is global).
     var isLongPressKind: Bool {
         switch self {
         case .longPress, .longPressDrag, .touchLongPress, .touchLongPressDrag: true
@@ -265,7 +265,7 @@ struct ConfigDecoder {
         error("unknown key '\(key)' (expected \(expected.joined(separator: ", ")))" + didYouMean(key, among: expected), at: location)
     }
 
-    /// Returns true if `long-press: {drag: …}` was given.
+    /// Returns true if `long-press: {then-drag: …}` was given (or its old spelling `drag`).
     mutating func decodeSettings(_ node: YAMLNode, into settings: inout RecognizerSettings) -> Bool {
         guard case .mapping(let entries, _) = node else {
             error("'settings' must be a mapping (swipe, pinch, rotate, long-press), not \(node.kindDescription)", at: node.location)
@@ -287,7 +287,7 @@ struct ConfigDecoder {
                 case "pinch": decodePinch(field.key, field.value, field.keyLocation, &settings.pinch)
                 case "rotate": decodeRotate(field.key, field.value, field.keyLocation, &settings.rotate)
                 case "long-press":
-                    if field.key == "drag" { dragExplicit = true }
+                    if field.key == "then-drag" || field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
                 case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
                 case "drag": decodeDrag(field.key, field.value, field.keyLocation, &settings.drag)
@@ -352,9 +352,20 @@ struct ConfigDecoder {
         switch key {
         case "duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
         case "tolerance": s.maximumDistance.deltaUnits = number(value, key, positive: false) ?? s.maximumDistance.deltaUnits
-        case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
+        case "then-drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
+        case "drag":
+            oldThenDrag(section: "long-press", at: at)
+            s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
         }
+    }
+
+    /// `drag` in a long-press section: the spelling before `then-drag`, read as before with a
+    /// warning naming the new one, since `drag` now means only the pointer drag (`drag: left`
+    /// and `settings: {drag: …}`).
+    mutating func oldThenDrag(section: String, at location: SourceLocation) {
+        warnings.append(ConfigWarning("'drag' in '\(section)' is now spelled 'then-drag' (whether a rest then a swipe is a \(section)-drag; "
+                                      + "'drag' names only the pointer drag): read as before, rename it", at: location))
     }
 
     mutating func decodeHold(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout HoldSettings) {
@@ -415,9 +426,7 @@ struct ConfigDecoder {
             case "consume":
                 if let value = boolean(entry.value, "consume") { consume = (value, entry.keyLocation) } else { ok = false }
             default:
-                // `drag` is the long-press-drag setting on a long press (an error there, with
-                // where to write it) and an action on a swipe: decided once the gesture is known.
-                guard let kind = ActionKind(name: entry.key), kind != .drag else {
+                guard let kind = ActionKind(name: entry.key) else {
                     overrides.append((entry.key, entry.value, entry.keyLocation))
                     continue
                 }
@@ -433,28 +442,23 @@ struct ConfigDecoder {
             // Without a gesture no override key is known: each other key is named against the
             // binding's own keys, so `gestrue:` gets its did-you-mean.
             var namedGesture = false
-            for (key, _, location) in overrides where key != ActionKind.drag.name {
+            for (key, _, location) in overrides {
                 unknownKey(key, at: location, expected: ConfigKeys.binding)
                 if closest(key, among: ConfigKeys.binding) == "gesture" { namedGesture = true }
             }
             if ok && !namedGesture { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
             return nil
         }
-        if !gesture.isLongPressKind, let index = overrides.firstIndex(where: { $0.0 == ActionKind.drag.name }) {
-            let (_, value, location) = overrides.remove(at: index)
-            sawActionKey = true
-            if let action = decodeAction(.drag, value) { actions.append((action, location, value: value.location)) } else { ok = false }
-        }
         // Setting overrides are the keys of the gesture's own settings section; anything else
         // is a typo of a binding key or of one of those (`exce:`, `kyes:`, `mdoe:`).
         let overrideKeys = ConfigKeys.overrides(for: gesture)
         for (key, value, location) in overrides {
-            if key == "drag" && gesture.isLongPressKind {
-                // A touch long press's `drag` is the touch-long-press section's, not the touchpad's.
+            if key == "then-drag" && gesture.isLongPressKind {
+                // A touch long press's `then-drag` is the touch-long-press section's, not the touchpad's.
                 let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
                     ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
-                error("'drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
-                      + "write it under 'settings: {\(section): {drag: …}}'", at: location)
+                error("'then-drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
+                      + "write it under 'settings: {\(section): {then-drag: …}}'", at: location)
                 ok = false
                 continue
             }
@@ -490,6 +494,14 @@ struct ConfigDecoder {
         guard ok else { return nil }
         var drag: DragSettings?
         if case .drag = actions[0].0 {
+            // A drag follows every swipe of its fingers from libinput's BEGIN: no swipe setting
+            // changes what it does, so one written on it is refused rather than ignored.
+            if let (key, _, location) = overrides.first {
+                error("'\(key)' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
+                      + "remove it; the drag's own settings are under 'settings: {drag: …}' (\(ConfigKeys.drag.joined(separator: ", ")))",
+                      at: location)
+                return nil
+            }
             guard let settings = validateDrag(gesture: gesture, mode: mode, modeLocation: modeLocation, app: app,
                                               global: global, at: actions[0].1) else { return nil }
             drag = settings
@@ -608,7 +620,8 @@ struct ConfigDecoder {
         let names = DragButton.allCases.map(\.rawValue)
         var message = "'drag' holds a pointer button: \(names.joined(separator: ", ")), not '\(text)'"
         if ["true", "false", "yes", "no", "on", "off"].contains(trimmed.lowercased()) {
-            message += " (whether a rest then a swipe is a long-press-drag is the setting 'settings: {long-press: {drag: \(trimmed)}}')"
+            message += " (whether a rest then a swipe is a long-press-drag is the setting 'then-drag: \(trimmed)' under "
+                + "'settings: {long-press: …}' or 'settings: {touch-long-press: …}')"
         } else {
             message += didYouMean(trimmed, among: names)
         }

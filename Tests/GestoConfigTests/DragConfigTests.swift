@@ -36,10 +36,23 @@ import Testing
                 == ["c.yaml:2:42: error: 'drag' holds its button for as long as the fingers move: it has no mode but continuous, not on-end"])
         #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left, app: firefox}\n")
                 == ["c.yaml:2:24: error: 'drag' holds the button wherever the pointer is: it cannot be limited to an app"])
-        // `drag: true` on a long press: the long-press-drag setting, written where it belongs.
-        #expect(configErrors("bindings:\n  - {gesture: long-press:3, drag: true}\n").first?.contains("'drag' is a global setting") == true)
+        // `drag` on a binding is always the pointer drag: `drag: true` says where the
+        // long-press-drag setting is, `drag: left` on a long press what a drag follows.
+        #expect(configErrors("bindings:\n  - {gesture: long-press:3, drag: true}\n")
+                == ["c.yaml:2:35: error: 'drag' holds a pointer button: left, middle, right, not 'true' (whether a rest then a swipe is a "
+                    + "long-press-drag is the setting 'then-drag: true' under 'settings: {long-press: …}' or 'settings: {touch-long-press: …}')"])
+        #expect(configErrors("bindings:\n  - {gesture: long-press:3, drag: left}\n").first?.contains("'drag' follows the fingers of a touchpad swipe") == true)
+        #expect(configErrors("bindings:\n  - {gesture: long-press:3, then-drag: true, exec: a}\n").first?.contains("'then-drag' is a global setting") == true)
         #expect(configErrors("settings:\n  drag:\n    lift-timeout: 9\nbindings: []\n").first?.contains("lift-timeout") == true)
         #expect(configErrors("settings:\n  drag:\n    lift-timout: 1\nbindings: []\n").first?.contains("did you mean 'lift-timeout'?") == true)
+    }
+
+    // Issue 41 item 2: a swipe setting on a drag was accepted and did nothing.
+    @Test func aSwipeSettingOnADragIsRefusedAtItsKey() {
+        #expect(configErrors("bindings:\n  - gesture: swipe:3\n    drag: left\n    threshold: 300\n")
+                == ["c.yaml:4:5: error: 'threshold' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
+                    + "remove it; the drag's own settings are under 'settings: {drag: …}' (\(["lift-timeout"].joined(separator: ", ")))"])
+        #expect(configErrors("bindings:\n  - {gesture: swipe:4, drag: left, velocity: 10}\n").first?.contains("'velocity' is a swipe setting") == true)
     }
 
     @Test func nothingElseMayUseTheDragsSwipe() {
