@@ -73,7 +73,7 @@ enum ConfigKeys {
     static let root = ["settings", "animation", "bindings", "input"]
     static let input = ["touchscreens", "touchscreen-transform", "touchscreen-output"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold", "drag"] + touchSections
-    static let drag = ["lift-timeout"]
+    static let drag = ["lift-timeout", "lock", "quick-swipe-distance", "quick-swipe-time"]
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window", "commit"]
@@ -244,19 +244,28 @@ struct ConfigDecoder {
         }
     }
 
-    /// A drag follows every swipe of its finger count: another binding of that swipe would run
-    /// on the same fingers while they drag (a workspace switch in the middle of a text
-    /// selection), and a second drag would press a second button. Both are errors at the later
-    /// binding, naming the drag.
+    /// A drag shares the strokes of its fingers with their swipe bindings: each stroke is judged
+    /// by its speed (``PointerDrag``: a quick swipe is theirs, a slow or resting move the drag's).
+    /// A second drag of the same fingers would press a second button on the same stroke, and a
+    /// long-press-drag of them wants the rest-then-move that is the drag's: both are errors at
+    /// the later binding, naming the drag.
     mutating func reportBindingsUnderDrags(_ bindings: [Binding]) {
         for (index, binding) in bindings.enumerated() {
-            guard case .swipe(let fingers, _) = binding.gesture else { continue }
+            let fingers: Int
+            switch binding.gesture {
+            case .swipe(let count, _) where binding.rule.drag != nil: fingers = count
+            case .longPressDrag(let count): fingers = count
+            default: continue
+            }
             guard let dragIndex = bindings.indices.first(where: { other in
                 guard other != index, bindings[other].rule.drag != nil, case .swipe(fingers, _) = bindings[other].gesture else { return false }
                 return binding.rule.drag == nil || other < index
             }) else { continue }
+            let clash = binding.rule.drag != nil
+                ? "both would press a button on every \(fingers)-finger stroke"
+                : "a rest then a move of \(fingers) fingers is the drag's"
             error("\(binding.gesture) is also bound at \(bindings[dragIndex].location) to '\(bindings[dragIndex].action.summary)', "
-                  + "which follows every \(fingers)-finger swipe: both would act on the same fingers; bind another finger count",
+                  + "which follows the \(fingers)-finger swipes that are not quick: \(clash); bind another finger count",
                   at: binding.location)
         }
     }
@@ -380,6 +389,18 @@ struct ConfigDecoder {
         case "lift-timeout":
             s.liftTimeout = number(value, key, positive: false, atMost: DragSettings.longestLiftTimeout,
                                    unit: " s (longer, a finished drag would hold its button until it times out)") ?? s.liftTimeout
+        case "lock":
+            guard let text = scalar(value, key) else { return }
+            let names = DragLock.allCases.map(\.rawValue)
+            if let lock = DragLock(rawValue: text.trimmingSpaces) { s.lock = lock } else {
+                error("'lock' is what holds a drag's button after its fingers lift: timeout (until 'lift-timeout' passes) or sticky "
+                      + "(until the next tap), not '\(text)'" + didYouMean(text.trimmingSpaces, among: names), at: value.location)
+            }
+        case "quick-swipe-distance":
+            s.quickSwipeDistance = number(value, key, atLeast: 1, unit: " unit") ?? s.quickSwipeDistance
+        case "quick-swipe-time":
+            s.quickSwipeTime = number(value, key, positive: true, atMost: DragSettings.longestQuickSwipeTime,
+                                      unit: " s (longer, every drag beside swipe bindings would press late enough to feel)") ?? s.quickSwipeTime
         default: unknownKey(key, at: at, expected: ConfigKeys.drag)
         }
     }
@@ -496,7 +517,8 @@ struct ConfigDecoder {
         if case .drag = actions[0].0 {
             // A drag follows every swipe of its fingers from libinput's BEGIN: no swipe setting
             // changes what it does, so one written on it is refused rather than ignored.
-            if let (key, _, location) = overrides.first {
+            if let first = overrides.first {
+                let (key, _, location) = first
                 error("'\(key)' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
                       + "remove it; the drag's own settings are under 'settings: {drag: …}' (\(ConfigKeys.drag.joined(separator: ", ")))",
                       at: location)

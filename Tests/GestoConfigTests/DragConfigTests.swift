@@ -51,21 +51,44 @@ import Testing
     @Test func aSwipeSettingOnADragIsRefusedAtItsKey() {
         #expect(configErrors("bindings:\n  - gesture: swipe:3\n    drag: left\n    threshold: 300\n")
                 == ["c.yaml:4:5: error: 'threshold' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
-                    + "remove it; the drag's own settings are under 'settings: {drag: …}' (\(["lift-timeout"].joined(separator: ", ")))"])
+                    + "remove it; the drag's own settings are under 'settings: {drag: …}' (lift-timeout, lock, quick-swipe-distance, quick-swipe-time)"])
         #expect(configErrors("bindings:\n  - {gesture: swipe:4, drag: left, velocity: 10}\n").first?.contains("'velocity' is a swipe setting") == true)
     }
 
-    @Test func nothingElseMayUseTheDragsSwipe() {
+    // Issue 40 item 2: a drag and the swipes of its fingers share them (each stroke judged by
+    // its speed); only a second drag, or a long-press-drag, of the same fingers clashes.
+    @Test func swipesShareTheDragsFingersButASecondDragOrALongPressDragDoesNot() {
         let text = """
             bindings:
               - {gesture: swipe:3, drag: left}
               - {gesture: swipe:3:left, keys: alt+Left}
               - {gesture: swipe:3, drag: right}
               - {gesture: swipe:4:left, keys: alt+Left}
+              - {gesture: long-press-drag:3, exec: a}
+              - {gesture: swipe:3, exec: b}
             """
         #expect(configErrors(text) == [
-            "c.yaml:3:5: error: swipe:3:left is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
-            "c.yaml:4:5: error: swipe:3 is also bound at c.yaml:2:5 to 'drag: left', which follows every 3-finger swipe: both would act on the same fingers; bind another finger count",
+            "c.yaml:4:5: error: swipe:3 is also bound at c.yaml:2:5 to 'drag: left', which follows the 3-finger swipes that are not quick: "
+                + "both would press a button on every 3-finger stroke; bind another finger count",
+            "c.yaml:6:5: error: long-press-drag:3 is also bound at c.yaml:2:5 to 'drag: left', which follows the 3-finger swipes that are not quick: "
+                + "a rest then a move of 3 fingers is the drag's; bind another finger count",
         ])
+        #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left}\n  - {gesture: swipe:3:up, exec: a, mode: continuous}\n  - {gesture: long-press-drag:4, exec: b}\n").isEmpty)
+    }
+
+    @Test func theLockAndTheQuickSwipeRuleAreSettingsWithTheirRanges() throws {
+        let config = try Config.parse("""
+            settings:
+              drag: {lock: sticky, quick-swipe-distance: 90, quick-swipe-time: 0.08}
+            bindings:
+              - {gesture: swipe:3, drag: left}
+            """, file: "c.yaml")
+        #expect(config.bindings[0].rule.drag == DragSettings(lock: .sticky, quickSwipeDistance: 90, quickSwipeTime: 0.08))
+        #expect(DragSettings() == DragSettings(liftTimeout: 0.7, lock: .timeout, quickSwipeDistance: 120, quickSwipeTime: 0.06))
+        #expect(configErrors("settings:\n  drag: {lock: stiky}\nbindings: []\n")
+                == ["c.yaml:2:16: error: 'lock' is what holds a drag's button after its fingers lift: timeout (until 'lift-timeout' passes) "
+                    + "or sticky (until the next tap), not 'stiky'; did you mean 'sticky'?"])
+        #expect(configErrors("settings:\n  drag: {quick-swipe-time: 0.5}\nbindings: []\n").first?.contains("at most 0.3") == true)
+        #expect(configErrors("settings:\n  drag: {quick-swipe-distance: 0}\nbindings: []\n").count == 1)
     }
 }
