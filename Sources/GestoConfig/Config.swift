@@ -261,12 +261,11 @@ struct ConfigDecoder {
                 guard other != index, bindings[other].rule.drag != nil, case .swipe(fingers, _) = bindings[other].gesture else { return false }
                 return binding.rule.drag == nil || other < index
             }) else { continue }
+            let drag = "'\(bindings[dragIndex].action.summary)' at \(bindings[dragIndex].location)"
             let clash = binding.rule.drag != nil
-                ? "both would press a button on every \(fingers)-finger stroke"
-                : "a rest then a move of \(fingers) fingers is the drag's"
-            error("\(binding.gesture) is also bound at \(bindings[dragIndex].location) to '\(bindings[dragIndex].action.summary)', "
-                  + "which follows the \(fingers)-finger swipes that are not quick: \(clash); bind another finger count",
-                  at: binding.location)
+                ? "\(drag) already presses a button on every \(fingers)-finger stroke that is not a quick swipe"
+                : "a rest then a move of \(fingers) fingers is the drag's (\(drag))"
+            error("\(binding.gesture): \(clash); bind another finger count", at: binding.location)
         }
     }
 

@@ -68,10 +68,9 @@ import Testing
               - {gesture: swipe:3, exec: b}
             """
         #expect(configErrors(text) == [
-            "c.yaml:4:5: error: swipe:3 is also bound at c.yaml:2:5 to 'drag: left', which follows the 3-finger swipes that are not quick: "
-                + "both would press a button on every 3-finger stroke; bind another finger count",
-            "c.yaml:6:5: error: long-press-drag:3 is also bound at c.yaml:2:5 to 'drag: left', which follows the 3-finger swipes that are not quick: "
-                + "a rest then a move of 3 fingers is the drag's; bind another finger count",
+            "c.yaml:4:5: error: swipe:3: 'drag: left' at c.yaml:2:5 already presses a button on every 3-finger stroke that is not a quick swipe; "
+                + "bind another finger count",
+            "c.yaml:6:5: error: long-press-drag:3: a rest then a move of 3 fingers is the drag's ('drag: left' at c.yaml:2:5); bind another finger count",
         ])
         #expect(configErrors("bindings:\n  - {gesture: swipe:3, drag: left}\n  - {gesture: swipe:3:up, exec: a, mode: continuous}\n  - {gesture: long-press-drag:4, exec: b}\n").isEmpty)
     }
