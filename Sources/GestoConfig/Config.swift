@@ -514,12 +514,12 @@ struct ConfigDecoder {
         guard ok else { return nil }
         var drag: DragSettings?
         if case .drag = actions[0].0 {
-            // A drag follows every swipe of its fingers from libinput's BEGIN: no swipe setting
-            // changes what it does, so one written on it is refused rather than ignored.
+            // No swipe setting changes what a drag does (its strokes are told from quick swipes
+            // by its own settings), so one written on it is refused rather than ignored.
             if let first = overrides.first {
                 let (key, _, location) = first
-                error("'\(key)' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
-                      + "remove it; the drag's own settings are under 'settings: {drag: …}' (\(ConfigKeys.drag.joined(separator: ", ")))",
+                error("'\(key)' is a swipe setting, which a 'drag' does not use: remove it; the drag's own settings "
+                      + "(\(ConfigKeys.drag.joined(separator: ", "))) are global, under 'settings: {drag: …}'",
                       at: location)
                 return nil
             }

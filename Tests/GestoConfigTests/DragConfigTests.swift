@@ -50,8 +50,8 @@ import Testing
     // Issue 41 item 2: a swipe setting on a drag was accepted and did nothing.
     @Test func aSwipeSettingOnADragIsRefusedAtItsKey() {
         #expect(configErrors("bindings:\n  - gesture: swipe:3\n    drag: left\n    threshold: 300\n")
-                == ["c.yaml:4:5: error: 'threshold' is a swipe setting, which a 'drag' does not use (it follows every swipe of its fingers): "
-                    + "remove it; the drag's own settings are under 'settings: {drag: …}' (lift-timeout, lock, quick-swipe-distance, quick-swipe-time)"])
+                == ["c.yaml:4:5: error: 'threshold' is a swipe setting, which a 'drag' does not use: remove it; the drag's own settings "
+                    + "(lift-timeout, lock, quick-swipe-distance, quick-swipe-time) are global, under 'settings: {drag: …}'"])
         #expect(configErrors("bindings:\n  - {gesture: swipe:4, drag: left, velocity: 10}\n").first?.contains("'velocity' is a swipe setting") == true)
     }
 
