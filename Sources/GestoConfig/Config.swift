@@ -73,21 +73,21 @@ enum ConfigKeys {
     static let root = ["settings", "animation", "bindings", "input"]
     static let input = ["touchscreens", "touchscreen-transform", "touchscreen-output"]
     static let settings = ["swipe", "pinch", "rotate", "long-press", "hold", "drag"] + touchSections
-    static let drag = ["lift-timeout"]
+    static let drag = ["lift-timeout", "lock", "quick-swipe-distance", "quick-swipe-time"]
     static let swipe = ["threshold", "velocity", "flick-distance", "diagonals", "direction-lock", "lock-distance", "repeat-distance",
                         "commit-velocity", "commit-window"]
     static let pinch = ["in", "out", "deadband", "swipe-scale-tolerance", "repeat-scale", "commit-dominance", "commit-window", "commit"]
     static let rotate = ["threshold", "begin-angle", "repeat-angle", "commit-dominance", "commit-window"]
-    static let longPress = ["duration", "tolerance", "drag"]
+    static let longPress = ["duration", "tolerance", "then-drag"]
     static let hold = ["minimum-duration"]
-    /// The long-press keys a binding may override (`drag` is global: it decides for every
+    /// The long-press keys a binding may override (`then-drag` is global: it decides for every
     /// binding whether a rest then a swipe is a long-press-drag).
     static let longPressOverrides = ["duration", "tolerance"]
     static let actions = ActionKind.allCases.map(\.name)
     static let binding = ["gesture", "mode", "app", "animation", "consume"] + actions
 
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
-    /// (for long presses, all but the global `drag`).
+    /// (for long presses, all but the global `then-drag`).
     static func overrides(for gesture: GestureName) -> [String] {
         switch gesture {
         case .swipe: swipe
@@ -102,7 +102,7 @@ enum ConfigKeys {
 }
 
 extension GestureName {
-    /// Whether this is a long press or a long-press-drag (whose `drag` setting is global).
+    /// Whether this is a long press or a long-press-drag (whose `then-drag` setting is global).
     var isLongPressKind: Bool {
         switch self {
         case .longPress, .longPressDrag, .touchLongPress, .touchLongPressDrag: true
@@ -244,20 +244,28 @@ struct ConfigDecoder {
         }
     }
 
-    /// A drag follows every swipe of its finger count: another binding of that swipe would run
-    /// on the same fingers while they drag (a workspace switch in the middle of a text
-    /// selection), and a second drag would press a second button. Both are errors at the later
-    /// binding, naming the drag.
+    /// A drag shares the strokes of its fingers with their swipe bindings: each stroke is judged
+    /// by its speed (``PointerDrag``: a quick swipe is theirs, a slow or resting move the drag's).
+    /// A second drag of the same fingers would press a second button on the same stroke, and a
+    /// long-press-drag of them wants the rest-then-move that is the drag's: both are errors at
+    /// the later binding, naming the drag.
     mutating func reportBindingsUnderDrags(_ bindings: [Binding]) {
         for (index, binding) in bindings.enumerated() {
-            guard case .swipe(let fingers, _) = binding.gesture else { continue }
+            let fingers: Int
+            switch binding.gesture {
+            case .swipe(let count, _) where binding.rule.drag != nil: fingers = count
+            case .longPressDrag(let count): fingers = count
+            default: continue
+            }
             guard let dragIndex = bindings.indices.first(where: { other in
                 guard other != index, bindings[other].rule.drag != nil, case .swipe(fingers, _) = bindings[other].gesture else { return false }
                 return binding.rule.drag == nil || other < index
             }) else { continue }
-            error("\(binding.gesture) is also bound at \(bindings[dragIndex].location) to '\(bindings[dragIndex].action.summary)', "
-                  + "which follows every \(fingers)-finger swipe: both would act on the same fingers; bind another finger count",
-                  at: binding.location)
+            let drag = "'\(bindings[dragIndex].action.summary)' at \(bindings[dragIndex].location)"
+            let clash = binding.rule.drag != nil
+                ? "\(drag) already presses a button on every \(fingers)-finger stroke that is not a quick swipe"
+                : "a rest then a move of \(fingers) fingers is the drag's (\(drag))"
+            error("\(binding.gesture): \(clash); bind another finger count", at: binding.location)
         }
     }
 
@@ -265,7 +273,7 @@ struct ConfigDecoder {
         error("unknown key '\(key)' (expected \(expected.joined(separator: ", ")))" + didYouMean(key, among: expected), at: location)
     }
 
-    /// Returns true if `long-press: {drag: …}` was given.
+    /// Returns true if `long-press: {then-drag: …}` was given (or its old spelling `drag`).
     mutating func decodeSettings(_ node: YAMLNode, into settings: inout RecognizerSettings) -> Bool {
         guard case .mapping(let entries, _) = node else {
             error("'settings' must be a mapping (swipe, pinch, rotate, long-press), not \(node.kindDescription)", at: node.location)
@@ -287,7 +295,7 @@ struct ConfigDecoder {
                 case "pinch": decodePinch(field.key, field.value, field.keyLocation, &settings.pinch)
                 case "rotate": decodeRotate(field.key, field.value, field.keyLocation, &settings.rotate)
                 case "long-press":
-                    if field.key == "drag" { dragExplicit = true }
+                    if field.key == "then-drag" || field.key == "drag" { dragExplicit = true }
                     decodeLongPress(field.key, field.value, field.keyLocation, &settings.longPress)
                 case "hold": decodeHold(field.key, field.value, field.keyLocation, &settings.hold)
                 case "drag": decodeDrag(field.key, field.value, field.keyLocation, &settings.drag)
@@ -352,9 +360,20 @@ struct ConfigDecoder {
         switch key {
         case "duration": s.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.minimumDuration
         case "tolerance": s.maximumDistance.deltaUnits = number(value, key, positive: false) ?? s.maximumDistance.deltaUnits
-        case "drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
+        case "then-drag": s.dragEnabled = boolean(value, key) ?? s.dragEnabled
+        case "drag":
+            oldThenDrag(section: "long-press", at: at)
+            s.dragEnabled = boolean(value, key) ?? s.dragEnabled
         default: unknownKey(key, at: at, expected: ConfigKeys.longPress)
         }
+    }
+
+    /// `drag` in a long-press section: the spelling before `then-drag`, read as before with a
+    /// warning naming the new one, since `drag` now means only the pointer drag (`drag: left`
+    /// and `settings: {drag: …}`).
+    mutating func oldThenDrag(section: String, at location: SourceLocation) {
+        warnings.append(ConfigWarning("'drag' in '\(section)' is now spelled 'then-drag' (whether a rest then a swipe is a \(section)-drag; "
+                                      + "'drag' names only the pointer drag): read as before, rename it", at: location))
     }
 
     mutating func decodeHold(_ key: String, _ value: YAMLNode, _ at: SourceLocation, _ s: inout HoldSettings) {
@@ -369,6 +388,18 @@ struct ConfigDecoder {
         case "lift-timeout":
             s.liftTimeout = number(value, key, positive: false, atMost: DragSettings.longestLiftTimeout,
                                    unit: " s (longer, a finished drag would hold its button until it times out)") ?? s.liftTimeout
+        case "lock":
+            guard let text = scalar(value, key) else { return }
+            let names = DragLock.allCases.map(\.rawValue)
+            if let lock = DragLock(rawValue: text.trimmingSpaces) { s.lock = lock } else {
+                error("'lock' is what holds a drag's button after its fingers lift: timeout (until 'lift-timeout' passes) or sticky "
+                      + "(until the next tap), not '\(text)'" + didYouMean(text.trimmingSpaces, among: names), at: value.location)
+            }
+        case "quick-swipe-distance":
+            s.quickSwipeDistance = number(value, key, atLeast: 1, unit: " unit") ?? s.quickSwipeDistance
+        case "quick-swipe-time":
+            s.quickSwipeTime = number(value, key, positive: true, atMost: DragSettings.longestQuickSwipeTime,
+                                      unit: " s (longer, every drag beside swipe bindings would press late enough to feel)") ?? s.quickSwipeTime
         default: unknownKey(key, at: at, expected: ConfigKeys.drag)
         }
     }
@@ -415,9 +446,7 @@ struct ConfigDecoder {
             case "consume":
                 if let value = boolean(entry.value, "consume") { consume = (value, entry.keyLocation) } else { ok = false }
             default:
-                // `drag` is the long-press-drag setting on a long press (an error there, with
-                // where to write it) and an action on a swipe: decided once the gesture is known.
-                guard let kind = ActionKind(name: entry.key), kind != .drag else {
+                guard let kind = ActionKind(name: entry.key) else {
                     overrides.append((entry.key, entry.value, entry.keyLocation))
                     continue
                 }
@@ -433,28 +462,23 @@ struct ConfigDecoder {
             // Without a gesture no override key is known: each other key is named against the
             // binding's own keys, so `gestrue:` gets its did-you-mean.
             var namedGesture = false
-            for (key, _, location) in overrides where key != ActionKind.drag.name {
+            for (key, _, location) in overrides {
                 unknownKey(key, at: location, expected: ConfigKeys.binding)
                 if closest(key, among: ConfigKeys.binding) == "gesture" { namedGesture = true }
             }
             if ok && !namedGesture { error("binding has no 'gesture:' (e.g. 'gesture: swipe:3:left')", at: start) }
             return nil
         }
-        if !gesture.isLongPressKind, let index = overrides.firstIndex(where: { $0.0 == ActionKind.drag.name }) {
-            let (_, value, location) = overrides.remove(at: index)
-            sawActionKey = true
-            if let action = decodeAction(.drag, value) { actions.append((action, location, value: value.location)) } else { ok = false }
-        }
         // Setting overrides are the keys of the gesture's own settings section; anything else
         // is a typo of a binding key or of one of those (`exce:`, `kyes:`, `mdoe:`).
         let overrideKeys = ConfigKeys.overrides(for: gesture)
         for (key, value, location) in overrides {
-            if key == "drag" && gesture.isLongPressKind {
-                // A touch long press's `drag` is the touch-long-press section's, not the touchpad's.
+            if key == "then-drag" && gesture.isLongPressKind {
+                // A touch long press's `then-drag` is the touch-long-press section's, not the touchpad's.
                 let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
                     ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
-                error("'drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
-                      + "write it under 'settings: {\(section): {drag: …}}'", at: location)
+                error("'then-drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
+                      + "write it under 'settings: {\(section): {then-drag: …}}'", at: location)
                 ok = false
                 continue
             }
@@ -490,6 +514,15 @@ struct ConfigDecoder {
         guard ok else { return nil }
         var drag: DragSettings?
         if case .drag = actions[0].0 {
+            // No swipe setting changes what a drag does (its strokes are told from quick swipes
+            // by its own settings), so one written on it is refused rather than ignored.
+            if let first = overrides.first {
+                let (key, _, location) = first
+                error("'\(key)' is a swipe setting, which a 'drag' does not use: remove it; the drag's own settings "
+                      + "(\(ConfigKeys.drag.joined(separator: ", "))) are global, under 'settings: {drag: …}'",
+                      at: location)
+                return nil
+            }
             guard let settings = validateDrag(gesture: gesture, mode: mode, modeLocation: modeLocation, app: app,
                                               global: global, at: actions[0].1) else { return nil }
             drag = settings
@@ -608,7 +641,8 @@ struct ConfigDecoder {
         let names = DragButton.allCases.map(\.rawValue)
         var message = "'drag' holds a pointer button: \(names.joined(separator: ", ")), not '\(text)'"
         if ["true", "false", "yes", "no", "on", "off"].contains(trimmed.lowercased()) {
-            message += " (whether a rest then a swipe is a long-press-drag is the setting 'settings: {long-press: {drag: \(trimmed)}}')"
+            message += " (whether a rest then a swipe is a long-press-drag is the setting 'then-drag: \(trimmed)' under "
+                + "'settings: {long-press: …}' or 'settings: {touch-long-press: …}')"
         } else {
             message += didYouMean(trimmed, among: names)
         }

@@ -7,7 +7,7 @@ import GestoYAML
 
 extension ConfigKeys {
     static let tap = ["duration", "tolerance", "double-tap-interval", "double-tap-distance"]
-    static let touchLongPress = ["duration", "tolerance", "drag"]
+    static let touchLongPress = ["duration", "tolerance", "then-drag"]
     static let touchLongPressOverrides = ["duration", "tolerance"]
     static let touchSwipe = ["threshold", "velocity", "flick-distance", "lock-distance", "diagonals", "edge-margin",
                              "commit-velocity", "commit-window"]
@@ -27,7 +27,7 @@ extension ConfigKeys {
         }
     }
 
-    /// The keys of a touch section (for a binding: without the global `drag`).
+    /// The keys of a touch section (for a binding: without the global `then-drag`).
     static func touchKeys(_ section: String, binding: Bool) -> [String] {
         switch section {
         case "tap": tap
@@ -52,7 +52,10 @@ extension ConfigDecoder {
         case ("touch-long-press", "duration"):
             s.longPress.minimumDuration = number(value, key, positive: true, atMost: longestDuration, unit: " s (a day)") ?? s.longPress.minimumDuration
         case ("touch-long-press", "tolerance"): distance(value, key, &s.longPress.maximumDistance)
-        case ("touch-long-press", "drag"): s.longPress.dragEnabled = boolean(value, key) ?? s.longPress.dragEnabled
+        case ("touch-long-press", "then-drag"): s.longPress.dragEnabled = boolean(value, key) ?? s.longPress.dragEnabled
+        case ("touch-long-press", "drag"):
+            oldThenDrag(section: "touch-long-press", at: at)
+            s.longPress.dragEnabled = boolean(value, key) ?? s.longPress.dragEnabled
         case ("touch-swipe", "threshold"): distance(value, key, &s.swipe.threshold)
         case ("touch-swipe", "velocity"): distance(value, key, &s.swipe.velocity, perSecond: true)
         case ("touch-swipe", "flick-distance"): distance(value, key, &s.swipe.flickMinimumDistance)

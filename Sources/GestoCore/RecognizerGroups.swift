@@ -184,7 +184,12 @@ public struct RecognizerGroups: Sendable {
         hasSeveralGroups = groups.count > 1
         drags = rules.indices.compactMap { index in
             guard let settings = rules[index].drag, case .swipe(let fingers, _) = rules[index].gesture else { return nil }
-            return (index, PointerDrag(fingerCount: fingers, settings: settings))
+            // Swipe bindings of the same fingers share its strokes: each is then judged by its speed.
+            let shares = rules.contains { rule in
+                guard rule.drag == nil, case .swipe(fingers, _) = rule.gesture else { return false }
+                return true
+            }
+            return (index, PointerDrag(fingerCount: fingers, settings: settings, sharesFingersWithSwipes: shares))
         }
     }
 
@@ -221,17 +226,28 @@ public struct RecognizerGroups: Sendable {
     /// swipe's own is the swipe recognizer's), and always fire their binding.
     private static let dragSource = ReportSource(group: 0, isOutcome: false)
 
-    /// Feeds `input` to the drags.
+    /// Feeds `input` to the drags; returns what they took from the recognizers (one claim for
+    /// all: libinput reports one gesture at a time, and each drag has its own finger count).
     private mutating func dispatchDrags(_ input: RecognizerInput,
-                                        report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
+                                        report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) -> (claim: DragClaim, fingers: Int) {
+        var taken = (claim: DragClaim.none, fingers: 0)
         forEachDrag(report: report) { drag, fire in
+            let claim: DragClaim
             switch input {
-            case .event(let event): drag.handle(event, emit: fire)
-            case .deadline(let time): drag.handleDeadline(time, emit: fire)
-            case .endOfInput(let time): drag.interrupt(at: time, reason: .endOfInput, emit: fire)
-            case .touches: break  // A drag moves the pointer: touchpads only.
+            case .event(let event): claim = drag.handle(event, emit: fire)
+            case .deadline(let time): claim = drag.handleDeadline(time, emit: fire)
+            case .endOfInput(let time): drag.interrupt(at: time, reason: .endOfInput, emit: fire); claim = .none
+            case .touches: claim = .none  // A drag moves the pointer: touchpads only.
             }
+            if claim != .none { taken = (claim, drag.fingerCount) }
         }
+        return taken
+    }
+
+    /// Tells the drags still deciding a stroke of `fingers` that a recognizer committed to it
+    /// (``PointerDrag/swipeCommitted()``).
+    private mutating func swipeCommitted(fingers: Int) {
+        for index in drags.indices where drags[index].drag.fingerCount == fingers { drags[index].drag.swipeCommitted() }
     }
 
     /// Runs `body` on each drag with the emitter of its reports: each goes to `report` from
@@ -292,7 +308,35 @@ public struct RecognizerGroups: Sendable {
                                    report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                    diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         defer { nextDeadline = earliestDeadline() }
-        if !drags.isEmpty { dispatchDrags(input, report: report) }
+        guard !drags.isEmpty else { return dispatchToGroups(input, report: report, diagnose: diagnose, trace: trace) }
+        let (claim, fingers) = dispatchDrags(input, report: report)
+        // The closures below pass `report` and its matching on, only during this call.
+        withoutActuallyEscaping(report) { report in
+            if let time = claim.cancelsSwipe {
+                // The drag took a stroke the recognizers saw begin: they see it cancelled, as
+                // libinput 1.31 cancels the swipe of a stroke it makes a drag; the reports of that
+                // cancellation say the drag preempted it, not libinput.
+                let end = GestureEvent(.swipe, .end, fingers: fingers, time: time, cancelled: true)
+                dispatchToGroups(.event(end), report: { made, source, commitment, match in
+                    var made = made
+                    if made.phase == .cancelled(.cancelledByLibinput) { made.phase = .cancelled(.preempted) }
+                    report(made, source, commitment, match)
+                }, diagnose: diagnose, trace: trace)
+            }
+            guard !claim.withholdsInput else { return }
+            var committed: Int? = nil
+            dispatchToGroups(input, report: { made, source, commitment, match in
+                if let commitment, case .swipe = commitment.name { committed = commitment.name.fingerCount }
+                report(made, source, commitment, match)
+            }, diagnose: diagnose, trace: trace)
+            if let committed { swipeCommitted(fingers: committed) }
+        }
+    }
+
+    /// Feeds `input` to every group's engine.
+    private mutating func dispatchToGroups(_ input: RecognizerInput,
+                                           report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
+                                           diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         let silent: (RecognizerDiagnostic) -> Void = { _ in }
         for group in engines.indices {
             if case .deadline(let time) = input, !(engines[group].nextDeadline.map { $0 <= time } ?? false) { continue }

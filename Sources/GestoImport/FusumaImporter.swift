@@ -165,14 +165,9 @@ enum FusumaImporter {
         let known = directions[type] ?? []
         let directed = entries.filter { known.contains($0.key) }
         let undirected = entries.filter { !known.contains($0.key) }
-        // A drag recipe beside directed swipes: the drag follows every swipe of its fingers, so
-        // those could only act in the middle of a drag (gesto refuses both on one finger count).
-        let drags = type == "swipe" && MouseDrag.button(in: undirected.map { ($0.key, command(of: $0.value)) }) != nil
+        // Directed swipes beside a drag recipe share its fingers: gesto gives a quick stroke to
+        // the swipes and a slow one to the drag (gesto.yaml(5), quick-swipe-distance).
         for entry in directed {
-            if drags {
-                walk.skip(entry.keyLocation, path: "\(path).\(entry.key)", MouseDrag.besideReason(fingers: fingers))
-                continue
-            }
             readAction(type, fingers: fingers, direction: entry.key, entry.value, path: "\(path).\(entry.key)", walk: &walk)
         }
         if !undirected.isEmpty {
@@ -483,13 +478,6 @@ enum FusumaImporter {
 /// released on `end:`, with xdotool (mousedown/mousemove_relative/mouseup) or ydotool (click
 /// 0x40/mousemove/click 0x80). It becomes gesto's `drag:` action.
 enum MouseDrag {
-    /// Why a directed swipe beside a drag recipe is not bound.
-    static func besideReason(fingers: [Int]) -> String {
-        let counts = fingers.map(String.init).joined(separator: " and ")
-        return "this section's begin:/end: drag follows every \(counts)-finger swipe: a directed swipe of the same fingers "
-            + "would act in the middle of a drag (gesto binds one or the other); bind it to another finger count"
-    }
-
     /// The button of a recipe among a section's `(key, command)` pairs: `begin` presses it and
     /// `end` releases one; nil when the section is no drag recipe.
     static func button(in entries: [(String, String?)]) -> DragButton? {

@@ -153,8 +153,8 @@ enum ToucheggImporter {
     }
 
     /// Touchégg 1.x's DRAG_AND_DROP gestures that become gesto drags: the finger counts of those
-    /// in an `All` application, each with the line of the first; a drag follows every swipe of
-    /// its fingers, so no other swipe of them can be bound beside it (`gestoctl check` refuses).
+    /// in an `All` application, each with the line of the first; a swipe bound beside one gets
+    /// only the quick strokes of its fingers (the import warns).
     struct Drags {
         var lines: [Int: Int] = [:]
         /// The finger counts already bound to a drag.
@@ -283,9 +283,10 @@ enum ToucheggImporter {
             return
         }
         if type == "DRAG" || type == "SWIPE", let dragLine = drags.lines[fingers] {
-            recorder.skip(line: line, column: column, "the DRAG_AND_DROP of line \(dragLine) follows every \(fingers)-finger drag: this one would act in the middle "
-                          + "of it (gesto binds one or the other); bind it to another finger count")
-            return
+            // gesto shares the fingers: a quick stroke is the swipe's, a slow one the drag's
+            // (gesto.yaml(5), quick-swipe-distance); Touchégg gave this direction's every stroke here.
+            recorder.warn(line: line, column: column ?? 1, "the DRAG_AND_DROP of line \(dragLine) drags with \(fingers) fingers too: gesto gives "
+                          + "this binding the quick strokes only, and a slow stroke in this direction drags")
         }
         // Touchégg 1.x's ALL: each direction no gesture of this application names exactly.
         let directions = directionName == "ALL" && !isTap

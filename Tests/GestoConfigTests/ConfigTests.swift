@@ -274,8 +274,23 @@ import GestoYAML
         #expect(!swipesOnly.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
         let withDrag = try Config.parse("bindings:\n  - gesture: long-press-drag:3\n    exec: a\n", file: "b.yaml")
         #expect(withDrag.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
-        let forced = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
+        let forced = try Config.parse("settings:\n  long-press: {then-drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
         #expect(forced.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
+        #expect(forced.warnings.isEmpty)
+    }
+
+    // Issue 40 item 3: `drag` meant the long-press-drag setting and the pointer drag; the
+    // setting is `then-drag` now, and its old spelling is read as before with a warning.
+    @Test func theOldSpellingOfThenDragIsReadAsBeforeWithAWarningNamingTheNewOne() throws {
+        let old = try Config.parse("settings:\n  long-press: {drag: true}\nbindings:\n  - gesture: swipe:3:left\n    exec: a\n", file: "c.yaml")
+        #expect(old.makeRecognizerGroups().groups[0].settings.longPress.dragEnabled)
+        #expect(old.warnings.map(\.description) == ["c.yaml:2:16: warning: 'drag' in 'long-press' is now spelled 'then-drag' (whether a rest then a "
+                                                    + "swipe is a long-press-drag; 'drag' names only the pointer drag): read as before, rename it"])
+        let touch = try Config.parse("settings:\n  touch-long-press:\n    drag: false\nbindings: []\n", file: "t.yaml")
+        #expect(!touch.settings.touch.longPress.dragEnabled)
+        #expect(touch.warnings.map(\.description).first?.hasPrefix("t.yaml:3:5: warning: 'drag' in 'touch-long-press' is now spelled 'then-drag'") == true)
+        let new = try Config.parse("settings:\n  touch-long-press:\n    then-drag: false\nbindings: []\n", file: "t.yaml")
+        #expect(!new.settings.touch.longPress.dragEnabled && new.warnings.isEmpty)
     }
 
     // Issue 15 item 7: config errors that lost the user.

@@ -420,21 +420,21 @@ let microTouchStrokes = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger
         #expect(try count(dellStrokes, "touch-long-press:2", "    duration: 0.3\n") == 1)
     }
 
-    @Test func dragIsAGlobalSettingNotABindingOverride() throws {
+    @Test func thenDragIsAGlobalSettingNotABindingOverride() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesto-drag-\(UUID().uuidString).yaml")
-        try "bindings:\n  - gesture: long-press:3\n    drag: false\n    exec: echo x\n".write(to: file, atomically: true, encoding: .utf8)
+        try "bindings:\n  - gesture: long-press:3\n    then-drag: false\n    exec: echo x\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = replay(hold3, ["--config", file.path])
         #expect(result.status != 0)
-        #expect(result.errors.contains(":3:5: error: 'drag' is a global setting"), "\(result.errors)")
-        #expect(result.errors.contains("write it under 'settings: {long-press: {drag: …}}'"), "\(result.errors)")
+        #expect(result.errors.contains(":3:5: error: 'then-drag' is a global setting"), "\(result.errors)")
+        #expect(result.errors.contains("write it under 'settings: {long-press: {then-drag: …}}'"), "\(result.errors)")
         // A touch long press's is the touch-long-press section's: the touchpad's would not change it.
         do {
-            _ = try Config.parse("bindings:\n  - gesture: touch-long-press:3\n    drag: false\n    exec: x\n", file: "t.yaml")
+            _ = try Config.parse("bindings:\n  - gesture: touch-long-press:3\n    then-drag: false\n    exec: x\n", file: "t.yaml")
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)".contains("t.yaml:3:5: error: 'drag' is a global setting (whether a rest then a swipe is a "
-                                        + "touch-long-press-drag, for every binding): write it under 'settings: {touch-long-press: {drag: …}}'"),
+            #expect("\(error)".contains("t.yaml:3:5: error: 'then-drag' is a global setting (whether a rest then a swipe is a "
+                                        + "touch-long-press-drag, for every binding): write it under 'settings: {touch-long-press: {then-drag: …}}'"),
                     "\(error)")
         }
     }

@@ -650,12 +650,16 @@ gesto_engine_end_input(gesto_engine *engine, uint64_t time_usec);
  * plugin unloading. Does nothing when no drag is in progress. Since 0.5.
  *
  * Three-finger drag: a GESTO_ACTION_DRAG binding fires BEGAN when libinput begins its swipe
- * (press the button), CHANGED as the fingers move (move the pointer by the change of
+ * (press the button; beside swipe bindings of the same fingers, once the stroke is known not
+ * to be a quick swipe, at most settings: drag: quick-swipe-time later, a deadline
+ * gesto_engine_next_deadline_usec() covers, and a quick swipe fires only its swipe bindings),
+ * CHANGED as the fingers move (move the pointer by the change of
  * translation_x/translation_y since the previous firing: for a drag these are the pointer's
  * travel in libinput's *accelerated* delta units, the motion the pointer makes under one
  * finger), and one final phase when the button must come up: ENDED after the lift timeout
  * (gesto.yaml(5), settings: drag: lift-timeout; gesto_engine_next_deadline_usec() covers
- * it) or when another gesture begins, CANCELLED when libinput cancels the swipe, the input
+ * it; with lock: sticky, at the next tap instead) or when another gesture begins, CANCELLED
+ * when libinput cancels the swipe, the input
  * ends or this function interrupts it.
  *
  * @param time_usec the current time on the events' clock, microseconds, below 2^62.

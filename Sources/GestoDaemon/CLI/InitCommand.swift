@@ -279,6 +279,8 @@ public enum InitCommand {
         #   keys:    a key combination typed on a virtual keyboard (super+shift+Right)
         #   window:  activate | close | minimize | maximize | fullscreen (the focused window)
         #   sway:    a sway command over sway's IPC socket (sway only)
+        #   drag:    left | middle | right: the button is held while the fingers move and the pointer
+        #            follows them (gesture: swipe:3); quick swipes of those fingers stay swipes
         #
         # What this starter chose, and why: only gestures of 3 or 4 fingers, because gestod
         # watches the touchpad without taking gestures away from applications, so a 2-finger
