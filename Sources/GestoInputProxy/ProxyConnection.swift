@@ -47,8 +47,11 @@ enum ProxyRequestParser {
             }
             return .own(counts)
         }
-        guard let pointer = value["pointer"]?.stringValue else {
+        guard let pointerValue = value["pointer"] else {
             throw ProxyRequestError(message: "expected \"own\" or \"pointer\", got \(members.first.map { "\"\($0.0)\"" } ?? "nothing")")
+        }
+        guard let pointer = pointerValue.stringValue else {
+            throw ProxyRequestError(message: "\"pointer\" must be a string, press, motion or release, not \(pointerValue.jsonText)")
         }
         func button() throws(ProxyRequestError) -> Int {
             // The range first: Int(_:) of a double outside Int's range traps.

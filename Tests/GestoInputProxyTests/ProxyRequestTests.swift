@@ -26,6 +26,8 @@ import Testing
             (#"{"pointer": "motion", "dx": 1e9, "dy": 0}"#, "within ±10000"),
             (#"{"pointer": "motion", "dx": "1", "dy": 0}"#, "needs numbers"),
             (#"{"pointer": "wiggle"}"#, "press, motion or release, not \"wiggle\""),
+            (#"{"pointer": ["press"]}"#, "\"pointer\" must be a string, press, motion or release, not [\"press\"]"),
+            (#"{"pointer": 1}"#, "\"pointer\" must be a string, press, motion or release, not 1"),
             (#"{"hello": 1}"#, "expected \"own\" or \"pointer\", got \"hello\""),
             (#"[3]"#, "expected one object"),
             ("not json", "not JSON"),
