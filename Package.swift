@@ -108,7 +108,9 @@ let package = Package(
         .target(name: "CGestoSys"),
         // The system layer under every adapter: the one FileDescriptor and EINTR choke point, the
         // errno-carrying SystemError, the clocks, the event loop and what registers on it.
-        .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys"]),
+        // The log (stderr lines, or journal entries through libsystemd opened late) lives here
+        // too: gestod and gesto-inputd write the same one.
+        .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys", "CSystemd", "CGestoSystemd"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "CGestoLibinput", "GestoYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
