@@ -29,6 +29,7 @@ public enum InputProxyMain {
 
     public static func run() -> Never {
         var socketPath = defaultSocketPath
+        var log = Log(level: .info, programName: "gesto-inputd")
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -36,29 +37,29 @@ public enum InputProxyMain {
                 print(usage)
                 exit(0)
             case "--socket":
-                guard let value = arguments.popFirst(), !value.isEmpty else { fail("--socket needs a path") }
+                guard let value = arguments.popFirst(), !value.isEmpty else { fail("--socket needs a path", log) }
                 socketPath = value
             case "--log-level":
-                guard let value = arguments.popFirst(), let level = ProxyLogLevel.allCases.first(where: { $0.name == value }) else {
-                    fail("--log-level is error, warning, info or debug")
+                guard let value = arguments.popFirst(), let level = LogLevel(name: value), level != .trace else {
+                    fail("--log-level is error, warning, info or debug", log)
                 }
-                ProxyLog.level = level
+                log.level = level
             default:
-                fail("unknown argument \(argument) (see --help)")
+                fail("unknown argument \(argument) (see --help)", log)
             }
         }
         guard geteuid() == 0 else {
-            fail("must run as root: it grabs touchpads and creates uinput devices (start it with `sudo gestoctl enable --input-proxy`)")
+            fail("must run as root: it grabs touchpads and creates uinput devices (start it with `sudo gestoctl enable --input-proxy`)", log)
         }
         do {
             try SignalFD.blockHandledSignals()
             let loop = try EventLoop()
             let proxy: InputProxy
-            do { proxy = try InputProxy(loop: loop, socketPath: socketPath) } catch { fail("\(error)") }
+            do { proxy = try InputProxy(loop: loop, socketPath: socketPath, log: log) } catch { fail("\(error)", log) }
             let signals = try SignalFD(loop: loop) { signal in
                 switch signal {
                 case .interrupt, .terminate:
-                    ProxyLog.info("\(signal): stopping; the touchpads go back to the compositor")
+                    log.info("\(signal): stopping; the touchpads go back to the compositor")
                     proxy.shutDown()
                     loop.stop()
                 case .hangup, .childExited:
@@ -69,12 +70,12 @@ public enum InputProxyMain {
             withExtendedLifetime(signals) {}
             exit(0)
         } catch {
-            fail("\(error)")
+            fail("\(error)", log)
         }
     }
 
-    private static func fail(_ message: String) -> Never {
-        ProxyLog.error(message)
+    private static func fail(_ message: String, _ log: Log) -> Never {
+        log.error(message)
         exit(2)
     }
 }
