@@ -2,14 +2,13 @@
 // (CommandDeclaration) and runs it: an unknown option, a missing value, a misspelled closed
 // choice, an argument too many or an option without the one it needs is a usage error (exit
 // status 2) that names the mistake and, for a typo, what was meant.
-import GestoConfig
 import GestoCore
 
-extension CommandArguments {
+package extension CommandArguments {
     /// Parses `arguments` as `declaration` declares them; `path` names the command in messages
     /// ("replay", "motion spring").
     /// - Throws: ``UsageError``; ``UsageError/help`` for `-h`/`--help`.
-    init(_ arguments: [String], declaredBy declaration: CommandDeclaration, path: String) throws {
+    package init(_ arguments: [String], declaredBy declaration: CommandDeclaration, path: String) throws {
         self.init(command: path)
         var index = 0
         var onlyPositionals = false
@@ -101,10 +100,10 @@ extension CommandArguments {
     }
 
     /// Whether the option named `name` was given.
-    func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
+    package func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
 }
 
-extension Choices {
+package extension Choices {
     /// Refuses `value` unless it is one of a closed list's words.
     fileprivate func check(_ value: String, subject: String) throws {
         guard isClosed, !match(value) else { return }
@@ -113,21 +112,21 @@ extension Choices {
     }
 }
 
-extension OptionDeclaration {
+package extension OptionDeclaration {
     /// How it may be written: `--output`, and `-o` when it has a short name.
-    var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
+    package var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
 
     /// Its shortest spelling with its placeholder, for messages (`-o FILE`).
-    var shortestUsage: String {
+    package var shortestUsage: String {
         (short.map { "-" + String($0) } ?? "--" + name) + (takesValue ? " " + placeholder : "")
     }
 }
 
-extension CommandDeclaration {
+package extension CommandDeclaration {
     /// Runs the command on `arguments` (the words after its name): prints its help for
     /// `--help`, a usage error with exit status 2, else runs it (or the subcommand named first).
     /// - Parameter parent: The command this one is a subcommand of; errors and help are its.
-    func execute(_ arguments: [String], in context: CommandContext, parent: CommandDeclaration? = nil) -> Int32 {
+    package func execute(_ arguments: [String], in context: CommandContext, parent: CommandDeclaration? = nil) -> Int32 {
         func usageError(_ message: String) -> Int32 { reportUsageError(message, in: context).code }
         if let role = subcommandRole {
             let names = subcommands.map(\.name)
@@ -150,7 +149,7 @@ extension CommandDeclaration {
 
     /// The arguments checked against the declaration, or the exit status after printing the
     /// help (0) or the usage error (2).
-    func checkedArguments(_ arguments: [String], in context: CommandContext,
+    package func checkedArguments(_ arguments: [String], in context: CommandContext,
                           parent: CommandDeclaration? = nil) -> Result<CommandArguments, ExitStatus> {
         let named = parent ?? self
         do {
@@ -167,7 +166,7 @@ extension CommandDeclaration {
     }
 
     /// Prints a usage mistake with where to read the usage; returns exit status 2.
-    func reportUsageError(_ message: String, in context: CommandContext) -> ExitStatus {
+    package func reportUsageError(_ message: String, in context: CommandContext) -> ExitStatus {
         context.errors.write("gestoctl \(name): \(message)\n(see gestoctl \(name) --help)\n")
         return ExitStatus(2)
     }
