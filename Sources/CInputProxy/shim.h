@@ -13,19 +13,10 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-/// Opens /dev/uinput and sets the phys of the device it will create (UI_SET_PHYS, which
-/// libevdev_uinput_create_from_device does not set), for libevdev to create the device on.
-/// Returns the descriptor, or -1 and sets errno (the descriptor is closed again then).
-static inline int gesto_uinput_open_with_phys(const char *phys) {
-    int fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
-    if (fd < 0) return -1;
-    if (ioctl(fd, UI_SET_PHYS, phys) < 0) {
-        int error = errno;
-        close(fd);
-        errno = error;
-        return -1;
-    }
-    return fd;
+/// Sets the phys of the device a /dev/uinput descriptor will create (UI_SET_PHYS, which
+/// libevdev_uinput_create_from_device does not set). Returns 0, or -1 and sets errno.
+static inline int gesto_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys);
 }
 
 #include <linux/input.h>

@@ -8,7 +8,7 @@ package extension CommandArguments {
     /// Parses `arguments` as `declaration` declares them; `path` names the command in messages
     /// ("replay", "motion spring").
     /// - Throws: ``UsageError``; ``UsageError/help`` for `-h`/`--help`.
-    package init(_ arguments: [String], declaredBy declaration: CommandDeclaration, path: String) throws {
+    init(_ arguments: [String], declaredBy declaration: CommandDeclaration, path: String) throws {
         self.init(command: path)
         var index = 0
         var onlyPositionals = false
@@ -100,7 +100,7 @@ package extension CommandArguments {
     }
 
     /// Whether the option named `name` was given.
-    package func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
+    func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
 }
 
 package extension Choices {
@@ -114,10 +114,10 @@ package extension Choices {
 
 package extension OptionDeclaration {
     /// How it may be written: `--output`, and `-o` when it has a short name.
-    package var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
+    var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
 
     /// Its shortest spelling with its placeholder, for messages (`-o FILE`).
-    package var shortestUsage: String {
+    var shortestUsage: String {
         (short.map { "-" + String($0) } ?? "--" + name) + (takesValue ? " " + placeholder : "")
     }
 }
@@ -126,7 +126,7 @@ package extension CommandDeclaration {
     /// Runs the command on `arguments` (the words after its name): prints its help for
     /// `--help`, a usage error with exit status 2, else runs it (or the subcommand named first).
     /// - Parameter parent: The command this one is a subcommand of; errors and help are its.
-    package func execute(_ arguments: [String], in context: CommandContext, parent: CommandDeclaration? = nil) -> Int32 {
+    func execute(_ arguments: [String], in context: CommandContext, parent: CommandDeclaration? = nil) -> Int32 {
         func usageError(_ message: String) -> Int32 { reportUsageError(message, in: context).code }
         if let role = subcommandRole {
             let names = subcommands.map(\.name)
@@ -149,7 +149,7 @@ package extension CommandDeclaration {
 
     /// The arguments checked against the declaration, or the exit status after printing the
     /// help (0) or the usage error (2).
-    package func checkedArguments(_ arguments: [String], in context: CommandContext,
+    func checkedArguments(_ arguments: [String], in context: CommandContext,
                           parent: CommandDeclaration? = nil) -> Result<CommandArguments, ExitStatus> {
         let named = parent ?? self
         do {
@@ -166,7 +166,7 @@ package extension CommandDeclaration {
     }
 
     /// Prints a usage mistake with where to read the usage; returns exit status 2.
-    package func reportUsageError(_ message: String, in context: CommandContext) -> ExitStatus {
+    func reportUsageError(_ message: String, in context: CommandContext) -> ExitStatus {
         context.errors.write("gestoctl \(name): \(message)\n(see gestoctl \(name) --help)\n")
         return ExitStatus(2)
     }

@@ -29,6 +29,8 @@ final class InputProxy {
     /// The listener left the loop for want of descriptors (accept's EMFILE or ENFILE): it
     /// comes back when a connection closes, or when ``listenerRetry`` fires.
     private var isListenerResting = false
+    /// An accept has failed for want of descriptors and none has succeeded since: said once.
+    private var isOutOfDescriptors = false
     /// Brings a resting listener back after ``listenerRestMicroseconds``: with no connection
     /// open, no close would ever bring it back (made at start, so it needs no descriptor then).
     private var listenerRetry: TimerFD!
@@ -158,7 +160,7 @@ final class InputProxy {
         do {
             mirror = try .open(touchpad.mirrorNode, .readWrite, nonBlocking: true)
         } catch {
-            log.warning("\(touchpad.mirrorNode): not handed to connection \(connection.number): \(error)")
+            log.warning("the mirror of \(touchpad.originalNode): not handed to connection \(connection.number): \(error)")
             return
         }
         let message = JSONValue.object([
@@ -232,8 +234,11 @@ final class InputProxy {
                 // Out of descriptors: the listener would stay readable and wake the loop
                 // forever. It rests until a connection closes or its retry fires; the peer's
                 // connection waits in the queue meanwhile.
-                if !isListenerResting {
+                if !isOutOfDescriptors {
                     log.warning("out of file descriptors (\(error)): no new connection for now")
+                    isOutOfDescriptors = true
+                }
+                if !isListenerResting {
                     try? loop.unregister(listener)
                     isListenerResting = true
                 }
@@ -249,6 +254,10 @@ final class InputProxy {
                 continue
             }
             guard let fd = accepted else { return }
+            if isOutOfDescriptors {
+                isOutOfDescriptors = false
+                log.info("accepting connections again")
+            }
             let peer: (pid: pid_t, uid: uid_t)
             do { peer = try fd.peerCredentials() } catch {
                 try? fd.close()
@@ -289,7 +298,6 @@ final class InputProxy {
             return
         }
         isListenerResting = false
-        log.info("accepting connections again")
         accept()
     }
 

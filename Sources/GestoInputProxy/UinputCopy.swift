@@ -12,9 +12,16 @@ import Musl
 
 enum UinputCopy {
     /// The uinput device (`struct libevdev_uinput *`) made from `device`, with `phys`.
-    /// - Throws: `SystemError` from opening /dev/uinput or from `UI_DEV_CREATE` (through libevdev).
+    /// - Throws: `SystemError` from opening /dev/uinput (`open: …`), `UI_SET_PHYS` or creating
+    ///   the device (`uinput: …`, through libevdev).
     static func create(from device: OpaquePointer, phys: String) throws(SystemError) -> OpaquePointer {
-        let descriptor = FileDescriptor(rawValue: try retryingInterrupts("/dev/uinput") { gesto_uinput_open_with_phys(phys) })
+        let descriptor = try FileDescriptor.open("/dev/uinput", .readWrite)
+        do {
+            _ = try retryingInterrupts("UI_SET_PHYS") { gesto_uinput_set_phys(descriptor.rawValue, phys) }
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
         var copy: OpaquePointer?
         let result = libevdev_uinput_create_from_device(device, descriptor.rawValue, &copy)
         guard result == 0, let copy else {

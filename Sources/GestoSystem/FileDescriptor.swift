@@ -56,10 +56,11 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
 
     /// Opens `path` close-on-exec (`O_CLOEXEC`), non-blocking with `nonBlocking` (`O_NONBLOCK`).
     ///
-    /// - Throws: `SystemError` from `open` (for example `ENOENT`, `EMFILE`).
+    /// - Throws: `SystemError` from `open`, its call named with the path (`open /dev/uinput: No
+    ///   such file or directory`; `EMFILE` when no descriptor is free).
     public static func open(_ path: String, _ access: AccessMode, nonBlocking: Bool = false) throws(SystemError) -> FileDescriptor {
         let flags = access.flags | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)
-        return FileDescriptor(rawValue: try retryingInterrupts("open") { Glibc.open(path, flags) })
+        return FileDescriptor(rawValue: try retryingInterrupts("open \(path)") { Glibc.open(path, flags) })
     }
 
     /// A second descriptor for the same open file, close-on-exec (`fcntl(F_DUPFD_CLOEXEC)`).
