@@ -108,7 +108,12 @@ let package = Package(
         .target(name: "CGestoSys"),
         // The system layer under every adapter: the one FileDescriptor and EINTR choke point, the
         // errno-carrying SystemError, the clocks, the event loop and what registers on it.
-        .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys"]),
+        // The log (stderr lines, or journal entries through libsystemd opened late) lives here
+        // too: gestod and gesto-inputd write the same one.
+        .target(name: "GestoSystem", dependencies: ["GestoCore", "CGestoSys", "CSystemd", "CGestoSystemd"]),
+        // Commands declared as values: their usage texts, argument checking and (in GestoDaemon)
+        // completions; gestoctl's, gestod's and gesto-inputd's command lines.
+        .target(name: "GestoCommandLine", dependencies: ["GestoCore", "GestoSystem"]),
         .target(name: "GestoInput", dependencies: ["GestoCore", "GestoSystem", "CLibinput", "CGestoLibinput", "GestoYAML"]),
         // `gestoctl import`: other gesture tools' configs translated into gesto's. A target of its
         // own so libgesto (which links GestoConfig) does not link libxml2 and xkbcommon.
@@ -120,11 +125,11 @@ let package = Package(
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CGestoWayland", "CXKBCommon", "CGestoXKB", "CCairo", "CPangoCairo", "CGestoDrawing"],
                 swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoCommandLine", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         // gesto-inputd: grabs touchpads, forwards them through uinput clones, withholds what the
         // session's gestod owns (protocol/inputd.md). Decisions in GestoCore (Proxy/).
-        .target(name: "GestoInputProxy", dependencies: ["GestoCore", "GestoSystem", "CGestoSys", "CInputProxy"]),
+        .target(name: "GestoInputProxy", dependencies: ["GestoCore", "GestoSystem", "GestoCommandLine", "CGestoSys", "CInputProxy"]),
         .executableTarget(name: "gesto-inputd", dependencies: ["GestoInputProxy"]),
         .executableTarget(name: "gestoctl", dependencies: ["GestoDaemon"]),
         // Generated input for gesto-bench and the tests that need volume; not in any shipped product.
@@ -138,9 +143,9 @@ let package = Package(
         .testTarget(name: "GestoConfigTests", dependencies: ["GestoConfig", "GestoYAML"]),
         .testTarget(name: "GestoInputTests", dependencies: ["GestoInput", "GestoSystem", "GestoBenchSupport"]),
         .testTarget(name: "GestoImportTests", dependencies: ["GestoImport", "GestoConfig", "GestoDaemon", "GestoCore"]),
-        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoConfig", "GestoCore"]),
+        .testTarget(name: "GestoDaemonTests", dependencies: ["GestoDaemon", "GestoSystem", "GestoCommandLine", "GestoConfig", "GestoCore"]),
         .testTarget(name: "GestoFuzzTests", dependencies: ["GestoFuzzTargets"]),
-        .testTarget(name: "GestoInputProxyTests", dependencies: ["GestoInputProxy", "GestoCore"]),
+        .testTarget(name: "GestoInputProxyTests", dependencies: ["GestoInputProxy", "GestoCommandLine", "GestoCore"]),
         // libgesto's C exports called from Swift, on real recordings (the C program of Tests/CABI
         // covers the header's C side).
         .testTarget(name: "GestoABITests", dependencies: ["Gesto", "CGestoABI", "GestoCore", "GestoInput"]),

@@ -13,24 +13,16 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-/// Opens /dev/uinput and sets the phys of the device it will create (UI_SET_PHYS, which
-/// libevdev_uinput_create_from_device does not set), for libevdev to create the device on.
-/// Returns the descriptor, or -errno.
-static inline int gesto_uinput_open_with_phys(const char *phys) {
-    int fd = open("/dev/uinput", O_RDWR | O_CLOEXEC);
-    if (fd < 0) return -errno;
-    if (ioctl(fd, UI_SET_PHYS, phys) < 0) {
-        int error = errno;
-        close(fd);
-        return -error;
-    }
-    return fd;
+/// Sets the phys of the device a /dev/uinput descriptor will create (UI_SET_PHYS, which
+/// libevdev_uinput_create_from_device does not set). Returns 0, or -1 and sets errno.
+static inline int gesto_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys);
 }
 
 #include <linux/input.h>
 
 /// EVIOCREVOKE: the open file description of `fd` (and every copy of it handed to another
-/// process) reads nothing more from its evdev node. Returns 0, or -errno.
+/// process) reads nothing more from its evdev node. Returns 0, or -1 and sets errno.
 static inline int gesto_evdev_revoke(int fd) {
-    return ioctl(fd, EVIOCREVOKE, NULL) < 0 ? -errno : 0;
+    return ioctl(fd, EVIOCREVOKE, NULL);
 }

@@ -17,6 +17,7 @@ final class InputProxy {
     private let listener: FileDescriptor
     private let socketPath: String
     private let mouse: VirtualMouse?
+    private let log: Log
     private var touchpads: [String: ProxiedTouchpad] = [:]
     private var connections: [Int: ProxyConnection] = [:]
     /// Refused connections waiting for their peer to close, oldest first.
@@ -25,8 +26,18 @@ final class InputProxy {
     private static let refusedLimit = 8
     private var nextTouchpadID = 1
     private var nextConnectionNumber = 1
-    /// The listener left the loop for want of descriptors (accept's EMFILE).
+    /// The listener left the loop for want of descriptors (accept's EMFILE or ENFILE): it
+    /// comes back when a connection closes, or when ``listenerRetry`` fires.
     private var isListenerResting = false
+    /// An accept has failed for want of descriptors and none has succeeded since: said once.
+    private var isOutOfDescriptors = false
+    /// Brings a resting listener back after ``listenerRestMicroseconds``: with no connection
+    /// open, no close would ever bring it back (made at start, so it needs no descriptor then).
+    private var listenerRetry: TimerFD!
+    /// How long the listener rests before it tries again: 1 s, long enough not to spin on a
+    /// process that stays at its limit, short enough that gestod's link (which waits for the
+    /// hello, its connection queued meanwhile) is hardly delayed.
+    static let listenerRestMicroseconds: Int64 = 1_000_000
     /// logind's session changes: who may stay connected is checked again on each.
     private var loginMonitor: OpaquePointer?
     /// The most messages read from one connection per wakeup, so that one peer cannot keep
@@ -36,36 +47,36 @@ final class InputProxy {
     /// The finger counts owned now: the union of the connections'.
     private var owned: Set<Int> { connections.values.reduce(into: []) { $0.formUnion($1.owned) } }
 
-    init(loop: EventLoop, socketPath: String) throws(ProxyError) {
+    /// Watches udev, listens on `socketPath` and takes the touchpads present.
+    /// - Throws: `SystemError` from udev's monitor, the socket's calls or `epoll_ctl`.
+    init(loop: EventLoop, socketPath: String, log: Log) throws(SystemError) {
         self.loop = loop
         self.socketPath = socketPath
+        self.log = log
         watcher = try TouchpadWatcher()
         listener = try Self.listen(at: socketPath)
         do {
             mouse = try VirtualMouse()
         } catch {
             // Withholding works without it; only `drag:` needs it.
-            ProxyLog.warning("no drag pointer: \(error)")
+            log.warning("no drag pointer: \(error)")
             mouse = nil
         }
-        do {
-            try loop.register(FileDescriptor(rawValue: watcher.descriptor)) { [unowned self] _ in self.udevChanged() }
-            try loop.register(listener) { [unowned self] _ in self.accept() }
-        } catch {
-            throw ProxyError("epoll: \(error)")
-        }
+        try loop.register(watcher.descriptor) { [unowned self] _ in self.udevChanged() }
+        try loop.register(listener) { [unowned self] _ in self.accept() }
+        listenerRetry = try TimerFD(loop: loop) { [unowned self] in self.wakeListener() }
         watchSessions()
         for node in watcher.present() { consider(node, present: true) }
-        ProxyLog.info("listening on \(socketPath); \(touchpads.count) touchpad\(touchpads.count == 1 ? "" : "s") taken")
+        log.info("listening on \(socketPath); \(touchpads.count) touchpad\(touchpads.count == 1 ? "" : "s") taken")
     }
 
     /// Ends everything: the copies go, the grabs end, the socket file is removed.
     func shutDown() {
         for connection in connections.values { drop(connection, reason: "gesto-inputd is stopping") }
         mouse?.releaseAll()
-        for touchpad in touchpads.values { try? loop.unregister(FileDescriptor(rawValue: touchpad.descriptor)) }
+        for touchpad in touchpads.values { try? loop.unregister(touchpad.descriptor) }
         touchpads.removeAll()
-        unlink(socketPath)
+        _ = try? retryingInterrupts("unlink") { unlink(socketPath) }
     }
 
     // MARK: - Touchpads
@@ -75,62 +86,81 @@ final class InputProxy {
     }
 
     private func consider(_ node: InputNode, present: Bool) {
+        // Its own copies are known by their nodes first (every touchpad taken knows both), and
+        // by phys otherwise: a copy whose phys udev could not read (no descriptor free for it)
+        // is still never taken as a touchpad.
+        if touchpads.values.contains(where: { $0.cloneNode == node.node || $0.mirrorNode == node.node }) {
+            mirrorChanged(node.node, present: present)
+            return
+        }
         switch node.role {
         case .touchpad(let integration, let fuzz):
             if present {
-                // Its own copies are told apart by phys; their nodes are checked too, so that
-                // a copy udev did not describe fully is never taken (a copy of a copy of…).
-                guard touchpads[node.node] == nil,
-                      !touchpads.values.contains(where: { $0.cloneNode == node.node || $0.mirrorNode == node.node }) else { return }
+                guard touchpads[node.node] == nil else { return }
                 take(node.node, integration: integration, fuzz: fuzz)
             } else if let touchpad = touchpads[node.node] {
                 drop(touchpad, why: "removed")
             }
         case .copy:
-            // udev has tagged one of the copies: a mirror is now ready for gestod's libinput.
-            guard present, let touchpad = touchpads.values.first(where: { $0.mirrorNode == node.node }),
-                  !touchpad.isMirrorReady else { return }
-            touchpad.isMirrorReady = true
-            for connection in connections.values { announce(touchpad, to: connection) }
+            mirrorChanged(node.node, present: present)
         case .other:
             return
         }
     }
 
+    /// udev has told of one of the copies: once it has tagged a mirror, the mirror is ready
+    /// for gestod's libinput.
+    private func mirrorChanged(_ node: String, present: Bool) {
+        guard present, let touchpad = touchpads.values.first(where: { $0.mirrorNode == node }),
+              !touchpad.isMirrorReady else { return }
+        touchpad.isMirrorReady = true
+        for connection in connections.values { announce(touchpad, to: connection) }
+    }
+
     private func take(_ node: String, integration: String, fuzz: [UInt32: Int32]) {
+        let touchpad: ProxiedTouchpad
         do {
             // Owned by nobody until its mirror has reached a connection (ownedChanged).
-            let touchpad = try ProxiedTouchpad(node: node, integration: integration, fuzz: fuzz, id: nextTouchpadID, owned: [],
-                                               loop: loop, isTouchpad: { [watcher] in watcher.isTouchpad(descriptor: $0) })
-            nextTouchpadID += 1
-            try loop.register(FileDescriptor(rawValue: touchpad.descriptor)) { [unowned self, unowned touchpad] _ in
+            touchpad = try ProxiedTouchpad(node: node, integration: integration, fuzz: fuzz, id: nextTouchpadID, owned: [],
+                                           loop: loop, log: log, isTouchpad: { [watcher] in watcher.isTouchpad(descriptor: $0) })
+        } catch .ownCopy {
+            return
+        } catch {
+            log.warning("\(node): not taken: \(error)")
+            return
+        }
+        do {
+            try loop.register(touchpad.descriptor) { [unowned self, unowned touchpad] _ in
                 if !touchpad.readAvailable() { self.drop(touchpad, why: "gone") }
             }
-            touchpads[node] = touchpad
-            ProxyLog.info("\(node) \"\(touchpad.name)\" (\(integration)): taken; the compositor reads \(touchpad.cloneNode), gestod \(touchpad.mirrorNode)")
-        } catch let error as ProxyError {
-            ProxyLog.warning("\(node): not taken: \(error)")
         } catch {
-            ProxyLog.warning("\(node): not taken: \(error)")
+            // The touchpad goes with its copies and grab (deinit).
+            log.warning("\(node): not taken: \(error)")
+            return
         }
+        nextTouchpadID += 1
+        touchpads[node] = touchpad
+        log.info("\(node) \"\(touchpad.name)\" (\(integration)): taken; the compositor reads \(touchpad.cloneNode), gestod \(touchpad.mirrorNode)")
     }
 
     private func drop(_ touchpad: ProxiedTouchpad, why: String) {
-        try? loop.unregister(FileDescriptor(rawValue: touchpad.descriptor))
+        try? loop.unregister(touchpad.descriptor)
         touchpads[touchpad.originalNode] = nil
         for connection in connections.values {
             guard let mirror = connection.mirrors.removeValue(forKey: touchpad.id) else { continue }
-            close(mirror)
+            try? mirror.close()
             connection.send(.object([("device", .string("removed")), ("id", .number(Double(touchpad.id)))]))
         }
-        ProxyLog.info("\(touchpad.originalNode) \"\(touchpad.name)\": \(why) (\(touchpad.withheldFrames) frames withheld in \(touchpad.lifts) stretches)")
+        log.info("\(touchpad.originalNode) \"\(touchpad.name)\": \(why) (\(touchpad.withheldFrames) frames withheld in \(touchpad.lifts) stretches)")
     }
 
     private func announce(_ touchpad: ProxiedTouchpad, to connection: ProxyConnection) {
         guard touchpad.isMirrorReady, !connection.announced.contains(touchpad.id) else { return }
-        let mirror = open(touchpad.mirrorNode, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard mirror >= 0 else {
-            ProxyLog.warning("\(touchpad.mirrorNode): open: \(String(cString: strerror(errno)))")
+        let mirror: FileDescriptor
+        do {
+            mirror = try .open(touchpad.mirrorNode, .readWrite, nonBlocking: true)
+        } catch {
+            log.warning("the mirror of \(touchpad.originalNode): not handed to connection \(connection.number): \(error)")
             return
         }
         let message = JSONValue.object([
@@ -138,8 +168,8 @@ final class InputProxy {
             ("original", .string(touchpad.originalNode)), ("mirror", .string(touchpad.mirrorNode)),
         ])
         guard connection.send(message, attaching: mirror) else {
-            close(mirror)
-            ProxyLog.warning("connection \(connection.number): could not hand over \(touchpad.mirrorNode)")
+            try? mirror.close()
+            log.warning("connection \(connection.number): could not hand over \(touchpad.mirrorNode)")
             return
         }
         // Kept: the same open file description the peer now holds, to revoke it later.
@@ -156,79 +186,119 @@ final class InputProxy {
             touchpad.setOwned(connections.values.filter { $0.mirrors[touchpad.id] != nil }
                 .reduce(into: Set<Int>()) { $0.formUnion($1.owned) })
         }
-        ProxyLog.info("owned finger counts: \(owned.isEmpty ? "none" : owned.sorted().map(String.init).joined(separator: ", "))")
+        log.info("owned finger counts: \(owned.isEmpty ? "none" : owned.sorted().map(String.init).joined(separator: ", "))")
     }
 
     // MARK: - Connections
 
-    private static func listen(at path: String) throws(ProxyError) -> FileDescriptor {
-        let fd = socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ProxyError("socket: \(String(cString: strerror(errno)))") }
-        // The unit's RuntimeDirectory makes the folder; run by hand, gesto-inputd makes it.
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            mkdir(String(path[..<slash]), 0o755)
-        }
+    private static func listen(at path: String) throws(SystemError) -> FileDescriptor {
+        let type = CInt(SOCK_SEQPACKET.rawValue) | CInt(SOCK_NONBLOCK.rawValue) | CInt(SOCK_CLOEXEC.rawValue)
+        let fd = FileDescriptor(rawValue: try retryingInterrupts("socket") { socket(AF_UNIX, type, 0) })
         // Made under another name and renamed into place once it listens with its mode, so a
         // gestod watching the folder never finds a socket it cannot use yet.
         let building = path + ".new"
-        unlink(building)
-        guard gesto_unix_bind(fd, building) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw ProxyError("\(path): bind: \(reason)")
+        do throws(SystemError) {
+            // The unit's RuntimeDirectory makes the folder; run by hand, gesto-inputd makes it.
+            if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+                do {
+                    _ = try retryingInterrupts("mkdir") { mkdir(String(path[..<slash]), 0o755) }
+                } catch where error.code == EEXIST {}
+            }
+            do {
+                _ = try retryingInterrupts("unlink") { unlink(building) }
+            } catch where error.code == ENOENT {}
+            _ = try retryingInterrupts("bind") { gesto_unix_bind(fd.rawValue, building) }
+            do {
+                // Anyone may connect; who may stay is checked per connection (SO_PEERCRED, logind).
+                _ = try retryingInterrupts("chmod") { chmod(building, 0o666) }
+                _ = try retryingInterrupts("listen") { Glibc.listen(fd.rawValue, 8) }
+                // Replaces a socket file left by a gesto-inputd that was killed (nobody answers on it).
+                _ = try retryingInterrupts("rename") { rename(building, path) }
+            } catch {
+                _ = try? retryingInterrupts("unlink") { unlink(building) }
+                throw error
+            }
+        } catch {
+            try? fd.close()
+            throw SystemError(code: error.code, call: "\(path): \(error.call)")
         }
-        // Anyone may connect; who may stay is checked per connection (SO_PEERCRED, logind).
-        chmod(building, 0o666)
-        guard Glibc.listen(fd, 8) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(building)
-            close(fd)
-            throw ProxyError("\(path): listen: \(reason)")
-        }
-        // Replaces a socket file left by a gesto-inputd that was killed (nobody answers on it).
-        guard rename(building, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(building)
-            close(fd)
-            throw ProxyError("\(path): rename: \(reason)")
-        }
-        return FileDescriptor(rawValue: fd)
+        return fd
     }
 
     private func accept() {
         while true {
-            let fd = gesto_accept(listener.rawValue)
-            guard fd >= 0 else {
-                if errno == EMFILE || errno == ENFILE {
-                    // Out of descriptors: the listener would stay readable and wake the loop
-                    // forever. It rests until a connection closes.
-                    ProxyLog.warning("out of file descriptors: no new connection until one closes")
+            let accepted: FileDescriptor?
+            do {
+                accepted = try listener.acceptConnection()
+            } catch where error.code == EMFILE || error.code == ENFILE {
+                // Out of descriptors: the listener would stay readable and wake the loop
+                // forever. It rests until a connection closes or its retry fires; the peer's
+                // connection waits in the queue meanwhile.
+                if !isOutOfDescriptors {
+                    log.warning("out of file descriptors (\(error)): no new connection for now")
+                    isOutOfDescriptors = true
+                }
+                if !isListenerResting {
                     try? loop.unregister(listener)
                     isListenerResting = true
                 }
+                do {
+                    try listenerRetry.arm(at: Timestamp(microseconds: MonotonicClock.now().microseconds + Self.listenerRestMicroseconds))
+                } catch {
+                    log.warning("cannot arm the listener's retry (\(error)): no new connection until one closes")
+                }
                 return
+            } catch {
+                // ECONNABORTED and the like: that connection is gone, the next may not be.
+                log.debug("accept: \(error)")
+                continue
             }
-            var pid: pid_t = 0, uid: uid_t = 0
-            guard gesto_peer_credentials(fd, &pid, &uid) == 0 else { close(fd); continue }
-            let connection = ProxyConnection(number: nextConnectionNumber, descriptor: FileDescriptor(rawValue: fd), uid: uid, pid: pid)
+            guard let fd = accepted else { return }
+            if isOutOfDescriptors {
+                isOutOfDescriptors = false
+                log.info("accepting connections again")
+            }
+            let peer: (pid: pid_t, uid: uid_t)
+            do { peer = try fd.peerCredentials() } catch {
+                try? fd.close()
+                continue
+            }
+            let (pid, uid) = peer
+            let connection = ProxyConnection(number: nextConnectionNumber, descriptor: fd, uid: uid, pid: pid)
             nextConnectionNumber += 1
             let refusal = Self.refusal(of: uid)
             do {
                 try loop.register(connection.descriptor) { [unowned self, unowned connection] _ in self.read(connection) }
             } catch {
-                close(fd)
+                try? fd.close()
                 continue
             }
             if let refusal {
                 refuse(connection, refusal)
-                ProxyLog.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
+                log.warning("refused a connection from uid \(uid) (pid \(pid)): \(refusal)")
                 continue
             }
             connections[connection.number] = connection
-            ProxyLog.info("connection \(connection.number) from uid \(uid) (pid \(pid))")
+            log.info("connection \(connection.number) from uid \(uid) (pid \(pid))")
             connection.send(.object([("hello", .object([("version", .number(1)), ("pid", .number(Double(getpid())))]))]))
             for touchpad in touchpads.values.sorted(by: { $0.id < $1.id }) { announce(touchpad, to: connection) }
         }
+    }
+
+    /// Puts a resting listener back on the loop, and accepts what waits: after a connection
+    /// closed (a descriptor is free again) or when its retry fires.
+    private func wakeListener() {
+        guard isListenerResting else { return }
+        try? listenerRetry.disarm()
+        do {
+            try loop.register(listener) { [unowned self] _ in self.accept() }
+        } catch {
+            log.warning("cannot put the listener back (\(error)): trying again in 1 s")
+            try? listenerRetry.arm(at: Timestamp(microseconds: MonotonicClock.now().microseconds + Self.listenerRestMicroseconds))
+            return
+        }
+        isListenerResting = false
+        accept()
     }
 
     /// Refuses a connection: it owns nothing, its buttons are released and its mirrors
@@ -251,9 +321,9 @@ final class InputProxy {
     private func watchSessions() {
         var monitor: OpaquePointer?
         guard sd_login_monitor_new("session", &monitor) >= 0, let monitor else { return }
-        let fd = sd_login_monitor_get_fd(monitor)
+        let fd = FileDescriptor(rawValue: sd_login_monitor_get_fd(monitor))
         do {
-            try loop.register(FileDescriptor(rawValue: fd)) { [unowned self] _ in self.sessionsChanged() }
+            try loop.register(fd) { [unowned self] _ in self.sessionsChanged() }
             loginMonitor = monitor
         } catch {
             sd_login_monitor_unref(monitor)
@@ -265,7 +335,7 @@ final class InputProxy {
         for connection in connections.values.sorted(by: { $0.number < $1.number }) {
             guard let refusal = Self.refusal(of: connection.uid) else { continue }
             refuse(connection, refusal)
-            ProxyLog.info("connection \(connection.number) (uid \(connection.uid)) lost the seat: \(refusal)")
+            log.info("connection \(connection.number) (uid \(connection.uid)) lost the seat: \(refusal)")
         }
     }
 
@@ -298,7 +368,7 @@ final class InputProxy {
                 do {
                     try handle(ProxyRequestParser.parse(text), from: connection)
                 } catch {
-                    ProxyLog.warning("connection \(connection.number): bad message: \(error.message)")
+                    log.warning("connection \(connection.number): bad message: \(error.message)")
                     connection.send(.object([("error", .string("bad-message")), ("message", .string(error.message))]))
                 }
             }
@@ -323,22 +393,19 @@ final class InputProxy {
 
     private func drop(_ connection: ProxyConnection, reason: String?) {
         try? loop.unregister(connection.descriptor)
-        defer {
-            if isListenerResting, (try? loop.register(listener) { [unowned self] _ in self.accept() }) != nil {
-                isListenerResting = false
-            }
-        }
+        // A descriptor is free again.
+        defer { wakeListener() }
         if connection.refusal != nil {
-            close(connection.descriptor.rawValue)
+            try? connection.descriptor.close()
             refused.removeAll { $0 === connection }
             return
         }
         connection.revokeMirrors()
         if let reason { connection.send(.object([("error", .string("closing")), ("message", .string(reason))])) }
-        close(connection.descriptor.rawValue)
+        try? connection.descriptor.close()
         connections[connection.number] = nil
         mouse?.releaseAll(of: connection.number)
-        ProxyLog.info("connection \(connection.number) closed")
+        log.info("connection \(connection.number) closed")
         if !connection.owned.isEmpty { ownedChanged() }
     }
 }

@@ -10,6 +10,28 @@ import Glibc
 import Musl
 #endif
 
+/// Why a touchpad udev told of was not taken. Every descriptor made before it is closed again.
+enum TakeError: Error, CustomStringConvertible {
+    /// A call failed: which, and its errno (`EMFILE`: out of descriptors; `EBUSY`: another
+    /// program holds a grab).
+    case system(SystemError)
+    /// The node, opened, is not a touchpad udev knows (the event was stale, its node reused).
+    case notATouchpad
+    /// The node is one of gesto-inputd's own copies (its phys says so): never taken.
+    case ownCopy
+    /// libevdev made a copy but could not find its node (its look-up in sysfs failed).
+    case noNode(InputProxyNames.Role)
+
+    var description: String {
+        switch self {
+        case .system(let error): "\(error)"
+        case .notATouchpad: "no longer a touchpad (the node was reused)"
+        case .ownCopy: "one of gesto-inputd's own copies"
+        case .noNode(let role): "the \(role.rawValue) was made but libevdev found no node for it"
+        }
+    }
+}
+
 final class ProxiedTouchpad {
     /// gesto-inputd's number for it, from 1, never reused while it runs.
     let id: Int
@@ -28,14 +50,15 @@ final class ProxiedTouchpad {
     /// down for it); until then the compositor reads the touchpad itself.
     private(set) var isGrabbed = false
 
-    let descriptor: CInt
+    let descriptor: FileDescriptor
+    private let log: Log
     private let device: OpaquePointer
     private let clone: OpaquePointer
     private let mirror: OpaquePointer
     private(set) var withholding: FrameWithholding
     /// The clean lift the clone is waiting for (FrameVerdict.liftAndWithhold), and its timer.
     private var pendingLift: Timestamp?
-    private var liftTimer: TimerFD?
+    private let liftTimer: TimerFD
     /// The frame being read, up to its SYN_REPORT.
     private var frame: [EvdevEvent] = []
     /// The key codes the device has: what a lift releases and a whole state writes.
@@ -44,61 +67,78 @@ final class ProxiedTouchpad {
     private(set) var withheldFrames = 0
     private(set) var lifts = 0
 
+    /// The descriptors taking a touchpad needs at once besides the original's: the lift
+    /// timer, the clone, the mirror, and one that libudev (the `isTouchpad` check) and libevdev
+    /// (each copy's node, found in sysfs) open for a moment. They are made sure of before
+    /// anything else, so that a process near its limit fails here with `EMFILE`, the true
+    /// reason, rather than in a library that would hide it (a copy without a node, a check
+    /// that cannot read udev's database).
+    static let descriptorsNeeded = 4
+
     /// Opens `node`, checks it with `isTouchpad` (a udev event may be stale and its node number
-    /// reused), and makes its clone and mirror; grabs it now or on its first idle frame.
+    /// reused) and by its phys (never one of gesto-inputd's own copies), and makes its lift
+    /// timer, clone and mirror; grabs it now or on its first idle frame.
     /// - Parameter fuzz: the original's `LIBINPUT_FUZZ_*` udev values by axis: libinput's udev
     ///   rule moved the kernel's fuzz there and zeroed it, and the copies get it back as kernel
     ///   fuzz, which the same rule then moves for them (libinput's hysteresis depends on it).
-    /// - Throws: `ProxyError` naming the step and errno (EBUSY: another program holds a grab).
-    init(node: String, integration: String, fuzz: [UInt32: Int32], id: Int, owned: Set<Int>, loop: EventLoop,
-         isTouchpad: (CInt) -> Bool) throws(ProxyError) {
+    /// - Throws: `TakeError`; whatever was made is closed again.
+    init(node: String, integration: String, fuzz: [UInt32: Int32], id: Int, owned: Set<Int>, loop: EventLoop, log: Log,
+         isTouchpad: (FileDescriptor) -> Bool) throws(TakeError) {
         self.id = id
         self.originalNode = node
         self.integration = integration
-        descriptor = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ProxyError("open", returned: -errno, subject: node) }
-        guard isTouchpad(descriptor) else {
-            close(descriptor)
-            throw ProxyError("\(node): no longer a touchpad (the node was reused)")
+        self.log = log
+        let descriptor: FileDescriptor
+        do { descriptor = try .open(node, .readOnly, nonBlocking: true) } catch { throw .system(error) }
+        // From here every failure closes what was made; `made` lists it, newest last.
+        var made: [() -> Void] = [{ try? descriptor.close() }]
+        func fail(_ error: TakeError) -> TakeError {
+            for undo in made.reversed() { undo() }
+            return error
         }
+        do {
+            var spares: [FileDescriptor] = []
+            defer { for spare in spares { try? spare.close() } }
+            for _ in 0..<Self.descriptorsNeeded { spares.append(try descriptor.duplicate()) }
+        } catch {
+            throw fail(.system(SystemError(code: error.code, call: "\(Self.descriptorsNeeded) more descriptors for its timer and copies")))
+        }
+        guard isTouchpad(descriptor) else { throw fail(.notATouchpad) }
         var device: OpaquePointer?
-        let result = libevdev_new_from_fd(descriptor, &device)
-        guard result == 0, let device else {
-            close(descriptor)
-            throw ProxyError("libevdev_new_from_fd", returned: result, subject: node)
+        let result = libevdev_new_from_fd(descriptor.rawValue, &device)
+        guard result == 0, let device else { throw fail(.system(SystemError(code: -result, call: "libevdev_new_from_fd"))) }
+        made.append { libevdev_free(device) }
+        // Its phys, read from the node itself (EVIOCGPHYS): no descriptor needed, unlike udev's.
+        if InputProxyNames.isMadeByProxy(phys: libevdev_get_phys(device).map { String(cString: $0) }) { throw fail(.ownCopy) }
+        // Made before the touchpad exists, so its handler reaches it through a weak reference.
+        let timerTarget = WeakTouchpad()
+        do {
+            liftTimer = try TimerFD(loop: loop) { timerTarget.touchpad?.liftTimerFired() }
+        } catch {
+            throw fail(.system(error))
         }
-        self.device = device
         name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
         for (code, value) in fuzz where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
             libevdev_set_abs_fuzz(device, code, value)
         }
         keyCodes = (UInt32(0)..<UInt32(0x300)).filter { libevdev_has_event_code(device, UInt32(EvdevCode.key), $0) != 0 }
-        func makeCopy(_ role: InputProxyNames.Role) throws(ProxyError) -> OpaquePointer {
-            try UinputCopy.create(from: device, phys: InputProxyNames.phys(of: role, integration: integration), subject: "\(node) (\(role))")
+        func makeCopy(_ role: InputProxyNames.Role) throws(TakeError) -> (copy: OpaquePointer, node: String) {
+            let copy: OpaquePointer
+            do {
+                copy = try UinputCopy.create(from: device, phys: InputProxyNames.phys(of: role, integration: integration))
+            } catch {
+                throw fail(.system(SystemError(code: error.code, call: "the \(role.rawValue): \(error.call)")))
+            }
+            made.append { UinputCopy.destroy(copy) }
+            guard let node = libevdev_uinput_get_devnode(copy).map({ String(cString: $0) }) else { throw fail(.noNode(role)) }
+            return (copy, node)
         }
-        do {
-            clone = try makeCopy(.clone)
-        } catch {
-            libevdev_free(device)
-            close(descriptor)
-            throw error
-        }
-        do {
-            mirror = try makeCopy(.mirror)
-        } catch {
-            UinputCopy.destroy(clone)
-            libevdev_free(device)
-            close(descriptor)
-            throw error
-        }
-        cloneNode = libevdev_uinput_get_devnode(clone).map { String(cString: $0) } ?? ""
-        mirrorNode = libevdev_uinput_get_devnode(mirror).map { String(cString: $0) } ?? ""
+        (clone, cloneNode) = try makeCopy(.clone)
+        (mirror, mirrorNode) = try makeCopy(.mirror)
+        self.descriptor = descriptor
+        self.device = device
         withholding = FrameWithholding(ownedFingerCounts: owned, fingers: Self.fingers(of: device))
-        do {
-            liftTimer = try TimerFD(loop: loop) { [weak self] in self?.liftTimerFired() }
-        } catch {
-            ProxyLog.warning("\(node): no lift timer (\(error)): lifts are written at once")
-        }
+        timerTarget.touchpad = self
         grabIfIdle()
     }
 
@@ -109,7 +149,7 @@ final class ProxiedTouchpad {
         UinputCopy.destroy(mirror)
         if isGrabbed { libevdev_grab(device, LIBEVDEV_UNGRAB) }
         libevdev_free(device)
-        close(descriptor)
+        try? descriptor.close()
     }
 
     /// The fingers on the device as libevdev knows them now.
@@ -138,16 +178,17 @@ final class ProxiedTouchpad {
     /// Takes the grab if nothing is down, and brings both copies to the device's state.
     private func grabIfIdle() {
         guard !isGrabbed, isIdle else { return }
-        let result = libevdev_grab(device, LIBEVDEV_GRAB)
-        guard result == 0 else {
-            ProxyLog.warning("\(originalNode): EVIOCGRAB: \(String(cString: strerror(-result))); trying again on its next idle frame")
+        do {
+            _ = try retryingInterrupts(negatedErrorFrom: "EVIOCGRAB") { libevdev_grab(device, LIBEVDEV_GRAB) }
+        } catch {
+            log.warning("\(originalNode): \(error); trying again on its next idle frame")
             return
         }
         isGrabbed = true
         writeWholeState(to: mirror)
         writeWholeState(to: clone)
         withholding.resynchronize(Self.fingers(of: device))
-        ProxyLog.debug("\(originalNode): grabbed")
+        log.debug("\(originalNode): grabbed")
     }
 
     /// The owned finger counts changed.
@@ -159,8 +200,10 @@ final class ProxiedTouchpad {
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         while true {
-            let status = libevdev_next_event(device, flags, &event)
-            if status == -EAGAIN {
+            let status: CInt
+            do {
+                status = try retryingInterrupts(negatedErrorFrom: "reading") { libevdev_next_event(device, flags, &event) }
+            } catch where error.code == EAGAIN {
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
                     // Caught up after SYN_DROPPED: the fingers are libevdev's again.
                     flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -168,6 +211,9 @@ final class ProxiedTouchpad {
                     continue
                 }
                 return true
+            } catch {
+                if error.code != ENODEV { log.warning("\(originalNode): \(error)") }
+                return false
             }
             if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
                 // The kernel's buffer overflowed (SYN_DROPPED): libevdev now gives the events
@@ -176,10 +222,6 @@ final class ProxiedTouchpad {
                 // they stay in the frame, and the corrections follow them in it.
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
                 if event.type == EvdevCode.synchronization && event.code == EvdevCode.dropped { continue }
-            } else if status < 0 {
-                if status == -EINTR { continue }
-                if status != -ENODEV { ProxyLog.warning("\(originalNode): reading: \(String(cString: strerror(-status)))") }
-                return false
             }
             let evdev = EvdevEvent(type: event.type, code: event.code, value: event.value)
             if evdev.isFrameEnd { endFrame() } else { frame.append(evdev) }
@@ -202,12 +244,12 @@ final class ProxiedTouchpad {
         case .liftAndWithhold(let time):
             withheldFrames += 1
             lifts += 1
-            ProxyLog.debug("\(originalNode): \(withholding.fingers.count) fingers: owned, withheld from the compositor")
-            if time <= now || liftTimer == nil {
+            log.debug("\(originalNode): \(withholding.fingers.count) fingers: owned, withheld from the compositor")
+            if time <= now {
                 writeLift()
             } else {
                 pendingLift = time
-                do { try liftTimer?.arm(at: time) } catch { writeLift() }
+                do { try liftTimer.arm(at: time) } catch { writeLift() }
             }
         case .withhold:
             withheldFrames += 1
@@ -223,7 +265,7 @@ final class ProxiedTouchpad {
     private func writePendingLift() {
         guard pendingLift != nil else { return }
         pendingLift = nil
-        try? liftTimer?.disarm()
+        try? liftTimer.disarm()
         writeLift()
     }
 
@@ -288,4 +330,9 @@ final class ProxiedTouchpad {
         }
         libevdev_uinput_write_event(copy, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
     }
+}
+
+/// The lift timer's way to its touchpad, made before the touchpad is.
+private final class WeakTouchpad {
+    weak var touchpad: ProxiedTouchpad?
 }

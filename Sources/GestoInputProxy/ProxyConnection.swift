@@ -47,8 +47,11 @@ enum ProxyRequestParser {
             }
             return .own(counts)
         }
-        guard let pointer = value["pointer"]?.stringValue else {
+        guard let pointerValue = value["pointer"] else {
             throw ProxyRequestError(message: "expected \"own\" or \"pointer\", got \(members.first.map { "\"\($0.0)\"" } ?? "nothing")")
+        }
+        guard let pointer = pointerValue.stringValue else {
+            throw ProxyRequestError(message: "\"pointer\" must be a string, press, motion or release, not \(pointerValue.jsonText)")
         }
         func button() throws(ProxyRequestError) -> Int {
             // The range first: Int(_:) of a double outside Int's range traps.
@@ -85,14 +88,14 @@ final class ProxyConnection {
     /// The touchpads already announced to it, by id, with gesto-inputd's own copy of the
     /// mirror's descriptor it handed over: revoked (EVIOCREVOKE) when the connection ends or
     /// loses the seat, so the peer reads nothing more through its copy.
-    var mirrors: [Int: CInt] = [:]
+    var mirrors: [Int: FileDescriptor] = [:]
     var announced: Set<Int> { Set(mirrors.keys) }
 
     /// Revokes and closes the mirror descriptors it was handed.
     func revokeMirrors() {
         for descriptor in mirrors.values {
-            _ = gesto_evdev_revoke(descriptor)
-            close(descriptor)
+            _ = try? retryingInterrupts("EVIOCREVOKE") { gesto_evdev_revoke(descriptor.rawValue) }
+            try? descriptor.close()
         }
         mirrors.removeAll()
     }
@@ -104,14 +107,11 @@ final class ProxyConnection {
         self.pid = pid
     }
 
-    /// Sends one message, with `attached` beside it when given. Returns false if the peer is gone.
+    /// Sends one message, with `attached` beside it when given. Returns false if the peer is gone
+    /// (or its queue is full).
     @discardableResult
-    func send(_ value: JSONValue, attaching attached: CInt = -1) -> Bool {
-        let bytes = Array(value.jsonText.utf8)
-        let sent = bytes.withUnsafeBytes { buffer in
-            gesto_send_with_descriptor(descriptor.rawValue, buffer.baseAddress, UInt(buffer.count), attached)
-        }
-        return sent == bytes.count
+    func send(_ value: JSONValue, attaching attached: FileDescriptor? = nil) -> Bool {
+        (try? descriptor.sendMessage(Array(value.jsonText.utf8), attaching: attached)) != nil
     }
 
     /// The next message, nil when none is waiting; `.closed` when the peer closed.
@@ -119,16 +119,20 @@ final class ProxyConnection {
 
     func receive() -> Received {
         var buffer = [UInt8](repeating: 0, count: ProxyRequestParser.messageLimit + 1)
-        var attached: CInt = -1
-        var truncated: CInt = 0
-        let count = buffer.withUnsafeMutableBytes { bytes in
-            gesto_receive_with_descriptor(descriptor.rawValue, bytes.baseAddress, UInt(bytes.count), &attached, &truncated)
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemError) in try descriptor.receiveMessage(into: bytes) }
         }
-        // gestod sends no descriptors; one sent anyway is closed, not kept.
-        if attached >= 0 { close(attached) }
-        if count < 0 { return errno == EAGAIN || errno == EINTR ? .none : .closed }
-        if count == 0 { return .closed }
-        if truncated != 0 || count > ProxyRequestParser.messageLimit { return .truncated }
-        return .message(String(decoding: buffer.prefix(count), as: UTF8.self))
+        switch result {
+        case .failure(let error) where error.code == EAGAIN || error.code == EWOULDBLOCK:
+            return .none
+        case .failure:
+            return .closed
+        case .success(let received):
+            // gestod sends no descriptors; one sent anyway is closed, not kept.
+            try? received.attached?.close()
+            if received.count == 0 { return .closed }
+            if received.isTruncated || received.count > ProxyRequestParser.messageLimit { return .truncated }
+            return .message(String(decoding: buffer.prefix(received.count), as: UTF8.self))
+        }
     }
 }

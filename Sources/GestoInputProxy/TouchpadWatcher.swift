@@ -5,6 +5,7 @@
 // never taken again.
 import CInputProxy
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,24 +31,27 @@ struct InputNode {
 final class TouchpadWatcher {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
-    /// The monitor's descriptor, readable when udev has news.
-    let descriptor: CInt
+    /// The monitor's descriptor, readable when udev has news (the monitor owns it).
+    let descriptor: FileDescriptor
 
-    init() throws(ProxyError) {
-        guard let udev = udev_new() else { throw ProxyError("udev_new failed") }
+    /// - Throws: `SystemError` from libudev (which sets errno as the calls do).
+    init() throws(SystemError) {
+        guard let udev = udev_new() else { throw SystemError(errnoAfter: "udev_new") }
         guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
+            let error = SystemError(errnoAfter: "udev_monitor_new_from_netlink")
             udev_unref(udev)
-            throw ProxyError("udev_monitor_new_from_netlink failed")
+            throw error
         }
         udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
-        guard udev_monitor_enable_receiving(monitor) >= 0 else {
+        let result = udev_monitor_enable_receiving(monitor)
+        guard result >= 0 else {
             udev_monitor_unref(monitor)
             udev_unref(udev)
-            throw ProxyError("udev_monitor_enable_receiving failed (is systemd-udevd running?)")
+            throw SystemError(code: -result, call: "udev_monitor_enable_receiving (is systemd-udevd running?)")
         }
         self.udev = udev
         self.monitor = monitor
-        descriptor = udev_monitor_get_fd(monitor)
+        descriptor = FileDescriptor(rawValue: udev_monitor_get_fd(monitor))
     }
 
     deinit {
@@ -116,9 +120,9 @@ final class TouchpadWatcher {
     /// Whether the open `descriptor` is, by its device number, a node udev tags as a touchpad
     /// and not one of gesto-inputd's copies: checked after opening, because a udev event can be
     /// stale and its node number already another device's.
-    func isTouchpad(descriptor: CInt) -> Bool {
+    func isTouchpad(descriptor: FileDescriptor) -> Bool {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFCHR,
+        guard fstat(descriptor.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFCHR,
               let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), info.st_rdev) else { return false }
         defer { udev_device_unref(device) }
         guard let node = Self.describe(device), case .touchpad = node.role else { return false }

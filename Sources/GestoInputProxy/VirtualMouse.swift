@@ -4,6 +4,7 @@
 // press, motion and release (GestoCore's PointerDrag); this only writes them.
 import CInputProxy
 import GestoCore
+import GestoSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,8 +21,9 @@ final class VirtualMouse {
     /// Fractions of a unit not yet sent (REL_X/REL_Y carry whole units).
     private var remainder = (x: 0.0, y: 0.0)
 
-    init() throws(ProxyError) {
-        guard let device = libevdev_new() else { throw ProxyError("libevdev_new failed") }
+    /// - Throws: `SystemError` from making the uinput device (no /dev/uinput: `ENOENT`).
+    init() throws(SystemError) {
+        guard let device = libevdev_new() else { throw SystemError(code: ENOMEM, call: "libevdev_new") }
         libevdev_set_name(device, "gesto-inputd drag pointer")
         libevdev_enable_event_type(device, UInt32(0x02)) // EV_REL
         libevdev_enable_event_code(device, 0x02, 0x00, nil) // REL_X
@@ -29,7 +31,7 @@ final class VirtualMouse {
         libevdev_enable_event_type(device, UInt32(0x01)) // EV_KEY
         for button in Self.buttons.sorted() { libevdev_enable_event_code(device, 0x01, UInt32(button), nil) }
         do {
-            uinput = try UinputCopy.create(from: device, phys: InputProxyNames.pointerPhys, subject: "the drag pointer")
+            uinput = try UinputCopy.create(from: device, phys: InputProxyNames.pointerPhys)
         } catch {
             libevdev_free(device)
             throw error

@@ -39,6 +39,37 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
+    /// How a file is opened: the `O_ACCMODE` part of `open`'s flags.
+    public enum AccessMode: Sendable {
+        /// `O_RDONLY`.
+        case readOnly
+        /// `O_RDWR`.
+        case readWrite
+
+        var flags: CInt {
+            switch self {
+            case .readOnly: O_RDONLY
+            case .readWrite: O_RDWR
+            }
+        }
+    }
+
+    /// Opens `path` close-on-exec (`O_CLOEXEC`), non-blocking with `nonBlocking` (`O_NONBLOCK`).
+    ///
+    /// - Throws: `SystemError` from `open`, its call named with the path (`open /dev/uinput: No
+    ///   such file or directory`; `EMFILE` when no descriptor is free).
+    public static func open(_ path: String, _ access: AccessMode, nonBlocking: Bool = false) throws(SystemError) -> FileDescriptor {
+        let flags = access.flags | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)
+        return FileDescriptor(rawValue: try retryingInterrupts("open \(path)") { Glibc.open(path, flags) })
+    }
+
+    /// A second descriptor for the same open file, close-on-exec (`fcntl(F_DUPFD_CLOEXEC)`).
+    ///
+    /// - Throws: `SystemError` from `fcntl` (`EMFILE` when no descriptor is free).
+    public func duplicate() throws(SystemError) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingInterrupts("fcntl") { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) })
+    }
+
     /// Opens `path` for reading only (`O_RDONLY | O_CLOEXEC`).
     ///
     /// - Throws: `SystemError` from `open` (for example `ENOENT`).

@@ -1,5 +1,6 @@
 // The one choke point through which the runtime makes its system calls: retries EINTR and
-// turns -1 + errno (or a returned error number, as posix_spawn does) into a `SystemError`.
+// turns -1 + errno (or a returned error number, as posix_spawn does, or a negated one, as
+// libevdev does) into a `SystemError`.
 // As in swift-system's `Util.swift`, no other file of gesto loops on EINTR.
 import Glibc
 
@@ -34,5 +35,20 @@ public func checkingReturnedError(_ call: String, _ body: () -> CInt) throws(Sys
         if result == 0 { return }
         if result == EINTR { continue }
         throw SystemError(code: result, call: call)
+    }
+}
+
+/// Calls `body`, which returns a status (0 or more) or a negated error number (libevdev's
+/// convention: `libevdev_next_event`, `libevdev_grab`), until it is not `-EINTR`.
+///
+/// - Returns: The status, 0 or more.
+/// - Throws: `SystemError(code: -result, call: call)` for a negative result other than `-EINTR`.
+@inlinable
+public func retryingInterrupts(negatedErrorFrom call: String, _ body: () -> CInt) throws(SystemError) -> CInt {
+    while true {
+        let result = body()
+        if result >= 0 { return result }
+        if result == -EINTR { continue }
+        throw SystemError(code: -result, call: call)
     }
 }

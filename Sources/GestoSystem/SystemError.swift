@@ -16,6 +16,12 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         self.call = call
     }
 
+    /// The error `errno` holds now, which `call` (a C library's function that sets it, such as
+    /// libudev's) has just set.
+    public init(errnoAfter call: String) {
+        self.init(code: errno, call: call)
+    }
+
     /// The C library's text for the errno value (`strerror`), for example `Bad file descriptor`.
     public var reason: String { String(cString: strerror(code)) }
 

@@ -2,6 +2,7 @@
 // recognizer group, so its overrides change what happens on real recordings, nothing fires on
 // a failed report, and what an action sees is the firing. Each test is a reproduction that
 // failed before bindings owned their recognizers.
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

@@ -1,4 +1,5 @@
 // `gestoctl check` says which `workspace:` bindings gestod leaves inactive in this session.
+import GestoCommandLine
 import Foundation
 import Testing
 @testable import GestoDaemon

@@ -2,6 +2,7 @@
 // them is made from that: the packaged completions are `gestoctl completion SHELL`'s output,
 // the man page's SYNOPSIS names exactly the declared commands, and the help and the argument
 // checks know every declared option and choice.
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

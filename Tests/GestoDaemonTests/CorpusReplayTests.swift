@@ -1,5 +1,6 @@
 // The real input of the corpus, replayed through `gestoctl replay --json`: each recording's
 // expected outcome from the corpus README is a test. Outcomes are "gesture phase" pairs.
+import GestoCommandLine
 import Foundation
 import Testing
 @testable import GestoDaemon

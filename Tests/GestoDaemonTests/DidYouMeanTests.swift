@@ -1,6 +1,7 @@
 // Wherever gesto expects a word from a fixed set, a typo is answered with the word meant (issue
 // 32 item 7): gestoctl's commands, import formats, modes, key names, gesture kinds and
 // directions, the importers' words and the socket's commands, all through one helper.
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

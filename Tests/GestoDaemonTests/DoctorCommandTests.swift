@@ -1,5 +1,6 @@
 // `gestoctl doctor`: each check with its verdict and fix, on a made-up sysfs and udev tree
 // (the test machine has no touchpad), with and without a running gestod.
+import GestoCommandLine
 import CGestoSys
 import Foundation
 import Testing

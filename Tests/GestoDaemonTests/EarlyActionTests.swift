@@ -3,6 +3,7 @@
 // rotate kind, touchpad and touchscreen (edge swipes too), each early action `gestoctl replay --early-actions` lists must be confirmed by
 // the gesture's final report (what an on-end binding recognizes for the same BEGIN…END), or be
 // undecided because the file ends mid-gesture.
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

@@ -2,6 +2,7 @@
 // login reaches (Debian 12's sway reaches no graphical-session.target), and `gestoctl enable`
 // is the one command that turns it on, with the compositor-config alternative when there is
 // no systemd user manager. systemctl is a stand-in script that records its arguments.
+import GestoCommandLine
 import Foundation
 import Testing
 @testable import GestoDaemon

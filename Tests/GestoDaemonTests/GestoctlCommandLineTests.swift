@@ -1,5 +1,6 @@
 // gestoctl's command line follows swaymsg, `niri msg` and hyprctl: options may come before the
 // command, `help COMMAND` is the command's help, and a mistyped flag is an unknown option.
+import GestoCommandLine
 import Testing
 @testable import GestoDaemon
 

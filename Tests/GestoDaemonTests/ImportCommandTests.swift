@@ -1,6 +1,7 @@
 // `gestoctl import` and `gestoctl init --from`: the command line around GestoImport. Output
 // goes to stdout or -o FILE (never over a file without --force), warnings and the count to
 // stderr, --json gives the same as data, and the tool's usual path is found from HOME.
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

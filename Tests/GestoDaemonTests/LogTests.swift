@@ -39,6 +39,22 @@ import Testing
         #expect(built == 0)
     }
 
+    /// A device's name or a peer's message went into the log raw: a newline in it started a
+    /// line that looked like one of the log's own, and ESC and NUL reached the terminal.
+    @Test func textFromOutsideCannotStartALineOrReachTheTerminal() {
+        let log = Log(programName: "gesto-inputd", timePrefix: Log.TimePrefix.none)
+        let forged = "bad\ngesto-inputd[1]: info: connection 9 from uid 0\u{1B}[2J\u{0}\r\u{9B}"
+        let line = log.line(.warning, "connection 1: bad message: \(forged)", at: Timestamp(microseconds: 0))
+        #expect(!line.contains("\n") && !line.contains("\u{1B}") && !line.contains("\u{0}") && !line.contains("\r")
+                && !line.contains("\u{9B}"))
+        #expect(line.hasSuffix(#"bad message: bad\ngesto-inputd[1]: info: connection 9 from uid 0\x1b[2J\x00\x0d\x9b"#))
+        // In the journal a message is one entry: its newlines stay, nothing else does.
+        let entry = log.journalFields(.warning, "touchpad added: \(forged)")
+        #expect(entry[0] == "MESSAGE=touchpad added: bad\ngesto-inputd[1]: info: connection 9 from uid 0\\x1b[2J\\x00\\x0d\\x9b")
+        // Text without control characters is left as it is, backslashes too.
+        #expect(Log.escapingControlCharacters(#"C:\path"#, keepingNewlines: false) == #"C:\path"#)
+    }
+
     @Test func levelsIncludeTheLessDetailedOnes() {
         let log = Log(level: .warning, timePrefix: Log.TimePrefix.none)
         #expect(log.isEnabled(.error) && log.isEnabled(.warning))

@@ -1,6 +1,7 @@
 // Long-press-then-drag replayed from text in libinput 1.22's exact debug-events format:
 // HOLD_BEGIN, HOLD_END (cancelled) when the fingers move, then SWIPE_BEGIN/UPDATE/END with the
 // same finger count. The stream (arming, began, moves, ended) and the step commands it runs.
+import GestoCommandLine
 import Foundation
 import Testing
 @testable import GestoDaemon

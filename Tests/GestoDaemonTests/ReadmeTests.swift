@@ -3,6 +3,7 @@
 // machine, naming the Swift toolchain scripts/swift-toolchain installs, and naming only
 // commands and options that exist: every `gestoctl COMMAND` is a declared command, and every
 // option written after one (or after `gestod`) is declared for it.
+import GestoCommandLine
 import Foundation
 import Testing
 @testable import GestoDaemon

@@ -1,6 +1,7 @@
 // The four real touchscreen recordings of the corpus through `gestoctl replay --json`, with
 // what their README says a touchscreen recognizer must find in their raw touches (027 and 028
 // report no resolution, so their distances are percent of the screen; 029 is in mm).
+import GestoCommandLine
 import Foundation
 import Testing
 import GestoConfig

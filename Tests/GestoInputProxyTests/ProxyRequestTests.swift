@@ -1,5 +1,6 @@
 // gesto-inputd's side of its socket (protocol/inputd.md): what gestod may say, checked where it
 // enters, and who may say it. The devices themselves are tested in the VM (Tests/VM/input-proxy).
+import GestoCommandLine
 @testable import GestoInputProxy
 import Testing
 
@@ -26,6 +27,8 @@ import Testing
             (#"{"pointer": "motion", "dx": 1e9, "dy": 0}"#, "within ±10000"),
             (#"{"pointer": "motion", "dx": "1", "dy": 0}"#, "needs numbers"),
             (#"{"pointer": "wiggle"}"#, "press, motion or release, not \"wiggle\""),
+            (#"{"pointer": ["press"]}"#, "\"pointer\" must be a string, press, motion or release, not [\"press\"]"),
+            (#"{"pointer": 1}"#, "\"pointer\" must be a string, press, motion or release, not 1"),
             (#"{"hello": 1}"#, "expected \"own\" or \"pointer\", got \"hello\""),
             (#"[3]"#, "expected one object"),
             ("not json", "not JSON"),
@@ -41,5 +44,26 @@ import Testing
     @Test("root may always connect")
     func rootMayConnect() {
         #expect(InputProxy.refusal(of: 0) == nil)
+    }
+}
+
+/// gesto-inputd's command line is declared as gestod's is: its mistakes are usage errors that
+/// name them, with what was meant.
+@Suite struct InputdCommandLineTests {
+    @Test func optionsAreCheckedAgainstTheDeclaration() throws {
+        let parsed = try CommandArguments(["--socket", "/tmp/s", "--log-level", "DEBUG"],
+                                          declaredBy: InputProxyMain.declaration, path: "gesto-inputd")
+        #expect(parsed.values == ["socket": "/tmp/s", "log-level": "DEBUG"])
+        #expect(throws: UsageError.self) {
+            _ = try CommandArguments(["--log-level", "trace"], declaredBy: InputProxyMain.declaration, path: "gesto-inputd")
+        }
+        do {
+            _ = try CommandArguments(["--sockt", "x"], declaredBy: InputProxyMain.declaration, path: "gesto-inputd")
+            Issue.record("--sockt was taken")
+        } catch let error as UsageError {
+            #expect(error.message.contains("did you mean '--socket'"))
+        }
+        #expect(CommandHelp.text(of: InputProxyMain.declaration, under: nil)
+            .hasPrefix("usage: gesto-inputd [--socket PATH] [--log-level error|warning|info|debug]"))
     }
 }

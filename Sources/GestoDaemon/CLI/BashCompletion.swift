@@ -1,6 +1,7 @@
 // gestoctl's bash completion script, made from the command declarations: the commands at the
 // first word, then each command's options, its options' values after them, and its
 // arguments by position (bash-completion's `_init_completion`, `_filedir`, `compgen`).
+import GestoCommandLine
 
 /// The bash script.
 enum BashCompletion {

@@ -1,5 +1,6 @@
 // `gestoctl bindings`: the bindings active in the running gestod (which may differ from the
 // file on disk if its last reload failed), per-app ones marked with their app.
+import GestoCommandLine
 
 /// The `gestoctl bindings` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
 public enum BindingsCommand {

@@ -1,5 +1,6 @@
 // `gestoctl check [FILE|-]`: validates a config without a daemon, printing every problem with
 // its FILE:LINE:COLUMN, so a config can be fixed before `gestoctl reload`.
+import GestoCommandLine
 import GestoConfig
 
 /// The `gestoctl check` command. Exit status: 0 valid (or no config at the default path),

@@ -1,6 +1,7 @@
 // The shell completion scripts `gestoctl completion` prints and the package installs, made
 // from the command declarations (BashCompletion, ZshCompletion, FishCompletion): a command,
 // option or choice exists in them exactly when it exists in gestoctl.
+import GestoCommandLine
 
 /// A shell gestoctl writes a completion script for.
 enum CompletionShell: String, CaseIterable {

@@ -1,6 +1,7 @@
 // What every gestoctl command that talks to gestod shares (swift-argument-parser's
 // `@OptionGroup`): `--socket PATH` and `--json`, connecting, and printing a failure the same
 // way everywhere: plainly for people, as `{"error": {...}}` on stdout for scripts.
+import GestoCommandLine
 import GestoSystem
 import GestoWayland
 
@@ -106,12 +107,6 @@ enum ControlCommand {
             return status.code
         }
     }
-}
-
-/// A process exit status carried through `Result`.
-struct ExitStatus: Error {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
 }
 
 /// `45 s`, `3 min 5 s`, `2 h 4 min`, `3 d 2 h`.

@@ -1,5 +1,6 @@
 // `gestoctl devices`: the touchpads the running gestod reads. None is a normal state (a
 // desktop, a touchpad not plugged in yet): gestod picks one up when it appears.
+import GestoCommandLine
 
 /// The `gestoctl devices` command. Exit status: 0 answered, 1 gestod not reachable, 2 bad usage.
 public enum DevicesCommand {

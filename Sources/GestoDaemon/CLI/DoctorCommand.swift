@@ -4,6 +4,7 @@
 // bindings a missing one rules out), the config, gestod and its pause, the session lock, the
 // compositor's own gestures that collide with bound ones, and the input proxy that can withhold
 // them. Works with or without gestod.
+import GestoCommandLine
 import GestoConfig
 import GestoCore
 import GestoImport

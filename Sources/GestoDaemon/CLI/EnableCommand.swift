@@ -12,6 +12,7 @@
 // With --input-proxy they turn the opt-in input proxy gesto-inputd on and off instead: a system
 // unit, so root's business; a user is told the sudo command rather than meeting polkit or a
 // bare systemctl error.
+import GestoCommandLine
 import GestoSystem
 import Glibc
 

@@ -1,5 +1,6 @@
 // gestoctl's fish completion script, made from the command declarations: one `complete` line
 // per command, option and argument, each under a condition naming the command it belongs to.
+import GestoCommandLine
 
 /// The fish script.
 enum FishCompletion {

@@ -1,6 +1,7 @@
 // gestoctl's command line: the list of its declared commands (each in its own file of this
 // folder, where tests call them directly) and the dispatch to them. The gestoctl executable
 // and the installed multi-call gestod (started as `gestoctl`) both run it.
+import GestoCommandLine
 import GestoConfig
 import GestoCore
 

@@ -2,6 +2,7 @@
 // Hyprland config into a gesto config, printed (or written with -o) with a comment naming the
 // source line above each binding and every line gesto cannot express commented out with the
 // reason. The translation lives in GestoImport; this is its command line.
+import GestoCommandLine
 import GestoSystem
 import Glibc
 import GestoConfig

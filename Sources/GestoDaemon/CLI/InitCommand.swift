@@ -6,6 +6,7 @@
 // by accident: it binds only gestures of 3 or more fingers (gestod watches, it does not consume,
 // so a 2-finger pinch or swipe would also zoom or scroll the app) and nothing that closes, kills,
 // locks, suspends or logs out.
+import GestoCommandLine
 import GestoConfig
 import GestoSystem
 import GestoWayland

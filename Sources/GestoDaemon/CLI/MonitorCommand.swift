@@ -1,6 +1,7 @@
 // `gestoctl monitor [--raw]`: streams what gestod recognizes (or, raw, libinput's gesture events)
 // as it happens: JSON lines for scripts, aligned lines for people. It ends cleanly on Ctrl-C
 // (signals arrive through a signalfd in a small event loop) and when gestod stops.
+import GestoCommandLine
 import GestoCore
 import GestoSystem
 import GestoWayland

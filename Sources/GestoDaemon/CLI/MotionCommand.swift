@@ -2,6 +2,7 @@
 // users can pick the parameters of their config by looking at the curve. A thin adapter over
 // GestoCore's Motion types; the lead wires it into gestoctl as the `motion` subcommand.
 
+import GestoCommandLine
 import Glibc
 import GestoCore
 

@@ -1,5 +1,6 @@
 // `gestoctl pause`: gestod keeps recognizing gestures (monitors still see them) but runs no
 // action until `gestoctl resume`; for presentations, games, or a misbehaving binding.
+import GestoCommandLine
 
 /// The `gestoctl pause` command. Exit status: 0 paused, 1 gestod not reachable, 2 bad usage.
 public enum PauseCommand {

@@ -1,5 +1,6 @@
 // `gestoctl reload`: makes gestod re-read its config now. A broken config is printed with
 // FILE:LINE:COLUMN for each problem, the last good config stays active, and the exit status is 1.
+import GestoCommandLine
 
 /// The `gestoctl reload` command. Exit status: 0 reloaded, 1 the config is broken or gestod not
 /// reachable, 2 bad usage.

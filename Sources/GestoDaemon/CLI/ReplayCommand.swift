@@ -1,6 +1,7 @@
 // `gestoctl replay FILE`: runs the recognizers and bindings on a recording with no daemon and
 // prints each gesture outcome in input order, with the action it would run. The JSON form is
 // the contract tests and scripts rely on.
+import GestoCommandLine
 import Glibc
 import GestoCore
 import GestoConfig

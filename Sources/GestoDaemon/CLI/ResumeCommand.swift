@@ -1,4 +1,5 @@
 // `gestoctl resume`: ends a `gestoctl pause`, so gestures run their actions again.
+import GestoCommandLine
 
 /// The `gestoctl resume` command. Exit status: 0 resumed, 1 gestod not reachable, 2 bad usage.
 public enum ResumeCommand {

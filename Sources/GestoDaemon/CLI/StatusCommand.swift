@@ -1,5 +1,6 @@
 // `gestoctl status`: what the running gestod is doing: running or paused, its config and when
 // it was loaded, its touchpads, what it recognized and ran, and its Wayland connection.
+import GestoCommandLine
 import GestoSystem
 import GestoWayland
 

@@ -1,6 +1,7 @@
 // `gestoctl trigger GESTURE`: runs the action bound to a gesture without performing it, the
 // non-gesture alternative every gesture-driven action needs (accessibility, scripts, testing a
 // binding). gestod picks the binding its matcher would pick and runs it the usual way.
+import GestoCommandLine
 import GestoCore
 
 /// The `gestoctl trigger` command. Exit status: 0 the action ran, 1 no binding, a binding that

@@ -1,5 +1,6 @@
 // `gestoctl version`: gestoctl's version, and the running gestod's when one answers (they can
 // differ after an upgrade until gestod restarts). Never fails for want of a daemon.
+import GestoCommandLine
 import GestoSystem
 import GestoWayland
 

@@ -1,6 +1,7 @@
 // gestoctl's zsh completion script, made from the command declarations: a `_describe` menu
 // of the commands (and of motion's kinds), then one `_arguments` call per command with its
 // options, their values and its arguments.
+import GestoCommandLine
 
 /// The zsh script.
 enum ZshCompletion {

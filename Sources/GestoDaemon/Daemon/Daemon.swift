@@ -2,6 +2,7 @@
 // touchpad) → actions, with a timer armed only while a recognizer waits for a deadline and
 // signals delivered through the loop. An idle daemon makes no wakeups. The control plane (IPC,
 // config watching, session lock) is set up and answered in DaemonControl.swift.
+import GestoCommandLine
 import Glibc
 import GestoCore
 import GestoSystem

@@ -1,4 +1,6 @@
 // gestod's command line: where input comes from, which config, how actions run.
+import GestoCommandLine
+import GestoSystem
 
 /// What gestod was asked to do.
 public struct DaemonOptions: Sendable {

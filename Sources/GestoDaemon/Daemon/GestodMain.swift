@@ -1,6 +1,7 @@
 // gestod's command line: options, then the daemon until it stops. The installed gestod is also
 // gestoctl (one executable, two names: `/usr/bin/gestoctl` links to it), since both would carry
 // the same statically linked Swift runtime and libraries; ``program(named:)`` picks by name.
+import GestoCommandLine
 import GestoSystem
 import Glibc
 

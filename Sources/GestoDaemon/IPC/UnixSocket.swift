@@ -61,10 +61,7 @@ public enum UnixSocket {
     ///
     /// - Throws: `SystemError` from `getsockopt`.
     public static func peer(of fd: FileDescriptor) throws(SystemError) -> (pid: pid_t, uid: uid_t) {
-        var pid: pid_t = 0
-        var uid: uid_t = 0
-        _ = try retryingInterrupts("getsockopt") { gesto_peer_credentials(fd.rawValue, &pid, &uid) }
-        return (pid, uid)
+        try fd.peerCredentials()
     }
 
     /// Makes `directory` with mode 0700 if it is missing; if it exists it must be a directory
@@ -163,11 +160,7 @@ public enum UnixSocket {
     ///
     /// - Throws: `SystemError` from `accept4` other than `EAGAIN` (`EMFILE`, `ECONNABORTED`).
     static func accept(on fd: FileDescriptor) throws(SystemError) -> FileDescriptor? {
-        do {
-            return FileDescriptor(rawValue: try retryingInterrupts("accept4") { gesto_accept(fd.rawValue) })
-        } catch let error where error.code == EAGAIN || error.code == EWOULDBLOCK {
-            return nil
-        }
+        try fd.acceptConnection()
     }
 
     /// The inode of the file at `path`, or nil when there is none.

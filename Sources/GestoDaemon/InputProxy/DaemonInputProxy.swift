@@ -53,10 +53,10 @@ extension Daemon {
         }
     }
 
-    private func inputProxyMessage(_ message: InputProxyMessage, descriptor: Int32?) {
+    private func inputProxyMessage(_ message: InputProxyMessage, descriptor: FileDescriptor?) {
         switch message {
         case .hello:
-            if let descriptor { close(descriptor) }
+            try? descriptor?.close()
             log.warning("gesto-inputd: ignoring a second hello")
         case .deviceAdded(let id, let name, _, let mirror):
             guard let descriptor else {
@@ -65,7 +65,7 @@ extension Daemon {
             }
             addMirror(id: id, name: name, path: mirror, descriptor: descriptor)
         case .deviceRemoved(let id):
-            if let descriptor { close(descriptor) }
+            try? descriptor?.close()
             guard let path = mirrorPaths.removeValue(forKey: id) else {
                 log.warning("gesto-inputd: ignoring the removal of device \(id), which it never added")
                 return
@@ -73,13 +73,13 @@ extension Daemon {
             mirrors?.removeDevice(path: path)
             mirrors?.dispatch { handle($0) }
         case .error(let code, let text):
-            if let descriptor { close(descriptor) }
+            try? descriptor?.close()
             log.warning("gesto-inputd: it says \(code): \(text)")
         }
     }
 
     /// Reads the mirror `path` (open as `descriptor`, now the mirrors' source's) as a touchpad.
-    private func addMirror(id: Int, name: String, path: String, descriptor: Int32) {
+    private func addMirror(id: Int, name: String, path: String, descriptor: FileDescriptor) {
         do {
             let source: LibinputSource
             if let mirrors {
@@ -93,12 +93,12 @@ extension Daemon {
             }
             // A node number is reused: a device that had this node is gone (addDevice closes it).
             mirrorPaths = mirrorPaths.filter { $0.value != path }
-            try source.addDevice(path: path, descriptor: descriptor)
+            try source.addDevice(path: path, descriptor: descriptor.rawValue)
             mirrorPaths[id] = path
             source.dispatch { handle($0) }
         } catch {
             // LibinputSource(devicePaths: []) failing leaves the descriptor here.
-            if mirrors == nil { close(descriptor) }
+            if mirrors == nil { try? descriptor.close() }
             log.warning("gesto-inputd: the mirror of \(name) (\(path)) cannot be read: \(error)")
         }
     }

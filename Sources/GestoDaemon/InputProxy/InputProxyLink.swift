@@ -19,7 +19,7 @@ final class InputProxyLink {
         /// gesto-inputd said hello: the link is up and takes requests.
         case linked(pid: Int)
         /// A message after hello, with the descriptor that came with it (the handler owns it).
-        case message(InputProxyMessage, descriptor: Int32?)
+        case message(InputProxyMessage, descriptor: FileDescriptor?)
         /// The link that was up ended; the proxy itself released what it owned and pressed.
         case ended(reason: String)
     }
@@ -118,36 +118,35 @@ final class InputProxyLink {
     private func receive() {
         while let connection {
             var bytes = [UInt8](repeating: 0, count: InputProxyMessage.maximumBytes)
-            var descriptor: Int32 = -1
-            var truncated: Int32 = 0
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                gesto_receive_with_descriptor(connection.fd.rawValue, buffer.baseAddress, UInt(buffer.count), &descriptor, &truncated)
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try connection.fd.receiveMessage(into: buffer) }
             }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EAGAIN || code == EWOULDBLOCK { return }
-                end(.ended("reading failed: \(SystemError(code: code, call: "recvmsg"))"))
+            let received: FileDescriptor.ReceivedMessage
+            switch result {
+            case .success(let message): received = message
+            case .failure(let error) where error.code == EAGAIN || error.code == EWOULDBLOCK: return
+            case .failure(let error):
+                end(.ended("reading failed: \(error)"))
                 return
             }
+            let count = received.count, truncated = received.isTruncated
             if count == 0 {
-                if descriptor >= 0 { close(descriptor) }
+                try? received.attached?.close()
                 end(.ended("gesto-inputd closed the connection"))
                 return
             }
-            let handed = descriptor >= 0 ? descriptor : nil
             let message: InputProxyMessage
             do {
-                guard truncated == 0 else { throw InputProxyMessageError("longer than \(InputProxyMessage.maximumBytes) bytes") }
+                guard !truncated else { throw InputProxyMessageError("longer than \(InputProxyMessage.maximumBytes) bytes") }
                 message = try InputProxyMessage(parsing: Array(bytes.prefix(count)))
             } catch {
-                if let handed { close(handed) }
+                try? received.attached?.close()
                 log.warning("gesto-inputd: ignoring a bad message: \(error)")
                 continue
             }
             switch message {
             case .hello(let version, let pid):
-                if let handed { close(handed) }
+                try? received.attached?.close()
                 guard version == InputProxyMessage.version else {
                     end(.ended("gesto-inputd speaks protocol version \(version), gestod \(InputProxyMessage.version)"))
                     return
@@ -160,24 +159,24 @@ final class InputProxyLink {
             case .error("not-allowed", let text):
                 // Before hello, or after it when this user lost the seat: gesto-inputd keeps a
                 // refused connection open until it is closed here.
-                if let handed { close(handed) }
+                try? received.attached?.close()
                 end(.refused(text))
                 return
             case .error("closing", let text):
-                if let handed { close(handed) }
+                try? received.attached?.close()
                 end(.ended("gesto-inputd is stopping: \(text)"))
                 return
             case .error(let code, let text) where proxyPID == nil:
-                if let handed { close(handed) }
+                try? received.attached?.close()
                 end(.ended("gesto-inputd refused the connection: \(code): \(text)"))
                 return
             case .deviceAdded, .deviceRemoved, .error:
                 guard proxyPID != nil else {
-                    if let handed { close(handed) }
+                    try? received.attached?.close()
                     log.warning("gesto-inputd: ignoring a message before its hello: \(message)")
                     continue
                 }
-                onEvent(.message(message, descriptor: handed))
+                onEvent(.message(message, descriptor: received.attached))
             }
         }
     }
@@ -198,19 +197,15 @@ final class InputProxyLink {
     func send(_ request: InputProxyRequest) -> Bool {
         guard isLinked, let connection else { return false }
         let bytes = request.bytes
-        while true {
-            let sent = bytes.withUnsafeBytes { buffer in
-                gesto_send_with_descriptor(connection.fd.rawValue, buffer.baseAddress, UInt(buffer.count), -1)
-            }
-            if sent >= 0 { return true }
-            let code = errno
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK {
-                // gesto-inputd reads every message as it comes; a full queue means it is stuck.
-                log.warning("gesto-inputd: its socket is full, a message was dropped: \(String(decoding: bytes, as: UTF8.self))")
-                return false
-            }
-            end(.ended("writing failed: \(SystemError(code: code, call: "sendmsg"))"))
+        do {
+            try connection.fd.sendMessage(bytes)
+            return true
+        } catch where error.code == EAGAIN || error.code == EWOULDBLOCK {
+            // gesto-inputd reads every message as it comes; a full queue means it is stuck.
+            log.warning("gesto-inputd: its socket is full, a message was dropped: \(String(decoding: bytes, as: UTF8.self))")
+            return false
+        } catch {
+            end(.ended("writing failed: \(error)"))
             return false
         }
     }

@@ -7,6 +7,7 @@
 // got to, so that a release is sent exactly once for each press, paused or not.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
 
 /// The `drag:` bindings' pointer.

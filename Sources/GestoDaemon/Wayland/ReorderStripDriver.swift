@@ -3,6 +3,7 @@
 // fed every report of the long-press-drag. It only draws; the pipeline's step commands reorder.
 import GestoConfig
 import GestoCore
+import GestoSystem
 import GestoWayland
 
 /// The strips of the reorder bindings, keyed by binding index.

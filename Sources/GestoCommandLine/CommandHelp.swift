@@ -3,18 +3,18 @@
 // line, what it does, and its options with their help. `gestod --help` is made the same way.
 
 /// The help texts.
-enum CommandHelp {
+package enum CommandHelp {
     /// The widest a usage line grows before its next word goes on a line of its own: 100
     /// columns, what the hand-written usages kept to.
-    static let usageWidth = 100
+    package static let usageWidth = 100
     /// The least width of an option's name column in `--help`, spaces included: 16, which fits
     /// `--socket PATH` and the help lines written for it.
-    static let optionColumn = 16
+    package static let optionColumn = 16
     /// The least width of a command's name column in `gestoctl help`: 17.
-    static let commandColumn = 17
+    package static let commandColumn = 17
 
     /// `gestoctl help`: the usage and the listed commands by group.
-    static func overview(of commands: [CommandDeclaration]) -> String {
+    package static func overview(of commands: [CommandDeclaration]) -> String {
         func label(_ command: CommandDeclaration) -> String {
             var words = [command.name]
             if let role = command.subcommandRole { words.append(role.placeholder) }
@@ -46,7 +46,7 @@ enum CommandHelp {
     /// options and the epilogue.
     /// - Parameter program: The program the command belongs to; nil when the command is the
     ///   program itself (gestod).
-    static func text(of command: CommandDeclaration, under program: String? = "gestoctl") -> String {
+    package static func text(of command: CommandDeclaration, under program: String? = "gestoctl") -> String {
         let usages = command.subcommands.isEmpty
             ? [usage(of: command, path: command.name, under: program)]
             : command.subcommands.map { usage(of: $0, path: "\(command.name) \($0.name)", under: program) }
@@ -61,7 +61,7 @@ enum CommandHelp {
 
     /// `gestoctl PATH ARGUMENTS…` (`PATH ARGUMENTS…` when `program` is nil), its words wrapped
     /// at ``usageWidth`` under the first argument (the text after the 7 columns of `usage: `).
-    static func usage(of command: CommandDeclaration, path: String, under program: String? = "gestoctl") -> String {
+    package static func usage(of command: CommandDeclaration, path: String, under program: String? = "gestoctl") -> String {
         let prefix = (program.map { $0 + " " } ?? "") + "\(path) "
         let indent = String(repeating: " ", count: 7 + prefix.count)
         var text = prefix
@@ -84,7 +84,7 @@ enum CommandHelp {
 
     /// The words of a usage line: the arguments, then the options in declaration order, an
     /// option's dependants inside its brackets and excluding options joined by `|`.
-    static func usageWords(of command: CommandDeclaration) -> [String] {
+    package static func usageWords(of command: CommandDeclaration) -> [String] {
         var words: [String] = []
         for positional in command.positionals where positional.requires == nil {
             words.append(positional.isOptional ? "[\(positional.placeholder)]" : positional.placeholder)
@@ -114,7 +114,7 @@ enum CommandHelp {
 
     /// `--name VALUE`, the value's words listed where its choices say so, `VALUE...` when it
     /// is repeatable.
-    static func usageText(of option: OptionDeclaration) -> String {
+    package static func usageText(of option: OptionDeclaration) -> String {
         guard option.takesValue else { return "--" + option.name }
         if case .choice(let choices)? = option.value, choices.listedInUsage {
             return "--\(option.name) " + choices.words.joined(separator: "|")
@@ -123,7 +123,7 @@ enum CommandHelp {
     }
 
     /// The options' help: names in a column, the help beside them, its further lines under it.
-    static func optionList(_ options: [OptionDeclaration]) -> String {
+    package static func optionList(_ options: [OptionDeclaration]) -> String {
         func names(_ option: OptionDeclaration) -> String {
             (option.short.map { "-\($0), " } ?? "") + "--" + option.name + (option.takesValue ? " " + option.placeholder : "")
         }
@@ -137,7 +137,7 @@ enum CommandHelp {
     }
 
     /// `text` followed by spaces up to `width` columns (one space at least).
-    static func padded(_ text: String, to width: Int) -> String {
+    package static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
     }
 }

@@ -2,10 +2,9 @@
 // (CommandDeclaration) and runs it: an unknown option, a missing value, a misspelled closed
 // choice, an argument too many or an option without the one it needs is a usage error (exit
 // status 2) that names the mistake and, for a typo, what was meant.
-import GestoConfig
 import GestoCore
 
-extension CommandArguments {
+package extension CommandArguments {
     /// Parses `arguments` as `declaration` declares them; `path` names the command in messages
     /// ("replay", "motion spring").
     /// - Throws: ``UsageError``; ``UsageError/help`` for `-h`/`--help`.
@@ -104,7 +103,7 @@ extension CommandArguments {
     func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) || repeated[name] != nil }
 }
 
-extension Choices {
+package extension Choices {
     /// Refuses `value` unless it is one of a closed list's words.
     fileprivate func check(_ value: String, subject: String) throws {
         guard isClosed, !match(value) else { return }
@@ -113,7 +112,7 @@ extension Choices {
     }
 }
 
-extension OptionDeclaration {
+package extension OptionDeclaration {
     /// How it may be written: `--output`, and `-o` when it has a short name.
     var spellings: [String] { ["--" + name] + (short.map { ["-" + String($0)] } ?? []) }
 
@@ -123,7 +122,7 @@ extension OptionDeclaration {
     }
 }
 
-extension CommandDeclaration {
+package extension CommandDeclaration {
     /// Runs the command on `arguments` (the words after its name): prints its help for
     /// `--help`, a usage error with exit status 2, else runs it (or the subcommand named first).
     /// - Parameter parent: The command this one is a subcommand of; errors and help are its.

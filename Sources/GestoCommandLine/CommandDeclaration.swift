@@ -1,4 +1,4 @@
-// A gestoctl command declared as one value, in swift-argument-parser's shape without its
+// A command declared as one value (gestoctl's, gestod's and gesto-inputd's command lines), in swift-argument-parser's shape without its
 // Foundation dependency: its name, summary, arguments and options (with their help and closed
 // choices) and its `run`. The usage texts (CommandHelp), the argument checking
 // (CommandParser) and the shell completions (CompletionScript) are all made from these
@@ -6,9 +6,9 @@
 // way (DaemonOptions), for its `--help` and its argument checking.
 
 /// One gestoctl command, or one subcommand (`motion spring`), or gestod's command line.
-struct CommandDeclaration: Sendable {
+package struct CommandDeclaration: Sendable {
     /// Where `gestoctl help` lists a command.
-    enum Group: Sendable {
+    package enum Group: Sendable {
         /// "Commands that talk to the running gestod".
         case daemon
         /// "Commands that set gesto up on this desktop": they need no gestod (`doctor` asks one
@@ -21,29 +21,29 @@ struct CommandDeclaration: Sendable {
     }
 
     /// The word that names it (`status`, `rubber-band`).
-    let name: String
+    package let name: String
     /// One line for `gestoctl help` and the completions' menus.
-    let summary: String
-    let group: Group
+    package let summary: String
+    package let group: Group
     /// Its arguments, in order.
-    let positionals: [PositionalDeclaration]
+    package let positionals: [PositionalDeclaration]
     /// Its options, in the order of its usage line and of its `--help`.
-    let options: [OptionDeclaration]
+    package let options: [OptionDeclaration]
     /// The prose of `--help` between the usage and the options.
-    let discussion: String
+    package let discussion: String
     /// The prose of `--help` after the options, if any.
-    let epilogue: String?
+    package let epilogue: String?
     /// Whether `--help` lists the options (motion explains its own in the discussion).
-    let listsOptions: Bool
+    package let listsOptions: Bool
     /// The subcommands chosen by the first argument (motion's kinds); a command with
     /// subcommands has no `run` of its own.
-    let subcommands: [CommandDeclaration]
+    package let subcommands: [CommandDeclaration]
     /// What the subcommand chooses, for messages and the top-level list (`what to show`, `KIND`).
-    let subcommandRole: (noun: String, placeholder: String)?
+    package let subcommandRole: (noun: String, placeholder: String)?
     /// Runs the command on its checked arguments; returns the exit status.
-    let run: @Sendable (CommandArguments, CommandContext) -> Int32
+    package let run: @Sendable (CommandArguments, CommandContext) -> Int32
 
-    init(_ name: String, summary: String, group: Group = .unlisted, positionals: [PositionalDeclaration] = [],
+    package init(_ name: String, summary: String, group: Group = .unlisted, positionals: [PositionalDeclaration] = [],
          options: [OptionDeclaration] = [], discussion: String, epilogue: String? = nil, listsOptions: Bool = true,
          run: @escaping @Sendable (CommandArguments, CommandContext) -> Int32) {
         self.name = name
@@ -60,7 +60,7 @@ struct CommandDeclaration: Sendable {
     }
 
     /// A command whose first argument names one of `subcommands`.
-    init(_ name: String, summary: String, group: Group, subcommands: [CommandDeclaration],
+    package init(_ name: String, summary: String, group: Group, subcommands: [CommandDeclaration],
          choosing role: (noun: String, placeholder: String), discussion: String) {
         self.name = name
         self.summary = summary
@@ -76,19 +76,25 @@ struct CommandDeclaration: Sendable {
     }
 
     /// The option named `name` (without dashes), if declared.
-    func option(_ name: String) -> OptionDeclaration? { options.first { $0.name == name } }
+    package func option(_ name: String) -> OptionDeclaration? { options.first { $0.name == name } }
 }
 
 /// What a command runs with besides its arguments: where its text goes, and the environment
 /// it reads (nil: the process's; tests give their own).
-struct CommandContext {
-    let output: TextSink
-    let errors: TextSink
-    var environment: [String: String]? = nil
+package struct CommandContext {
+    package let output: TextSink
+    package let errors: TextSink
+    package var environment: [String: String]? = nil
+
+    package init(output: TextSink, errors: TextSink, environment: [String: String]? = nil) {
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+    }
 }
 
 /// What an option's or an argument's value is: how it is shown, checked and completed.
-enum ValueKind: Sendable {
+package enum ValueKind: Sendable {
     /// Free text shown as its placeholder (`ID`, `X`).
     case text
     /// A file path; `extensions` narrow what completion offers (none: any file).
@@ -101,28 +107,36 @@ enum ValueKind: Sendable {
 
 /// The words a value may be. A closed list rejects anything else, compared ignoring case,
 /// with a suggestion for a typo; an open one only offers its words to completion.
-struct Choices: Sendable {
+package struct Choices: Sendable {
     /// What a value is, for messages: "unknown compositor 'kwin'".
-    let noun: String
+    package let noun: String
     /// The words, in the order they are listed.
-    let words: [String]
+    package let words: [String]
     /// Other spellings accepted but not offered (`touchégg`).
-    var aliases: [String] = []
-    var isClosed = true
+    package var aliases: [String] = []
+    package var isClosed = true
     /// Whether usage lines list the words (`sway|hyprland|niri|other`) instead of the placeholder.
-    var listedInUsage = false
+    package var listedInUsage = false
+
+    package init(noun: String, words: [String], aliases: [String] = [], isClosed: Bool = true, listedInUsage: Bool = false) {
+        self.noun = noun
+        self.words = words
+        self.aliases = aliases
+        self.isClosed = isClosed
+        self.listedInUsage = listedInUsage
+    }
 
     /// The declared word `value` is, ignoring case (an alias counts).
-    func match(_ value: String) -> Bool {
+    package func match(_ value: String) -> Bool {
         let lowered = value.lowercased()
         return words.contains(lowered) || aliases.contains(lowered)
     }
 }
 
 /// An option: a flag (`--json`) or one taking a value (`--socket PATH`).
-struct OptionDeclaration: Sendable {
+package struct OptionDeclaration: Sendable {
     /// How it appears on the usage line.
-    enum Appearance: Sendable {
+    package enum Appearance: Sendable {
         /// `[--from X]`.
         case optional
         /// `--velocity V`: the command says what it needs when it is missing.
@@ -133,48 +147,69 @@ struct OptionDeclaration: Sendable {
     }
 
     /// The name without dashes (`socket`).
-    let name: String
+    package let name: String
     /// A one-letter spelling (`o` for `-o`).
-    var short: Character? = nil
+    package var short: Character? = nil
     /// What its value is; nil for a flag.
-    var value: ValueKind? = nil
+    package var value: ValueKind? = nil
     /// The value's placeholder in the usage and help (`PATH`).
-    var placeholder: String = ""
+    package var placeholder: String = ""
     /// The help text, its lines broken where `--help` breaks them.
-    let help: String
+    package let help: String
     /// A shorter description for the completion menus, where the help's first clause reads
     /// badly alone.
-    var brief: String? = nil
-    var appearance: Appearance = .optional
+    package var brief: String? = nil
+    package var appearance: Appearance = .optional
     /// Another option without which this one means nothing (`force` needs `output`): shown
     /// inside its brackets, and refused alone.
-    var requires: String? = nil
+    package var requires: String? = nil
     /// An option that may not be given with this one (`csv` and `svg`): shown as `[--a | --b B]`.
-    var excludes: String? = nil
+    package var excludes: String? = nil
     /// Options this one replaces, which may not be given with it, and why (`--replay` "reads a
     /// recording" instead of `--device` and `--seat`); unlike ``excludes``, not shown on the
     /// usage line, where each keeps its own brackets.
-    var replaces: Replacement? = nil
+    package var replaces: Replacement? = nil
     /// Whether it may be given many times (`--device A --device B`), each value kept in order;
     /// shown as `PATH...`.
-    var isRepeatable = false
+    package var isRepeatable = false
+
+    package init(name: String, short: Character? = nil, value: ValueKind? = nil, placeholder: String = "", help: String,
+                 brief: String? = nil, appearance: Appearance = .optional, requires: String? = nil, excludes: String? = nil,
+                 replaces: Replacement? = nil, isRepeatable: Bool = false) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.placeholder = placeholder
+        self.help = help
+        self.brief = brief
+        self.appearance = appearance
+        self.requires = requires
+        self.excludes = excludes
+        self.replaces = replaces
+        self.isRepeatable = isRepeatable
+    }
 
     /// What an option stands in for: ``replaces``.
-    struct Replacement: Sendable {
+    package struct Replacement: Sendable {
         /// What the option does instead, completing "--replay …: it excludes --device and --seat".
-        let reason: String
+        package let reason: String
         /// The names of the options it replaces, without dashes.
-        let options: [String]
+        package let options: [String]
+
+        package init(reason: String, options: [String]) {
+            self.reason = reason
+            self.options = options
+        }
     }
 
     /// A flag.
-    static func flag(_ name: String, short: Character? = nil, help: String, brief: String? = nil,
+    package static func flag(_ name: String, short: Character? = nil, help: String, brief: String? = nil,
                      requires: String? = nil, excludes: String? = nil) -> OptionDeclaration {
         OptionDeclaration(name: name, short: short, help: help, brief: brief, requires: requires, excludes: excludes)
     }
 
     /// An option taking a value.
-    static func value(_ name: String, _ placeholder: String, _ kind: ValueKind = .text, short: Character? = nil,
+    package static func value(_ name: String, _ placeholder: String, _ kind: ValueKind = .text, short: Character? = nil,
                       help: String, brief: String? = nil, appearance: Appearance = .optional,
                       excludes: String? = nil, replaces: Replacement? = nil,
                       isRepeatable: Bool = false) -> OptionDeclaration {
@@ -183,30 +218,44 @@ struct OptionDeclaration: Sendable {
     }
 
     /// Whether it takes a value.
-    var takesValue: Bool { value != nil }
+    package var takesValue: Bool { value != nil }
 
     /// The description for completion menus: ``brief``, else the help up to its first
     /// parenthesis, colon or line break.
-    var menuText: String { brief ?? firstClause(of: help) }
+    package var menuText: String { brief ?? firstClause(of: help) }
 }
 
 /// A positional argument.
-struct PositionalDeclaration: Sendable {
+package struct PositionalDeclaration: Sendable {
     /// Its placeholder (`FILE`, `GESTURE`).
-    let placeholder: String
-    let value: ValueKind
+    package let placeholder: String
+    package let value: ValueKind
     /// What it is, completing "missing …" ("the recording to replay").
-    let help: String
-    var isOptional = false
+    package let help: String
+    package var isOptional = false
     /// An option without which it means nothing (init's SOURCE needs `--from`).
-    var requires: String? = nil
+    package var requires: String? = nil
+
+    package init(placeholder: String, value: ValueKind, help: String, isOptional: Bool = false, requires: String? = nil) {
+        self.placeholder = placeholder
+        self.value = value
+        self.help = help
+        self.isOptional = isOptional
+        self.requires = requires
+    }
 }
 
 /// `text` up to its first " (", ": " or line break.
-func firstClause(of text: String) -> String {
+package func firstClause(of text: String) -> String {
     var end = text.endIndex
     for separator in [" (", ": ", "\n"] {
         if let range = text.firstRange(of: separator), range.lowerBound < end { end = range.lowerBound }
     }
     return String(text[..<end])
+}
+
+/// A process exit status carried through `Result`.
+package struct ExitStatus: Error {
+    package var code: Int32
+    package init(_ code: Int32) { self.code = code }
 }

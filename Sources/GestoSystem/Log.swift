@@ -1,14 +1,16 @@
-// gestod's log. When stderr is the journal (systemd's JOURNAL_STREAM names the device and inode
-// of fd 2), each message is one journal entry sent with sd_journal_sendv: PRIORITY from the level,
-// the fields as GESTO_* fields, a multi-line message kept whole. Otherwise one line per message on
-// stderr, `[SECONDS ]gestod[PID]: LEVEL: message key=value ...`, starting with CLOCK_MONOTONIC seconds.
+// The log of gestod and gesto-inputd. When stderr is the journal (systemd's JOURNAL_STREAM names
+// the device and inode of fd 2), each message is one journal entry sent with sd_journal_sendv:
+// PRIORITY from the level, the fields as GESTO_* fields, a multi-line message kept whole.
+// Otherwise one line per message on stderr, `[SECONDS ]NAME[PID]: LEVEL: message key=value ...`,
+// starting with CLOCK_MONOTONIC seconds. Messages carry text from outside (a device's name, a
+// peer's message): control characters are escaped here, the one place, so that none reaches a
+// terminal or starts a line of its own.
 import CGestoSystemd
 import CSystemd
 import GestoCore
-import GestoSystem
 import Glibc
 
-/// How much gestod logs (`--log-level`); each level includes the ones before it.
+/// How much gestod or gesto-inputd logs (`--log-level`); each level includes the ones before it.
 public enum LogLevel: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
     /// Something failed: a command could not start, a device vanished.
     case error
@@ -152,8 +154,10 @@ public struct Log: Sendable {
     }
 
     /// The line for a message, without its newline:
-    /// `[SECONDS ]NAME[PID]: LEVEL: MESSAGE[ key=value ...]`. Values with spaces, quotes, `=`
-    /// or control characters are quoted, and empty ones print as `""`.
+    /// `[SECONDS ]NAME[PID]: LEVEL: MESSAGE[ key=value ...]`. Control characters in the message,
+    /// newlines included, are escaped (``escapingControlCharacters(_:keepingNewlines:)``): a
+    /// line is one message. Values with spaces, quotes, `=` or control characters are quoted,
+    /// and empty ones print as `""`.
     ///
     /// - Parameter time: The time for the prefix (ignored when `timePrefix` is `.none`).
     public func line(_ level: LogLevel, _ message: String, _ fields: KeyValuePairs<String, String> = [:],
@@ -163,7 +167,7 @@ public struct Log: Sendable {
         case .none: break
         case .monotonicSeconds: line += formatFixed(time.seconds, decimals: 6) + " "
         }
-        line += "\(programName)[\(processID)]: \(level): \(message)"
+        line += "\(programName)[\(processID)]: \(level): \(Self.escapingControlCharacters(message, keepingNewlines: false))"
         for (key, value) in fields {
             line += " \(key)=\(Self.quotedIfNeeded(value))"
         }
@@ -173,10 +177,11 @@ public struct Log: Sendable {
     /// The journal entry for a message, as `NAME=value` fields: MESSAGE (the message with its
     /// fields as in a line, so `journalctl` shows them), PRIORITY, SYSLOG_IDENTIFIER, and each
     /// field as `GESTO_KEY` (upper case, other characters than letters and digits as `_`). Values
-    /// keep their newlines: a multi-line message is one entry.
+    /// keep their newlines: a multi-line message is one entry; the message's other control
+    /// characters are escaped.
     public func journalFields(_ level: LogLevel, _ message: String,
                               _ fields: KeyValuePairs<String, String> = [:]) -> [String] {
-        var text = message
+        var text = Self.escapingControlCharacters(message, keepingNewlines: true)
         for (key, value) in fields {
             text += " \(key)=\(Self.quotedIfNeeded(value))"
         }
@@ -239,9 +244,37 @@ public struct Log: Sendable {
         }
     }
 
+    /// `text` with its control characters (C0, DEL and C1: ESC, NUL, a carriage return, the
+    /// one-byte CSI…) written as `\xNN`, tabs as `\t` and newlines as `\n` unless
+    /// `keepingNewlines`; in text that needs any of these, backslashes are doubled. Text
+    /// without control characters is returned as it is.
+    public static func escapingControlCharacters(_ text: String, keepingNewlines: Bool) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n" where keepingNewlines: escaped.unicodeScalars.append(scalar)
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\\": escaped += "\\\\"
+            default:
+                if isControl(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    escaped += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return escaped
+    }
+
     private static func quotedIfNeeded(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
-            $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+            $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
         }
         guard needsQuotes else { return value }
         var quoted = "\""
@@ -252,7 +285,7 @@ public struct Log: Sendable {
             case "\n": quoted += "\\n"
             case "\t": quoted += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
                 } else {
