@@ -71,7 +71,8 @@ struct AppFocusSwayTests {
 
         // Fullscreen, then a window maps behind it: sway keeps the focus on the fullscreen one.
         // (As gesto's `window: fullscreen` does it: the foreign-toplevel request.)
-        let frontID = try #require(session.focusedToplevel?.id)
+        let focused = session.focusedToplevel
+        let frontID = try #require(focused).id
         try session.perform(.fullscreen, on: frontID)
         driver.flush()
         #expect(try runner.run(timeout: SwaySessionTests.effectSeconds) { session.focusedToplevel?.states.contains(.fullscreen) == true })

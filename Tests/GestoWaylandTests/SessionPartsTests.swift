@@ -18,10 +18,10 @@ import GestoConfig
                    "floating_nodes": [{"type": "floating_con", "app_id": "pavucontrol", "focused": \(focused == "pavucontrol"), "nodes": []}]}]}]}
                 """)
         }
-        #expect(SwayIPC.focusedAppID(in: try tree("foot")) == "foot")
-        #expect(SwayIPC.focusedAppID(in: try tree("Gimp")) == "Gimp")
-        #expect(SwayIPC.focusedAppID(in: try tree("pavucontrol")) == "pavucontrol")
-        #expect(SwayIPC.focusedAppID(in: try tree("workspace")) == nil)
+        for focused in ["foot", "Gimp", "pavucontrol", "workspace"] {
+            let reply = try tree(focused)
+            #expect(SwayIPC.focusedAppID(in: reply) == (focused == "workspace" ? nil : focused), "\(focused)")
+        }
     }
 
     @Test func aTouchscreenFollowsTheNamedOutputElseTheOnlyOneElseTheBuiltInPanel() {
