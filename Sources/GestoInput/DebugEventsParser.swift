@@ -1,5 +1,6 @@
 // The `libinput debug-events` text parser: one line in, a gesture, a device, nothing or a
-// warning out. It reads every format libinput has printed (1.x to today: 2- or 3-decimal
+// warning out (or, for a touchscreen's TOUCH_FRAME, the lifts printed without their slots that it
+// decides, then the frame). It reads every format libinput has printed (1.x to today: 2- or 3-decimal
 // times, TABs or spaces, the repeat counter, with or without the unaccelerated deltas) and
 // event text embedded in other tools' log lines, byte by byte, without allocating per line.
 import GestoCore
