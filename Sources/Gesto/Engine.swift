@@ -144,17 +144,28 @@ final class EngineBox {
         }
     }
 
+    /// The `drag:` bindings whose press (BEGAN) was delivered and whose release was not yet.
+    private var pressedDrags: Set<Int> = []
+
     /// Runs `body`, which feeds the engine, and delivers what it emits: reports of the group
     /// that owns their gesture, firings of enabled bindings, as `delivery` asks. The matcher
     /// sees every report of every group, delivered or not: its per-gesture state needs them.
+    /// A drag's release follows its delivered press whatever the host switched off since, so
+    /// no button stays down.
     private func deliverOutputs(_ body: (_ emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void) -> Void) {
         var outputs: [EngineOutput] = []
         let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
         let firings = delivery & GESTO_DELIVER_FIRINGS.rawValue != 0
         body { gesture, source, fired in
             if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
-            if firings {
-                for firing in fired where self.bindings[firing.bindingIndex].isEnabled { outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: firing.bindingIndex)) }
+            for firing in fired {
+                let index = firing.bindingIndex, binding = self.bindings[index]
+                if binding.rule.drag != nil && firing.gesture.phase.isFinal && self.pressedDrags.remove(index) != nil {
+                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: index))
+                } else if firings && binding.isEnabled {
+                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: index))
+                    if binding.rule.drag != nil && firing.gesture.phase == .began { self.pressedDrags.insert(index) }
+                }
             }
         }
         deliver(outputs)

@@ -63,7 +63,7 @@ extension Config {
         }
         var decoder = ConfigDecoder()
         let config = decoder.decodeRoot(root)
-        if !decoder.errors.isEmpty { throw ConfigErrors(errors: decoder.errors) }
+        if !decoder.errors.isEmpty { throw ConfigErrors(errors: decoder.errors, partial: config) }
         return config
     }
 }
@@ -179,6 +179,7 @@ struct ConfigDecoder {
         reportDuplicates(bindings)
         reportTouchesTheAppAlsoGets(bindings)
         reportBindingsUnderDrags(bindings)
+        reportGesturesLibinputNeverMakes(bindings)
         var config = Config(settings: settings, bindings: bindings, isLongPressDragExplicit: dragExplicit)
         config.animation = animation
         config.warnings = warnings

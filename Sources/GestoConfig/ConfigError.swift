@@ -36,6 +36,13 @@ public struct ConfigWarning: Sendable, CustomStringConvertible, Equatable {
 /// All problems found in one config file (decoding goes on after the first).
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ConfigError]
-    public init(errors: [ConfigError]) { self.errors = errors }
+    /// What did decode despite the errors (the bindings without one, and the warnings), so
+    /// checks made outside the decoder (key names) can report their problems too; nil when the
+    /// file is not YAML.
+    public var partial: Config?
+    public init(errors: [ConfigError], partial: Config? = nil) {
+        self.errors = errors
+        self.partial = partial
+    }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

@@ -1,5 +1,6 @@
 // The `libinput debug-events` text parser: one line in, a gesture, a device, nothing or a
-// warning out. It reads every format libinput has printed (1.x to today: 2- or 3-decimal
+// warning out (or, for a touchscreen's TOUCH_FRAME, the lifts printed without their slots that it
+// decides, then the frame). It reads every format libinput has printed (1.x to today: 2- or 3-decimal
 // times, TABs or spaces, the repeat counter, with or without the unaccelerated deltas) and
 // event text embedded in other tools' log lines, byte by byte, without allocating per line.
 import GestoCore
@@ -23,6 +24,9 @@ public enum ParsedLine: Sendable, Hashable {
     /// (e-mail, terminal width); the two were joined unambiguously into `record`. The warning
     /// says so, since the input was repaired.
     case rejoined(InputRecord, InputWarning)
+    /// One line that stands for several records, in order: the lifts printed without their slots
+    /// that a TOUCH_FRAME decides, then the frame (``SlotlessLifts``).
+    case records([InputRecord])
 }
 
 /// Parses `libinput debug-events` output line by line.
@@ -47,6 +51,8 @@ public struct DebugEventsParser: Sendable {
     private var pendingLine = 0
     private var hasPending = false
     private var joinBuffer: [UInt8] = []
+    /// The touches each touchscreen's lines put down: what a TOUCH_UP without its slot lifts.
+    private var slotlessLifts = SlotlessLifts()
 
     /// Makes a parser. `fileName` is only used in warnings.
     public init(fileName: String? = nil) {
@@ -131,7 +137,14 @@ public struct DebugEventsParser: Sendable {
         case .other:
             // Touchscreen lines are parsed in DebugEventsTouchLine.swift.
             switch Self.parseTouch(base: base, nameStart: node.nameStart, cursor: cursor, device: node.number) {
-            case .success(let event)?: return .record(.touch(event))
+            case .success(let line)?:
+                let events = slotlessLifts.events(for: line.event, printsSlot: line.printsSlot)
+                switch events.count {
+                // A lift decided at its frame, or a dropped motion: the line still advances the clock.
+                case 0: return .record(.otherEvent(at: line.event.time))
+                case 1: return .record(.touch(events[0]))
+                default: return .records(events.map { .touch($0) })
+                }
             case .failure(let problem)?:
                 return .warning(warning(number, column: problem.offset + 1, reason: problem.reason, base: base, end: end))
             case nil: break
@@ -146,6 +159,7 @@ public struct DebugEventsParser: Sendable {
                 base: base, end: end))
         case .device(let added):
             let device = Self.parseDevice(base: base, end: end, node: node, cursor: cursor)
+            slotlessLifts.forget(device: node.number)
             return .record(added ? .deviceAdded(device) : .deviceRemoved(device))
         case .gesture(let kind, let phase):
             var event = GestureEvent(kind, phase, fingers: 0, time: Timestamp(microseconds: 0), device: node.number)

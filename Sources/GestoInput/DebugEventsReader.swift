@@ -183,5 +183,7 @@ func deliver(_ parsed: ParsedLine, _ body: (InputRecord) -> Void, _ warnings: (I
     case .rejoined(let record, let warning):
         warnings(warning)
         body(record)
+    case .records(let records):
+        for record in records { body(record) }
     }
 }

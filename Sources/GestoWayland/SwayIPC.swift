@@ -115,6 +115,30 @@ public struct SwayIPC: Sendable {
         }
     }
 
+    /// The app_id of the window sway's layout tree says is focused (an Xwayland window's
+    /// `class`), nil when no window is (an empty workspace is focused). sway's own answer, which
+    /// stays right where its foreign-toplevel `activated` state does not (sway 1.7 drops it from
+    /// a fullscreen window once another maps behind it, and never sends it again).
+    ///
+    /// - Throws: a transport error, or ``SwayIPCError/badReply(_:)``.
+    public func focusedAppID() throws(SwayIPCError) -> String? {
+        Self.focusedAppID(in: try query(.getTree))
+    }
+
+    /// The focused window's app_id (or Xwayland class) in a `get_tree` reply.
+    static func focusedAppID(in tree: JSONValue) -> String? {
+        var pending = [tree]
+        while let node = pending.popLast() {
+            if node["focused"]?.boolValue == true {
+                guard node["type"]?.stringValue == "con" || node["type"]?.stringValue == "floating_con" else { return nil }
+                return node["app_id"]?.stringValue ?? node["window_properties"]?["class"]?.stringValue
+            }
+            pending += node["nodes"]?.elements ?? []
+            pending += node["floating_nodes"]?.elements ?? []
+        }
+        return nil
+    }
+
     /// Sends a query (`getWorkspaces`, `getTree`) and parses the reply.
     ///
     /// - Throws: a transport error, or ``SwayIPCError/badReply(_:)`` when it is not JSON.

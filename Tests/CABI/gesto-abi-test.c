@@ -479,6 +479,93 @@ test_drag(void)
 	free(rec.events);
 }
 
+/* A host that disables the drag's binding while its button is down (it can no longer perform
+   drags, say) still gets the release: by the lift timeout, gesto_engine_interrupt_drags() or
+   gesto_engine_end_input(). Nothing fires for the disabled binding after that release. */
+enum drag_ending { DRAG_ENDS_BY_LIFT_TIMEOUT, DRAG_ENDS_BY_INTERRUPT, DRAG_ENDS_BY_END_OF_INPUT };
+
+static void
+drag_disabled_mid_drag(const struct recording *rec, enum drag_ending ending)
+{
+	static const char *names[] = { "lift timeout", "interrupt", "end of input" };
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(drag_config, strlen(drag_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine)
+		return;
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+	struct host_drag d = { 0 };
+	size_t half = rec->count / 2;
+	uint64_t last = 0;
+	for (size_t i = 0; i < rec->count; i++) {
+		if (i == half) {
+			CHECK(d.presses == 1 && d.releases == 0, "%s: pressed before disabling (%d presses)",
+			      names[ending], d.presses);
+			CHECK(gesto_engine_set_binding_enabled(engine, 0, 0) == GESTO_OK, "disable");
+			if (ending == DRAG_ENDS_BY_INTERRUPT)
+				CHECK(gesto_engine_interrupt_drags(engine, rec->events[i].time_usec) == GESTO_OK, "%s",
+				      gesto_last_error_message());
+		}
+		if (ending == DRAG_ENDS_BY_END_OF_INPUT && i > half && rec->events[i].kind == GESTO_EVENT_SWIPE &&
+		    rec->events[i].phase == GESTO_EVENT_END)
+			break;  /* the device goes away with the fingers down */
+		CHECK(gesto_engine_handle_event(engine, &rec->events[i]) == GESTO_OK, "%s", gesto_last_error_message());
+		last = rec->events[i].time_usec;
+		struct gesto_recognized r = { .size = sizeof(r) };
+		while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+			follow_drag(&d, &r);
+			r = (struct gesto_recognized){ .size = sizeof(r) };
+		}
+	}
+	if (ending == DRAG_ENDS_BY_END_OF_INPUT) {
+		CHECK(gesto_engine_end_input(engine, last) == GESTO_OK, "%s", gesto_last_error_message());
+	} else {
+		uint64_t deadline = 0;
+		while (gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_OK)
+			CHECK(gesto_engine_dispatch_deadline(engine, deadline) == GESTO_OK, "dispatch");
+	}
+	struct gesto_recognized r = { .size = sizeof(r) };
+	while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+		follow_drag(&d, &r);
+		r = (struct gesto_recognized){ .size = sizeof(r) };
+	}
+	CHECK(d.presses == 1 && d.releases == 1, "%s: %d presses, %d releases", names[ending], d.presses, d.releases);
+	uint32_t expected = ending == DRAG_ENDS_BY_INTERRUPT ? GESTO_CANCEL_INTERRUPTED
+		: ending == DRAG_ENDS_BY_END_OF_INPUT ? GESTO_CANCEL_END_OF_INPUT : GESTO_CANCEL_NONE;
+	CHECK(d.last_cancel == expected, "%s: released with cancel reason %u", names[ending], d.last_cancel);
+
+	/* Disabled, the next stroke presses nothing. */
+	struct host_drag again = { 0 };
+	for (size_t i = 0; i < rec->count; i++) {
+		struct gesto_gesture_event e = rec->events[i];
+		e.time_usec += last + 10000000;
+		CHECK(gesto_engine_handle_event(engine, &e) == GESTO_OK, "%s", gesto_last_error_message());
+	}
+	uint64_t deadline = 0;
+	while (gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_OK)
+		CHECK(gesto_engine_dispatch_deadline(engine, deadline) == GESTO_OK, "dispatch");
+	while (gesto_engine_next_gesture(engine, &r) == GESTO_OK) {
+		follow_drag(&again, &r);
+		r = (struct gesto_recognized){ .size = sizeof(r) };
+	}
+	CHECK(again.presses == 0 && again.releases == 0, "%s: disabled, then %d presses, %d releases", names[ending],
+	      again.presses, again.releases);
+	gesto_engine_destroy(engine);
+}
+
+static void
+test_drag_disabled_mid_drag(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+	drag_disabled_mid_drag(&rec, DRAG_ENDS_BY_LIFT_TIMEOUT);
+	drag_disabled_mid_drag(&rec, DRAG_ENDS_BY_INTERRUPT);
+	drag_disabled_mid_drag(&rec, DRAG_ENDS_BY_END_OF_INPUT);
+	free(rec.events);
+}
+
 /* ---- tests: deadlines ------------------------------------------------------------------ */
 
 static struct gesto_gesture_event
@@ -1636,6 +1723,7 @@ static const struct {
 	{ "pinch-out recording (011)", test_pinch_out_recording },
 	{ "3-finger Z recording (001)", test_swipe_z_recording },
 	{ "three-finger drag on the Z recording (001)", test_drag },
+	{ "a drag disabled mid-stroke is still released", test_drag_disabled_mid_drag },
 	{ "long press through deadlines", test_long_press_deadline },
 	{ "touchscreen edge swipe from raw touches", test_touchscreen_edge_swipe },
 	{ "errors and struct versioning", test_errors },

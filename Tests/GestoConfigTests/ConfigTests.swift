@@ -485,3 +485,43 @@ import GestoYAML
         }
     }
 }
+
+/// Issue 41: libinput never reports a two-finger touchpad swipe (two fingers moving together
+/// are a scroll), so `swipe:2` bindings loaded silently and never fired.
+@Suite struct GesturesLibinputNeverMakesTests {
+    @Test func twoFingerSwipesAndDragsAreWarningsNamingWhatToBind() throws {
+        let config = try Config.parse("""
+            bindings:
+              - gesture: swipe:2:left
+                exec: a
+              - gesture: swipe:2
+                mode: continuous
+                exec: b
+              - gesture: long-press-drag:2
+                exec: c
+            """, file: "s.yaml")
+        #expect(config.bindings.count == 3)
+        #expect(config.warnings.map(\.location.line) == [2, 4, 7])
+        let first = config.warnings.first?.description ?? ""
+        #expect(first.hasPrefix("s.yaml:2:5: warning: swipe:2:left never fires from a touchpad: libinput reports two fingers "
+                                + "moving together as scrolling, never as a swipe"), "\(first)")
+        #expect(first.contains("bind swipe:3") && first.contains("pinch:2") && first.contains("hold:2")
+                && first.contains("touch-swipe:2"))
+        #expect(config.warnings.last?.description.contains("long-press-drag:3") == true)
+    }
+
+    @Test func twoFingerPinchesRotationsHoldsAndTouchscreenSwipesAreReal() throws {
+        let config = try Config.parse("""
+            bindings:
+              - {gesture: pinch:2:in, exec: a}
+              - {gesture: rotate:2:clockwise, exec: b}
+              - {gesture: hold:2, exec: c}
+              - {gesture: long-press:2, exec: d}
+              - {gesture: touch-swipe:2:left, exec: e}
+              - {gesture: touch-long-press-drag:2, exec: f}
+              - {gesture: swipe:3:left, exec: g}
+            """, file: "r.yaml")
+        // (The touchscreen ones have their own warning: the app under the finger gets them too.)
+        #expect(!config.warnings.contains { $0.message.contains("touchpad") }, "\(config.warnings)")
+    }
+}

@@ -104,6 +104,51 @@ import GestoInput
         #expect(outcomes(lines) == ["tap:1 ended"])
     }
 
+    /// `text` as libinput before 1.17 printed it: TOUCH_UP with its time only.
+    private func withoutLiftSlots(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.contains("TOUCH_UP") ? String($0.prefix { $0 != "\t" }) : String($0) }.joined(separator: "\n")
+    }
+
+    private func replayText(_ text: String) throws -> (outcomes: [String], errors: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touch-old-\(getpid())-\(UUID().uuidString).txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let output = StringSink(), errors = StringSink()
+        let status = ReplayCommand.run([file.path, "--json"], output: output, errors: errors)
+        #expect(status == 0)
+        let lines = output.text.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
+        }
+        return (outcomes(lines), errors.text)
+    }
+
+    /// Issue 41: on a multi-touch screen, a lift printed without its slot (libinput before 1.17)
+    /// was taken as slot -1's, so the finger in slot 0 never lifted: a tap became a long press.
+    @Test func aMultiTouchTapWhoseLiftHasNoSlotIsATap() throws {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("single-touch/t16-single-touch-tap.debug-events.txt"),
+                              encoding: .utf8).replacingOccurrences(of: "-1 (0)", with: "0 (0)")
+        let old = withoutLiftSlots(text)
+        #expect(old != text)
+        let result = try replayText(old)
+        #expect(!result.errors.contains("warning"), "\(result.errors)")
+        #expect(result.outcomes == ["tap:1 ended"])
+    }
+
+    /// Issue 41: the corpus's multi-finger strokes printed as libinput before 1.17 prints them
+    /// end as the same gestures: where several fingers are down, the first lift without a slot
+    /// lifts them all, and every stroke still ends.
+    @Test(arguments: ["027-atmel-maxtouch-touchscreen-4fg-drag-down", "028-ep0430m09-touchscreen-4fg-drag",
+                      "029-dell-canvas-touchscreen-4fg-down-5fg-left",
+                      "030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch"])
+    func strokesWhoseLiftsHaveNoSlotsEndAsTheyDid(name: String) throws {
+        let path = Self.folder + name + ".debug-events.txt"
+        let text = try String(contentsOf: fixtures.appendingPathComponent(path), encoding: .utf8)
+        let result = try replayText(withoutLiftSlots(text))
+        #expect(!result.errors.contains("warning"), "\(result.errors)")
+        #expect(result.outcomes == outcomes(replay(path).lines), "\(name)")
+    }
+
     @Test func rotationOfAbout95Degrees() {
         let lines = replay(Self.folder + "030-3m-microtouch-touchscreen-multifinger-drags-2fg-pinch.debug-events.txt").lines
         let rotation = lines.first { $0["gesture"] as? String == "touch-rotate:2:clockwise" }

@@ -77,6 +77,82 @@ struct DebugEventsTouchLineTests {
         #expect(touch(line) == TouchEvent(.up, slot: TouchEvent.singleTouchSlot, time: Timestamp(microseconds: 190_000), device: 4))
     }
 
+    /// Issue 41: libinput before 1.17 prints every TOUCH_UP with its time only. On a
+    /// multi-touch screen the lift was taken as slot -1's, which was never down, so the touch in
+    /// slot 0 never lifted and a tap became a long press. One touch down: that touch lifts.
+    @Test func aLiftWithoutASlotLiftsTheOneTouchDown() {
+        let (records, warnings) = DebugEventsParser.records(in: """
+             event4   TOUCH_DOWN              +0.100s	3 (0) 50.00/50.00 (100.00/60.00mm)
+             event4   TOUCH_FRAME             +0.100s
+             event4   TOUCH_UP                +0.190s
+             event4   TOUCH_FRAME             +0.190s
+
+            """)
+        #expect(warnings.isEmpty)
+        #expect(records[2] == .touch(TouchEvent(.up, slot: 3, time: Timestamp(microseconds: 190_000), device: 4)))
+    }
+
+    /// The records of `lines`, each touch as "KIND SLOT" and other events as "other".
+    private func lifted(_ lines: String) -> [String] {
+        let (records, warnings) = DebugEventsParser.records(in: lines)
+        #expect(warnings.isEmpty, "\(warnings)")
+        return records.map { record in
+            switch record {
+            case .touch(let event): "\(event.kind.eventName.dropFirst(6)) \(event.device ?? 0):\(event.slot) \(event.time)"
+            default: "other"
+            }
+        }
+    }
+
+    /// Issue 41: several touches down, the line cannot say whose lift it is; the frame's
+    /// TOUCH_FRAME decides, among the touches that did not move in that frame.
+    @Test func aLiftWithoutASlotAmongSeveralTouchesIsOneThatStoodStill() {
+        let records = lifted("""
+             event4   TOUCH_DOWN              +0.100s\t1 (1) 60.00/50.00
+             event4   TOUCH_DOWN              +0.100s\t0 (0) 40.00/50.00
+             event4   TOUCH_FRAME             +0.100s
+             event4   TOUCH_UP                +0.300s
+             event4   TOUCH_MOTION            +0.300s\t1 (1) 61.00/50.00
+             event4   TOUCH_FRAME             +0.300s
+             event4   TOUCH_MOTION            +0.310s\t1 (1) 62.00/50.00
+             event4   TOUCH_FRAME             +0.310s
+             event4   TOUCH_UP                +0.320s
+             event4   TOUCH_FRAME             +0.320s
+
+            """)
+        #expect(records == ["DOWN 4:1 0.100", "DOWN 4:0 0.100", "FRAME 4:-1 0.100",
+                            "other", "MOTION 4:1 0.300", "UP 4:0 0.300", "FRAME 4:-1 0.300",
+                            "MOTION 4:1 0.310", "FRAME 4:-1 0.310",
+                            "UP 4:1 0.320", "FRAME 4:-1 0.320"], "\(records)")
+    }
+
+    /// Two fingers lifting in one frame print two lifts without slots: both lift at the frame.
+    /// With more still touches than lifts the earliest landed lifts (a guess: if it moves later
+    /// it is ignored, and the touch kept instead lifts with the next lift). A frame that never
+    /// comes is decided by the device's next later line; other devices count apart.
+    @Test func liftsOfOneFrameGuessesAndMissingFrames() {
+        let records = lifted("""
+             event4   TOUCH_DOWN              +0.100s\t0 (0) 40.00/50.00
+             event4   TOUCH_DOWN              +0.100s\t1 (1) 60.00/50.00
+             event4   TOUCH_DOWN              +0.100s\t2 (2) 80.00/50.00
+             event5   TOUCH_DOWN              +0.100s\t0 (3) 60.00/50.00
+             event4   TOUCH_FRAME             +0.100s
+             event4   TOUCH_UP                +0.200s
+             event5   TOUCH_UP                +0.200s
+             event4   TOUCH_FRAME             +0.200s
+             event4   TOUCH_MOTION            +0.250s\t0 (0) 41.00/50.00
+             event4   TOUCH_FRAME             +0.250s
+             event4   TOUCH_UP                +0.300s
+             event4   TOUCH_UP                +0.300s
+             event4   TOUCH_DOWN              +0.400s\t0 (0) 40.00/50.00
+
+            """)
+        #expect(records == ["DOWN 4:0 0.100", "DOWN 4:1 0.100", "DOWN 4:2 0.100", "DOWN 5:0 0.100", "FRAME 4:-1 0.100",
+                            "other", "UP 5:0 0.200", "UP 4:0 0.200", "FRAME 4:-1 0.200",
+                            "other", "FRAME 4:-1 0.250",
+                            "other", "other", "UP 4:1 0.300", "UP 4:2 0.300", "DOWN 4:0 0.400"], "\(records)")
+    }
+
     @Test(arguments: ["-2 (0) 1.00/1.00", "- (0) 1.00/1.00", "256 (0) 1.00/1.00", "(0) 1.00/1.00"])
     func aSlotBelowTheSingleTouchOrAboveTheRangeIsAWarning(fields: String) {
         guard case .warning(let warning) = parse(" event1   TOUCH_DOWN    +0.028s\t" + fields) else {

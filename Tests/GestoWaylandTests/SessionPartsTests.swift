@@ -6,6 +6,24 @@ import GestoConfig
 @testable import GestoWayland
 
 @Suite struct SessionPartsTests {
+    /// sway's focus for `app:` bindings (issue 41): the focused node of `get_tree`, tiled or
+    /// floating; an Xwayland window's class; nothing when a workspace is focused.
+    @Test func swaysFocusedAppIsTheFocusedWindowOfItsTree() throws {
+        func tree(_ focused: String) throws -> JSONValue {
+            try JSONValue.parse("""
+                {"type": "root", "focused": false, "nodes": [{"type": "output", "focused": false, "nodes": [
+                  {"type": "workspace", "name": "1", "focused": \(focused == "workspace"), "nodes": [
+                    {"type": "con", "app_id": "foot", "focused": \(focused == "foot"), "nodes": []},
+                    {"type": "con", "app_id": null, "window_properties": {"class": "Gimp"}, "focused": \(focused == "Gimp"), "nodes": []}],
+                   "floating_nodes": [{"type": "floating_con", "app_id": "pavucontrol", "focused": \(focused == "pavucontrol"), "nodes": []}]}]}]}
+                """)
+        }
+        for focused in ["foot", "Gimp", "pavucontrol", "workspace"] {
+            let reply = try tree(focused)
+            #expect(SwayIPC.focusedAppID(in: reply) == (focused == "workspace" ? nil : focused), "\(focused)")
+        }
+    }
+
     @Test func aTouchscreenFollowsTheNamedOutputElseTheOnlyOneElseTheBuiltInPanel() {
         let panel = OutputDescription(name: "eDP-1", transform: 1), monitor = OutputDescription(name: "HDMI-A-1", transform: 0)
         #expect(OutputDescription.touchscreenOutput(among: [monitor], named: nil) == monitor)

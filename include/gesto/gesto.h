@@ -965,7 +965,11 @@ gesto_engine_binding_animation(const gesto_engine *engine, int index,
 
 /**
  * Enables or disables binding @p index. A disabled binding never fires and claims nothing
- * (gesto_engine_claims()); its gesture is still recognized and reported. A host disables
+ * (gesto_engine_claims()); its gesture is still recognized and reported. One exception: a
+ * GESTO_ACTION_DRAG binding disabled while its button is down (its BEGAN was delivered) still
+ * delivers the final firing that releases the button, whenever the drag ends (lift timeout,
+ * gesto_engine_interrupt_drags(), gesto_engine_end_input()); its CHANGED firings stop at
+ * once. The same holds when gesto_engine_set_delivery() turns firings off. A host disables
  * the bindings whose actions or gestures it cannot carry out (a compositor that delivers no
  * holds, an action it does not perform), so that they do not consume input. Allowed from
  * the callback; takes effect with the next report. Since 0.2.

@@ -54,10 +54,20 @@ public enum CheckCommand {
             output.write("\(name): ok, \(count) binding\(count == 1 ? "" : "s")\n")
             return 0
         case .failure(let problem):
-            errors.write(problem.description + "\n")
-            if case .invalid(let list) = problem {
-                errors.write("\(list.errors.count) error\(list.errors.count == 1 ? "" : "s") in \(name)\n")
+            guard case .invalid(let list) = problem else {
+                errors.write(problem.description + "\n")
+                return 1
             }
+            // Every problem in file order, the warnings of what decoded among the errors.
+            let warnings = list.partial?.warnings ?? []
+            let lines = (list.errors.map { ($0.location, $0.description) } + warnings.map { ($0.location, $0.description) })
+                .enumerated().sorted { a, b in
+                    (a.element.0.line, a.element.0.column, a.offset) < (b.element.0.line, b.element.0.column, b.offset)
+                }
+            for line in lines { errors.write(line.element.1 + "\n") }
+            let count = list.errors.count
+            errors.write("\(count) error\(count == 1 ? "" : "s")"
+                         + (warnings.isEmpty ? "" : " and \(warnings.count) warning\(warnings.count == 1 ? "" : "s")") + " in \(name)\n")
             return 1
         }
     }

@@ -67,16 +67,23 @@ public enum ConfigFile {
         }
     }
 
-    /// Decodes config text read from `file` (a path, or ``standardInputName``).
+    /// Decodes config text read from `file` (a path, or ``standardInputName``). Every problem
+    /// is reported, whatever its kind: the decoder's errors and the key names of the bindings
+    /// that decoded, in file order (gestod's loads and `gestoctl check` both come here).
     static func decode(_ text: String, file: String) -> Result<Config, ConfigFileProblem> {
         do {
             let config = try Config.parse(text, file: file)
             // Key names are checked against xkbcommon here, where the Wayland layer is known.
             let keyErrors = KeyCombination.errors(in: config)
-            if !keyErrors.isEmpty { return .failure(.invalid(ConfigErrors(errors: keyErrors))) }
+            if !keyErrors.isEmpty { return .failure(.invalid(ConfigErrors(errors: keyErrors, partial: config))) }
             return .success(config)
         } catch {
-            return .failure(.invalid(error))
+            guard let partial = error.partial else { return .failure(.invalid(error)) }
+            let all = (error.errors + KeyCombination.errors(in: partial)).enumerated().sorted { a, b in
+                let (p, q) = (a.element.location, b.element.location)
+                return (p.line, p.column, a.offset) < (q.line, q.column, b.offset)
+            }.map(\.element)
+            return .failure(.invalid(ConfigErrors(errors: all, partial: partial)))
         }
     }
 

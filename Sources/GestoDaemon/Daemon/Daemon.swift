@@ -435,6 +435,36 @@ public final class Daemon {
         return (box, pipelines.count == 1)
     }
 
+    /// sway's focus as its IPC last said it (``refreshSwayFocus()``), nil when not asked or
+    /// sway did not answer; `.some(nil)`: sway focuses no window.
+    private var swayFocus: String??
+
+    /// The focused window's app_id, for `app:` bindings: on sway, sway's own focus, asked over
+    /// its IPC when a gesture begins (sway 1.7 drops `activated` from a fullscreen window's
+    /// foreign-toplevel state once another window maps behind it, and never sends it again, so
+    /// `app:` bindings stopped matching); elsewhere the foreign-toplevel `activated` state.
+    var focusedAppID: String? {
+        if let swayFocus { return swayFocus }
+        return wayland?.session.focusedAppID
+    }
+
+    /// Asks sway which window is focused (a `get_tree` round trip, once per gesture, and only
+    /// when a binding has an `app:`); outside sway, or when sway does not answer, the
+    /// foreign-toplevel focus stands.
+    func refreshSwayFocus() {
+        guard let sway = performer?.sway, wayland?.session.isConnected == true,
+              config.bindings.contains(where: { $0.app != nil }) else {
+            swayFocus = nil
+            return
+        }
+        do {
+            swayFocus = .some(try sway.focusedAppID())
+        } catch {
+            log.debug("sway: cannot ask the focused window (\(error)); using the foreign-toplevel focus")
+            swayFocus = nil
+        }
+    }
+
     func handle(_ record: InputRecord) {
         switch record {
         case .gesture(let event):
@@ -444,12 +474,14 @@ public final class Daemon {
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
             // Most events change no deadline: the timer is then left alone.
-            let deadlineChanged = box.handle(event, focusedApp: wayland?.session.focusedAppID) { perform($0, device: event.device) }
+            if event.phase == .begin { refreshSwayFocus() }
+            let deadlineChanged = box.handle(event, focusedApp: focusedAppID) { perform($0, device: event.device) }
             if deadlineChanged || !isOnly { rearmTimer() }
         case .touch(let event):
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
-            let deadlineChanged = box.handle(touch: event, focusedApp: wayland?.session.focusedAppID,
+            if event.kind == .down { refreshSwayFocus() }
+            let deadlineChanged = box.handle(touch: event, focusedApp: focusedAppID,
                                              transform: touchscreenTransform,
                                              emit: { perform($0, device: event.device) },
                                              warn: { [unowned self] warning in
