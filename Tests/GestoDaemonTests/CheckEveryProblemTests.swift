@@ -1,5 +1,6 @@
 // `gestoctl check` prints every problem of every kind, as gestod(1)'s load refuses them.
 import Foundation
+import GestoCommandLine
 import Testing
 import GestoConfig
 @testable import GestoDaemon

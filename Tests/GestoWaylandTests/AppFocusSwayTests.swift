@@ -5,6 +5,7 @@
 import Foundation
 import Glibc
 import Testing
+import GestoSystem
 import GestoWayland
 @testable import GestoDaemon
 
