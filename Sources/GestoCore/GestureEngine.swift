@@ -113,42 +113,38 @@ public struct GestureEngine: Sendable {
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
         switch input {
-        case .event(var event):
-            if let lastTime, event.time < lastTime {
-                // Named once per jump back, not for every event until the clock catches up.
-                if let lastEventTime, event.time < lastEventTime {
-                    diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
+        case .sample(var sample):
+            if let lastTime, sample.time < lastTime {
+                // Named once per jump back, not for every sample until the clock catches up.
+                if let lastEventTime, sample.time < lastEventTime {
+                    diagnose(RecognizerDiagnostic("engine", fingers: sample.fingerCount, state: "running", sample,
                                                   outcome: "processed at the latest time seen: time ran backwards"))
                 }
-                lastEventTime = event.time
-                event.time = lastTime
+                lastEventTime = sample.time
+                sample.time = lastTime
             } else {
-                lastEventTime = event.time
+                lastEventTime = sample.time
             }
-            // Deadlines that fell due before the event come first, each an input of its own.
-            feedDeadlines(through: event.time, emit: emit, diagnose: diagnose, trace: trace)
-            lastTime = event.time
-            dispatch(.event(event), emit: emit, diagnose: diagnose, trace: trace)
-        case .touches(let frame):
-            feedDeadlines(through: frame.time, emit: emit, diagnose: diagnose, trace: trace)
-            lastTime = max(lastTime ?? frame.time, frame.time)
-            dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+            // Deadlines that fell due before the sample come first, each an input of its own.
+            feedDeadlines(through: sample.time, emit: emit, diagnose: diagnose, trace: trace)
+            lastTime = sample.time
+            dispatch(.sample(sample), emit: emit, diagnose: diagnose, trace: trace)
         case .deadline(let time), .endOfInput(let time):
             lastTime = max(lastTime ?? time, time)
             dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
         }
     }
 
-    /// Feeds a single event (see ``handle(_:emit:)``).
+    /// Feeds a single touchpad event, made a sample by its front end (see ``handle(_:emit:)``).
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        handle(.event(event), emit: emit, diagnose: { _ in }, trace: nil)
+        handle(.sample(ContactSample(touchpad: event)), emit: emit, diagnose: { _ in }, trace: nil)
     }
 
-    /// Feeds a single event as ``handle(_:emit:diagnose:trace:)`` does `.event(event)`.
+    /// Feeds a single touchpad event as ``handle(_:emit:diagnose:trace:)`` does its sample.
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
-        handle(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+        handle(.sample(ContactSample(touchpad: event)), emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Feeds the deadlines at or before `time`, each an input of its own.

@@ -87,15 +87,10 @@ public struct PinchRecognizer: Recognizer {
         }
     }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's pinches on a
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad, every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event): device == .touchpad && event.kind == .pinch
-        case .touches: device == .touchscreen
-        case .deadline, .endOfInput: false
-        }
+    private func judges(_ sample: ContactSample) -> Bool {
+        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
@@ -107,8 +102,8 @@ public struct PinchRecognizer: Recognizer {
             guard case .tracking(let track) = state else { return }
             state = .idle
             if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
+        case .sample(let sample):
+            guard judges(sample) else { return }
             handle(sample, emit: emit, diagnose: diagnose)
         }
     }
@@ -122,6 +117,8 @@ public struct PinchRecognizer: Recognizer {
             // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
             start(sample)
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no pinch in progress"))
         case (.tracking(let track), .begin):

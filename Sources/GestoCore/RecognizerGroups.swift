@@ -226,10 +226,9 @@ public struct RecognizerGroups: Sendable {
                                         report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void) {
         forEachDrag(report: report) { drag, fire in
             switch input {
-            case .event(let event): drag.handle(event, emit: fire)
+            case .sample(let sample): drag.handle(sample, emit: fire)
             case .deadline(let time): drag.handleDeadline(time, emit: fire)
             case .endOfInput(let time): drag.interrupt(at: time, reason: .endOfInput, emit: fire)
-            case .touches: break  // A drag moves the pointer: touchpads only.
             }
         }
     }
@@ -274,9 +273,9 @@ public struct RecognizerGroups: Sendable {
                                 report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
-        if case .touches(let frame) = input, frame.unit != touchUnit {
-            touchUnit = frame.unit
-            for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
+        if case .sample(let sample) = input, sample.device == .touchscreen, sample.unit != touchUnit {
+            touchUnit = sample.unit
+            for group in commitments.indices { commitments[group].measureTouches(in: sample.unit) }
         }
         // Deadlines first, in time order across groups (a long-press tier's timer in one group
         // comes before a later lift in another).

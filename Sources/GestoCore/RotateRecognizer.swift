@@ -62,15 +62,10 @@ public struct RotateRecognizer: Recognizer {
         }
     }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's pinches on a
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad (it reports the rotation with them), every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event): device == .touchpad && event.kind == .pinch
-        case .touches: device == .touchscreen
-        case .deadline, .endOfInput: false
-        }
+    private func judges(_ sample: ContactSample) -> Bool {
+        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
@@ -81,8 +76,8 @@ public struct RotateRecognizer: Recognizer {
             guard case .tracking(let track) = state else { return }
             state = .idle
             if track.stage == .began { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
+        case .sample(let sample):
+            guard judges(sample) else { return }
             handle(sample, emit: emit)
         }
     }
@@ -94,6 +89,8 @@ public struct RotateRecognizer: Recognizer {
         case (.idle, .update):
             state = .tracking(Track(fingers: sample.fingerCount))
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             return  // The pinch recognizer reports a lost BEGIN.
         case (.tracking(let track), .begin):

@@ -88,20 +88,15 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's swipes on a touchpad (and its
-    /// pinches of three or more fingers where ``acceptsPinchEvents``), every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event):
-            guard device == .touchpad else { return false }
-            switch event.kind {
-            case .swipe: return true
-            case .pinch: return acceptsPinchEvents && event.fingerCount >= 3
-            case .hold: return false
-            }
-        case .touches: return device == .touchscreen
-        case .deadline, .endOfInput: return false
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's swipes on a
+    /// touchpad (and its pinches of three or more fingers where ``acceptsPinchEvents``), every
+    /// stroke on a touchscreen.
+    private func judges(_ sample: ContactSample) -> Bool {
+        guard sample.device == device else { return false }
+        switch sample.touchpadGesture {
+        case nil, .swipe?: return true
+        case .pinch?: return acceptsPinchEvents && sample.fingerCount >= 3
+        case .hold?: return false
         }
     }
 
@@ -114,8 +109,8 @@ public struct SwipeRecognizer: Recognizer {
             guard case .tracking(let track) = state else { return }
             state = .idle
             if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
+        case .sample(let sample):
+            guard judges(sample) else { return }
             handle(sample, emit: emit, diagnose: diagnose)
         }
     }
@@ -130,6 +125,8 @@ public struct SwipeRecognizer: Recognizer {
             // starts mid-gesture): the first UPDATE begins the swipe.
             start(sample)
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             // An END with nothing in progress: libinput's or the log's, ignore it.
             diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no swipe in progress"))

@@ -24,6 +24,10 @@ public enum ContactPhase: Sendable, Hashable {
     case end
     /// The device cancelled the stream: libinput's cancelled END, or `TOUCH_CANCEL`.
     case cancel
+    /// The stream begins and ends in this one sample: a touchscreen's fingers landed and lifted
+    /// between two frames. It moved nothing: only the recognizers that read positions (a tap)
+    /// judge it; stream recognizers let it pass.
+    case beginAndEnd
 }
 
 /// One sample of a contact stream.
@@ -64,12 +68,22 @@ public struct ContactSample: Sendable, Hashable {
     /// ``unit``, on a device that reports each finger's position (a touchscreen); nil on a
     /// touchpad, whose libinput gestures give the centroid only.
     public var fingerTravel: Double?
+    /// On a touchpad, the motion libinput's pointer acceleration makes of ``motion`` (its
+    /// accelerated delta, in the same unit: what moves a pointer under one finger; a drag
+    /// follows it); nil where the input carries none (BEGIN, END, a touchscreen).
+    public var pointerMotion: Vector2?
+    /// Where each finger is, from a device that reports it (a touchscreen): the touch frame the
+    /// sample was made from, with its stroke so far; the recognizers of gestures that need
+    /// absolute positions (taps, edge swipes) read it. Nil on a touchpad. (Held by reference:
+    /// a frame is larger than the rest of the sample, which every recognizer is handed.)
+    public var positions: TouchFrame? { positionsBox?.frame }
+    private var positionsBox: PositionsBox?
 
     /// Makes a sample; what is not given is what a sample without motion has.
     public init(_ phase: ContactPhase, device: ContactDevice, touchpadGesture: GestureKind? = nil,
                 fingers fingerCount: Int, fingersDown: Int? = nil, time: Timestamp, unit: ContactUnit,
                 motion: Vector2? = nil, scale: Double = 1, angleDelta: Double = 0, isSettled: Bool = true,
-                fingerTravel: Double? = nil) {
+                fingerTravel: Double? = nil, pointerMotion: Vector2? = nil, positions: TouchFrame? = nil) {
         self.phase = phase
         self.device = device
         self.touchpadGesture = touchpadGesture
@@ -82,6 +96,8 @@ public struct ContactSample: Sendable, Hashable {
         self.angleDelta = angleDelta
         self.isSettled = isSettled
         self.fingerTravel = fingerTravel
+        self.pointerMotion = pointerMotion
+        positionsBox = positions.map(PositionsBox.init)
     }
 
     /// The input the sample came from, as libinput names it (`GESTURE_SWIPE_UPDATE`,
@@ -92,19 +108,19 @@ public struct ContactSample: Sendable, Hashable {
         switch phase {
         case .begin: return "GESTURE_\(gesture)_BEGIN"
         case .update: return "GESTURE_\(gesture)_UPDATE"
-        case .end, .cancel: return "GESTURE_\(gesture)_END"
+        case .end, .cancel, .beginAndEnd: return "GESTURE_\(gesture)_END"
         }
     }
+
+    /// The input as a trace names it (``RecognizerTransition/input``): libinput's event name,
+    /// and `TOUCH_FRAME` for every frame of a touchscreen, a cancelled one too.
+    var traceName: String { touchpadGesture == nil ? "TOUCH_FRAME" : inputName }
 }
 
-extension RecognizerInput {
-    /// The contact sample of an event or a touch frame (its device's front end), or nil for a
-    /// deadline, the end of input, or a frame that is no sample.
-    public var contact: ContactSample? {
-        switch self {
-        case .event(let event): ContactSample(touchpad: event)
-        case .touches(let frame): ContactSample(touchscreen: frame)
-        case .deadline, .endOfInput: nil
-        }
-    }
+/// The touch frame a sample holds by reference (``ContactSample/positions``).
+private final class PositionsBox: Sendable, Hashable {
+    let frame: TouchFrame
+    init(_ frame: TouchFrame) { self.frame = frame }
+    static func == (lhs: PositionsBox, rhs: PositionsBox) -> Bool { lhs.frame == rhs.frame }
+    func hash(into hasher: inout Hasher) { hasher.combine(frame) }
 }

@@ -1,7 +1,7 @@
 // The three-finger drag (`drag: left` on a `swipe:3` binding): while the fingers of one swipe
 // move, a pointer button is held and the pointer follows them, as macOS's three-finger drag
-// and libinput 1.28's own do. Pure: it reads libinput's touchpad gesture events (their
-// accelerated deltas, the motion the pointer makes under one finger) and reports the drag's
+// and libinput 1.28's own do. Pure: it reads the touchpad's contact samples (their pointer
+// motion, libinput's accelerated deltas: what the pointer makes under one finger) and reports the drag's
 // phases; gestod's virtual pointer or a compositor plugin presses, moves and releases.
 //
 //   idle ─swipe BEGIN (its fingers)→ dragging [began: press]
@@ -101,48 +101,48 @@ public struct PointerDrag: Sendable {
     /// The swipe this drag follows, as bindings name it.
     public var name: GestureName { .swipe(fingers: fingerCount, direction: nil) }
 
-    /// Feeds one libinput gesture event; `emit` receives the drag's reports.
-    public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        let isOurs = event.kind == .swipe && event.fingerCount == fingerCount
-        switch (state, event.phase) {
+    /// Feeds one contact sample; `emit` receives the drag's reports. A drag moves the pointer
+    /// by libinput's touchpad gestures: other devices' samples pass it by.
+    public mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+        guard let kind = sample.touchpadGesture else { return }
+        let isOurs = kind == .swipe && sample.fingerCount == fingerCount
+        switch (state, sample.phase) {
         case (.idle, .begin) where isOurs:
             state = .dragging
             translation = .zero
-            began = event.time
-            emit(report(.began, at: event.time))
+            began = sample.time
+            emit(report(.began, at: sample.time))
         case (.idle, _):
             break
         case (.dragging, .update) where isOurs:
-            guard event.delta != .zero else { return }
-            translation += event.delta
-            emit(report(.changed, at: event.time))
+            guard let motion = sample.pointerMotion, motion != .zero else { return }
+            translation += motion
+            emit(report(.changed, at: sample.time))
         case (.dragging, .end) where isOurs:
-            if event.isCancelled {
-                release(.cancelled(.cancelledByLibinput), at: event.time, emit: emit)
-            } else {
-                state = .lifted(deadline: event.time.advanced(bySeconds: settings.liftTimeout))
-            }
+            state = .lifted(deadline: sample.time.advanced(bySeconds: settings.liftTimeout))
+        case (.dragging, .cancel) where isOurs:
+            release(.cancelled(.cancelledByLibinput), at: sample.time, emit: emit)
         case (.dragging, _):
             // libinput reports one gesture at a time: another one means the swipe is over
             // without its END (a lost line); the drag does not outlive its fingers.
-            if !isOurs, event.phase == .begin { release(.cancelled(.preempted), at: event.time, emit: emit) }
-        case (.lifted(let deadline), .begin) where event.time >= deadline:
+            if !isOurs, sample.phase == .begin { release(.cancelled(.preempted), at: sample.time, emit: emit) }
+        case (.lifted(let deadline), .begin) where sample.time >= deadline:
             // The timer was late (a replay feeds deadlines before events, a live one may not
             // have fired yet): the drag ended at its deadline, and this gesture is a new one.
             release(.ended, at: deadline, emit: emit)
-            handle(event, emit: emit)
+            handle(sample, emit: emit)
         case (.lifted, .begin), (.resting, .begin):
             if isOurs {
                 state = .dragging
-            } else if event.kind == .hold && event.fingerCount == fingerCount {
+            } else if kind == .hold && sample.fingerCount == fingerCount {
                 state = .resting
             } else {
                 // One or two fingers came back, or a pinch: the drag is over (libinput's
                 // drag-3fg documentation: they end the drag and do what they would do).
-                release(.ended, at: event.time, emit: emit)
+                release(.ended, at: sample.time, emit: emit)
             }
-        case (.resting, .end):
-            state = .lifted(deadline: event.time.advanced(bySeconds: settings.liftTimeout))
+        case (.resting, .end), (.resting, .cancel):
+            state = .lifted(deadline: sample.time.advanced(bySeconds: settings.liftTimeout))
         case (.lifted, _), (.resting, _):
             break
         }

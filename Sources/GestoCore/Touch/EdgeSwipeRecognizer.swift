@@ -70,15 +70,17 @@ public struct EdgeSwipeRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .event, .deadline:
+        case .deadline:
             return
+        case .sample(let sample):
+            // Edge swipes read positions: a touchpad's samples have none.
+            guard let frame = sample.positions else { return }
+            handle(frame, emit: emit)
         case .endOfInput(let time):
             if case .tracking(let track) = state {
                 emit(.report(track.stage == .began ? .cancelled(.endOfInput) : .failed, value(track, at: time)))
             }
             state = .idle
-        case .touches(let frame):
-            handle(frame, emit: emit)
         }
     }
 

@@ -64,16 +64,16 @@ public struct TapRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .event:
-            return
+        case .sample(let sample):
+            // Taps read positions: a touchpad's samples have none.
+            guard let frame = sample.positions else { return }
+            handle(frame, emit: emit)
         case .deadline(let time), .endOfInput(let time):
             // The interval passed with no second tap (or the input ended): it was a tap.
             guard case .waiting(let tap, let followed) = state else { return }
             if case .deadline = input, followed { return }
             state = .idle
             emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: max(time, tap.lift))))
-        case .touches(let frame):
-            handle(frame, emit: emit)
         }
     }
 

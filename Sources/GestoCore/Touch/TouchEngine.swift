@@ -53,7 +53,7 @@ public struct TouchEngine: Sendable {
     /// rotations.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
-        if case .event = input { return }
+        if case .sample(let sample) = input, sample.device != .touchscreen { return }
         taps.handle(input, emit: emit, diagnose: diagnose)
         longPresses.handle(input, emit: emit)
         longPressDrags.handle(input, emit: emit)
