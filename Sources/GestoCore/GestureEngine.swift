@@ -112,23 +112,34 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
+        handle(input, deadlinesFed: false, emit: emit, diagnose: diagnose, trace: trace)
+    }
+
+    /// Feeds one input as ``handle(_:emit:diagnose:trace:)`` does; with `deadlinesFed` the
+    /// caller has fed every deadline due at or before a sample's time already
+    /// (``RecognizerGroups`` does, in time order across its groups), so none is looked for.
+    mutating func handle(_ input: RecognizerInput, deadlinesFed: Bool, emit: (RecognizedGesture) -> Void,
+                         diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         switch input {
-        case .sample(var sample):
-            if let lastTime, sample.time < lastTime {
-                // Named once per jump back, not for every sample until the clock catches up.
-                if let lastEventTime, sample.time < lastEventTime {
-                    diagnose(RecognizerDiagnostic("engine", fingers: sample.fingerCount, state: "running", sample,
-                                                  outcome: "processed at the latest time seen: time ran backwards"))
-                }
+        case .sample(let sample):
+            guard let lastTime, sample.time < lastTime else {
                 lastEventTime = sample.time
-                sample.time = lastTime
-            } else {
-                lastEventTime = sample.time
+                // Deadlines that fell due before the sample come first, each an input of its own.
+                if !deadlinesFed { feedDeadlines(through: sample.time, emit: emit, diagnose: diagnose, trace: trace) }
+                lastTime = sample.time
+                dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+                return
             }
-            // Deadlines that fell due before the sample come first, each an input of its own.
-            feedDeadlines(through: sample.time, emit: emit, diagnose: diagnose, trace: trace)
-            lastTime = sample.time
-            dispatch(.sample(sample), emit: emit, diagnose: diagnose, trace: trace)
+            // Named once per jump back, not for every sample until the clock catches up.
+            if let lastEventTime, sample.time < lastEventTime {
+                diagnose(RecognizerDiagnostic("engine", fingers: sample.fingerCount, state: "running", sample,
+                                              outcome: "processed at the latest time seen: time ran backwards"))
+            }
+            lastEventTime = sample.time
+            var late = sample
+            late.time = lastTime
+            feedDeadlines(through: lastTime, emit: emit, diagnose: diagnose, trace: trace)
+            dispatch(.sample(late), emit: emit, diagnose: diagnose, trace: trace)
         case .deadline(let time), .endOfInput(let time):
             lastTime = max(lastTime ?? time, time)
             dispatch(input, emit: emit, diagnose: diagnose, trace: trace)

@@ -306,7 +306,8 @@ public struct RecognizerGroups: Sendable {
                 // Collected first: which group owns a report is asked of the bindings, which
                 // the handler's matching also needs.
                 var reports: [RecognizedGesture] = []
-                engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
+                engines[group].handle(input, deadlinesFed: true, emit: { reports.append($0) },
+                                      diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
                 for made in reports {
                     var source = ReportSource(group: group, isOutcome: bindings.owner(of: made.name) == group)
                     var commitment: GestureCommitment? = nil
@@ -317,7 +318,7 @@ public struct RecognizerGroups: Sendable {
                 }
             } else {
                 // Streamed: each report goes to its handler as the engine makes it.
-                engines[group].handle(input, emit: { made in
+                engines[group].handle(input, deadlinesFed: true, emit: { made in
                     var source = ReportSource(group: group, isOutcome: true)
                     var commitment: GestureCommitment? = nil
                     commitments[group].observe(made, into: &source, made: &commitment)

@@ -37,8 +37,8 @@ import Testing
         #expect(samples.map(\.phase) == [.begin, .update, .end])
         #expect(samples.allSatisfy { $0.device == .touchscreen && $0.unit == .millimeters && $0.touchpadGesture == nil })
         #expect(samples[1].motion == Vector2(10, 0))
-        #expect(samples[0].positions?.stroke.origin == Vector2(10, 100))
-        #expect(samples[2].positions?.isStrokeEnd == true)
+        #expect(samples[0].positions?.origin == Vector2(10, 100))
+        #expect(samples[2].fingersDown == 0 && samples[2].positions?.translation == Vector2(10, 0))
     }
 
     /// A finger that lands and lifts between two frames makes a stream of one sample: taps read
@@ -70,6 +70,6 @@ import Testing
         feed(Self.touch(.frame, at: 20))
         feed(Self.touch(.down, 10, 100, at: 30))
         feed(Self.touch(.frame, at: 30))
-        #expect(samples.last?.positions?.stroke.origin == Vector2(290, 100))
+        #expect(samples.last?.positions?.origin == Vector2(290, 100))
     }
 }

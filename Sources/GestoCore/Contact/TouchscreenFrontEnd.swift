@@ -53,7 +53,8 @@ extension ContactSample {
     /// The sample of a touch frame: the stroke's first frame begins, its last ends, a
     /// `TOUCH_CANCEL` cancels, a frame whose stroke begins and ends in it (a finger that landed
     /// and lifted between two frames) is ``ContactPhase/beginAndEnd``, every other frame
-    /// updates. The frame itself is the sample's ``positions``.
+    /// updates. The frame's stroke, its origin and the screen's extent are the sample's
+    /// ``positions``.
     public init(touchscreen frame: TouchFrame) {
         let phase: ContactPhase
         if frame.isCancelled {
@@ -66,6 +67,9 @@ extension ContactSample {
         self.init(phase, device: .touchscreen, fingers: frame.stroke.fingerCount, fingersDown: frame.touches.count,
                   time: frame.time, unit: frame.unit, motion: frame.motion, scale: frame.stroke.scale,
                   angleDelta: frame.turn, isSettled: frame.stroke.isSettled(at: frame.time),
-                  fingerTravel: frame.stroke.maximumTravel, positions: frame)
+                  positions: ContactPositions(origin: frame.stroke.origin, extent: frame.extent,
+                                              translation: frame.stroke.translation, startTime: frame.stroke.startTime,
+                                              fingerTravel: frame.stroke.maximumTravel,
+                                              allLanded: frame.landed > 0 && frame.touches.count == frame.landed))
     }
 }
