@@ -4,8 +4,8 @@
 //   pinch-as-swipe.exclusively(before: pinch.simultaneously(with: rotate))
 // and a touchscreen's frames (TouchEngine, the same recognizers made for touchscreens, with taps
 // and edge swipes). Every input goes to every family the engine runs; each recognizer lets pass
-// what is not its device's or its gesture's. Pure: the caller feeds events, frames and
-// deadlines and receives recognized gestures.
+// what is not its device's or its gesture's. Pure: the caller feeds the samples the devices'
+// front ends made (Contact/) and deadlines, and receives recognized gestures.
 
 /// Runs every gesto recognizer on one device's input.
 ///
@@ -28,7 +28,7 @@ public struct GestureEngine: Sendable {
         public static let swipes = Families(rawValue: 1 << 2)
         /// Pinches and rotations, and swipes libinput reports as three-finger pinches.
         public static let pinches = Families(rawValue: 1 << 3)
-        /// The touchscreen recognizers (``TouchEngine``), fed touch frames.
+        /// The touchscreen recognizers (``TouchEngine``), fed a touchscreen's samples.
         public static let touches = Families(rawValue: 1 << 4)
         /// Every recognizer.
         public static let all: Families = [.holds, .longPresses, .swipes, .pinches, .touches]
@@ -57,7 +57,7 @@ public struct GestureEngine: Sendable {
     private var longPresses: LongPressRecognizer
     private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
-    /// The touchscreen recognizers (fed touch frames only).
+    /// The touchscreen recognizers (fed a touchscreen's samples only).
     private var touches: TouchEngine
     /// The latest time fed: an event older than it is processed at it.
     private var lastTime: Timestamp?
