@@ -171,19 +171,16 @@ final class EngineBox {
         deliver(outputs)
     }
 
-    /// The touchscreen's size in mm (`gesto_engine_set_touchscreen_size`), nil: percent.
-    var touchscreenSize: Vector2?
-    /// The touch events made into frames (made at the first touch event).
-    private var touchFrames: TouchFrameAssembler?
+    /// The touchscreen's front end: its size in mm (`gesto_engine_set_touchscreen_size`; nil:
+    /// percent) and its events made into samples.
+    var touchscreen = TouchscreenFrontEnd()
 
-    /// Feeds one touch event; each frame it completes goes to the recognizers. Repairs of bad
-    /// touch input are the assembler's (a C caller has no log to see them in).
+    /// Feeds one touch event; the sample of each frame it completes goes to the recognizers.
+    /// Repairs of bad touch input are the front end's (a C caller has no log to see them in).
     func feed(touch event: TouchEvent) {
-        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device)
-        var frames: [TouchFrame] = []
-        assembler.handle(event, emit: { frames.append($0) }, diagnose: { _ in })
-        touchFrames = assembler
-        for frame in frames { feed(.touches(frame)) }
+        var samples: [ContactSample] = []
+        touchscreen.handle(event, emit: { samples.append($0) }, diagnose: { _ in })
+        for sample in samples { feed(.sample(sample)) }
     }
 
     /// Dispatches every deadline at or before `now`, each at its own time.

@@ -184,7 +184,7 @@ public func gestoEngineHandleEvent(_ handle: OpaquePointer?, _ event: UnsafePoin
             case .end: break
             }
         }
-        box.feed(.event(decoded))
+        box.feed(.sample(ContactSample(touchpad: decoded)))
         return GESTO_OK.rawValue
     }
 }
@@ -207,7 +207,7 @@ public func gestoEngineSetTouchscreenSize(_ handle: OpaquePointer?, _ width: Dou
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 1e6, height <= 1e6 else {
             throw .invalid("\(function): the size must be finite, above 0 and at most 1e6 mm, got \(width) x \(height)")
         }
-        box.touchscreenSize = Vector2(width, height)
+        box.touchscreen.size = Vector2(width, height)
         return GESTO_OK.rawValue
     }
 }

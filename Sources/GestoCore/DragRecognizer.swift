@@ -82,8 +82,8 @@ public struct DragRecognizer: Recognizer {
             finish(.cancelled(.endOfInput), drag, at: time, emit: emit)
         case (.dragging, .deadline):
             return
-        case (_, .event), (_, .touches):
-            guard let sample = input.contact, sample.device == device else { return }
+        case (_, .sample(let sample)):
+            guard sample.device == device else { return }
             if let gesture = sample.touchpadGesture {
                 handle(touchpad: sample, gesture, emit: emit)
             } else {
@@ -95,6 +95,8 @@ public struct DragRecognizer: Recognizer {
     /// A touchpad's sample: the drag is libinput's swipe that follows the cancelled hold.
     private mutating func handle(touchpad sample: ContactSample, _ gesture: GestureKind, emit: (RecognizedGesture) -> Void) {
         switch (state, gesture, sample.phase) {
+        case (_, _, .beginAndEnd):
+            return  // A touchscreen's (a stream of one sample): never here.
         case (.waiting, .hold, .cancel):
             state = .waiting(deadline: sample.time.advanced(bySeconds: Self.startTimeout), moved: .zero)
         case (.waiting, .hold, _):
@@ -144,6 +146,8 @@ public struct DragRecognizer: Recognizer {
             let drag = Drag(fingers: fingers, translation: moved)
             state = .dragging(drag)
             emit(.report(.began, report(drag, at: sample.time)))
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.waiting, .end):
             finish(.failed, Drag(fingers: fingers), at: sample.time, emit: emit)
         case (.waiting, .cancel):

@@ -4,8 +4,8 @@
 //   pinch-as-swipe.exclusively(before: pinch.simultaneously(with: rotate))
 // and a touchscreen's frames (TouchEngine, the same recognizers made for touchscreens, with taps
 // and edge swipes). Every input goes to every family the engine runs; each recognizer lets pass
-// what is not its device's or its gesture's. Pure: the caller feeds events, frames and
-// deadlines and receives recognized gestures.
+// what is not its device's or its gesture's. Pure: the caller feeds the samples the devices'
+// front ends made (Contact/) and deadlines, and receives recognized gestures.
 
 /// Runs every gesto recognizer on one device's input.
 ///
@@ -28,7 +28,7 @@ public struct GestureEngine: Sendable {
         public static let swipes = Families(rawValue: 1 << 2)
         /// Pinches and rotations, and swipes libinput reports as three-finger pinches.
         public static let pinches = Families(rawValue: 1 << 3)
-        /// The touchscreen recognizers (``TouchEngine``), fed touch frames.
+        /// The touchscreen recognizers (``TouchEngine``), fed a touchscreen's samples.
         public static let touches = Families(rawValue: 1 << 4)
         /// Every recognizer.
         public static let all: Families = [.holds, .longPresses, .swipes, .pinches, .touches]
@@ -57,7 +57,7 @@ public struct GestureEngine: Sendable {
     private var longPresses: LongPressRecognizer
     private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
     private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
-    /// The touchscreen recognizers (fed touch frames only).
+    /// The touchscreen recognizers (fed a touchscreen's samples only).
     private var touches: TouchEngine
     /// The latest time fed: an event older than it is processed at it.
     private var lastTime: Timestamp?
@@ -112,43 +112,50 @@ public struct GestureEngine: Sendable {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
+        handle(input, deadlinesFed: false, emit: emit, diagnose: diagnose, trace: trace)
+    }
+
+    /// Feeds one input as ``handle(_:emit:diagnose:trace:)`` does; with `deadlinesFed` the
+    /// caller has fed every deadline due at or before a sample's time already
+    /// (``RecognizerGroups`` does, in time order across its groups), so none is looked for.
+    mutating func handle(_ input: RecognizerInput, deadlinesFed: Bool, emit: (RecognizedGesture) -> Void,
+                         diagnose: (RecognizerDiagnostic) -> Void, trace: ((RecognizerTransition) -> Void)?) {
         switch input {
-        case .event(var event):
-            if let lastTime, event.time < lastTime {
-                // Named once per jump back, not for every event until the clock catches up.
-                if let lastEventTime, event.time < lastEventTime {
-                    diagnose(RecognizerDiagnostic("engine", fingers: event.fingerCount, state: "running", event,
-                                                  outcome: "processed at the latest time seen: time ran backwards"))
-                }
-                lastEventTime = event.time
-                event.time = lastTime
-            } else {
-                lastEventTime = event.time
+        case .sample(let sample):
+            guard let lastTime, sample.time < lastTime else {
+                lastEventTime = sample.time
+                // Deadlines that fell due before the sample come first, each an input of its own.
+                if !deadlinesFed { feedDeadlines(through: sample.time, emit: emit, diagnose: diagnose, trace: trace) }
+                lastTime = sample.time
+                dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+                return
             }
-            // Deadlines that fell due before the event come first, each an input of its own.
-            feedDeadlines(through: event.time, emit: emit, diagnose: diagnose, trace: trace)
-            lastTime = event.time
-            dispatch(.event(event), emit: emit, diagnose: diagnose, trace: trace)
-        case .touches(let frame):
-            feedDeadlines(through: frame.time, emit: emit, diagnose: diagnose, trace: trace)
-            lastTime = max(lastTime ?? frame.time, frame.time)
-            dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
+            // Named once per jump back, not for every sample until the clock catches up.
+            if let lastEventTime, sample.time < lastEventTime {
+                diagnose(RecognizerDiagnostic("engine", fingers: sample.fingerCount, state: "running", sample,
+                                              outcome: "processed at the latest time seen: time ran backwards"))
+            }
+            lastEventTime = sample.time
+            var late = sample
+            late.time = lastTime
+            feedDeadlines(through: lastTime, emit: emit, diagnose: diagnose, trace: trace)
+            dispatch(.sample(late), emit: emit, diagnose: diagnose, trace: trace)
         case .deadline(let time), .endOfInput(let time):
             lastTime = max(lastTime ?? time, time)
             dispatch(input, emit: emit, diagnose: diagnose, trace: trace)
         }
     }
 
-    /// Feeds a single event (see ``handle(_:emit:)``).
+    /// Feeds a single touchpad event, made a sample by its front end (see ``handle(_:emit:)``).
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) {
-        handle(.event(event), emit: emit, diagnose: { _ in }, trace: nil)
+        handle(.sample(ContactSample(touchpad: event)), emit: emit, diagnose: { _ in }, trace: nil)
     }
 
-    /// Feeds a single event as ``handle(_:emit:diagnose:trace:)`` does `.event(event)`.
+    /// Feeds a single touchpad event as ``handle(_:emit:diagnose:trace:)`` does its sample.
     public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void,
                                 trace: ((RecognizerTransition) -> Void)?) {
-        handle(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+        handle(.sample(ContactSample(touchpad: event)), emit: emit, diagnose: diagnose, trace: trace)
     }
 
     /// Feeds the deadlines at or before `time`, each an input of its own.

@@ -63,15 +63,15 @@ public struct HoldRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, input) {
-        case (_, .touches):
+        case (_, .sample(let sample)) where sample.touchpadGesture == nil:
             return  // libinput's holds are a touchpad's; a touchscreen's rest is a long press.
-        case (.idle, .event(let event)):
-            switch (event.kind, event.phase) {
-            case (.hold, .begin):
-                start(event)
-            case (.hold, .update), (.hold, .end):
-                diagnose(RecognizerDiagnostic("hold", fingers: event.fingerCount, state: "idle", event, outcome: "ignored: no hold in progress"))
-            case (.swipe, _), (.pinch, _):
+        case (.idle, .sample(let sample)):
+            switch (sample.touchpadGesture, sample.phase) {
+            case (.hold?, .begin):
+                start(sample)
+            case (.hold?, _):
+                diagnose(RecognizerDiagnostic("hold", fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no hold in progress"))
+            case (_, _):
                 return  // Not ours.
             }
         case (.idle, .deadline), (.idle, .endOfInput):
@@ -84,57 +84,60 @@ public struct HoldRecognizer: Recognizer {
         case (.pending(let rest), .endOfInput(let time)):
             state = .idle
             emit(.report(.failed, report(rest, at: time, failing: .endOfInput(beforeSeconds: settings.minimumDuration))))
-        case (.pending(let rest), .event(let event)):
-            switch (event.kind, event.phase) {
-            case (.hold, .update):
+        case (.pending(let rest), .sample(let sample)):
+            switch (sample.touchpadGesture, sample.phase) {
+            case (.hold?, .update), (.hold?, .beginAndEnd):
                 // libinput sends none; nothing changes if a source does.
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "ignored: libinput sends no HOLD_UPDATE"))
-            case (.hold, .begin):
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event, outcome: "the hold in progress fails: its END was lost"))
-                emit(.report(.failed, report(rest, at: event.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
-                start(event)
-            case (.swipe, _), (.pinch, _):
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", event,
-                                              outcome: "the hold fails: libinput ends a hold before another gesture, this END was lost"))
-                state = .idle
-                emit(.report(.failed, report(rest, at: event.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
-            case (.hold, .end):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", sample, outcome: "ignored: libinput sends no HOLD_UPDATE"))
+            case (.hold?, .begin):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", sample, outcome: "the hold in progress fails: its END was lost"))
+                emit(.report(.failed, report(rest, at: sample.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
+                start(sample)
+            case (.hold?, .end), (.hold?, .cancel):
                 // Lifted (a tap) or moved on before the minimum duration: never a hold.
                 state = .idle
-                let reason: FailureReason = event.isCancelled ? .cancelledByLibinput(beforeSeconds: settings.minimumDuration)
+                let reason: FailureReason = sample.phase == .cancel ? .cancelledByLibinput(beforeSeconds: settings.minimumDuration)
                     : .shorterThan(seconds: settings.minimumDuration)
-                emit(.report(.failed, report(rest, at: event.time, failing: reason)))
+                emit(.report(.failed, report(rest, at: sample.time, failing: reason)))
+            case (_, _):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "pending", sample,
+                                              outcome: "the hold fails: libinput ends a hold before another gesture, this END was lost"))
+                state = .idle
+                emit(.report(.failed, report(rest, at: sample.time, failing: .lostEnd(beforeSeconds: settings.minimumDuration))))
             }
         case (.holding, .deadline):
             return
         case (.holding(let rest), .endOfInput(let time)):
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(rest, at: time)))
-        case (.holding(let rest), .event(let event)):
-            switch (event.kind, event.phase) {
-            case (.hold, .update):
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event, outcome: "ignored: libinput sends no HOLD_UPDATE"))
-            case (.hold, .begin):
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event, outcome: "the hold in progress is cancelled: its END was lost"))
-                emit(.report(.cancelled(.fingerCountChanged), report(rest, at: event.time)))
-                start(event)
-            case (.hold, .end):
+        case (.holding(let rest), .sample(let sample)):
+            switch (sample.touchpadGesture, sample.phase) {
+            case (.hold?, .update), (.hold?, .beginAndEnd):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", sample, outcome: "ignored: libinput sends no HOLD_UPDATE"))
+            case (.hold?, .begin):
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", sample, outcome: "the hold in progress is cancelled: its END was lost"))
+                emit(.report(.cancelled(.fingerCountChanged), report(rest, at: sample.time)))
+                start(sample)
+            case (.hold?, .end):
                 state = .idle
-                emit(.report(event.isCancelled ? .cancelled(.cancelledByLibinput) : .ended, report(rest, at: event.time)))
-            case (.swipe, _), (.pinch, _):
+                emit(.report(.ended, report(rest, at: sample.time)))
+            case (.hold?, .cancel):
+                state = .idle
+                emit(.report(.cancelled(.cancelledByLibinput), report(rest, at: sample.time)))
+            case (_, _):
                 // libinput always ends a hold before another gesture; a source that lost the
                 // HOLD_END still must not leave the hold open.
-                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", event,
+                diagnose(RecognizerDiagnostic("hold", fingers: rest.fingers, state: "holding", sample,
                                               outcome: "the hold is cancelled: libinput ends a hold before another gesture, this END was lost"))
                 state = .idle
-                emit(.report(.cancelled(.preempted), report(rest, at: event.time)))
+                emit(.report(.cancelled(.preempted), report(rest, at: sample.time)))
             }
         }
     }
 
-    private mutating func start(_ event: GestureEvent) {
-        state = .pending(Rest(fingers: event.fingerCount, since: event.time,
-                              deadline: event.time.advanced(bySeconds: settings.minimumDuration)))
+    private mutating func start(_ sample: ContactSample) {
+        state = .pending(Rest(fingers: sample.fingerCount, since: sample.time,
+                              deadline: sample.time.advanced(bySeconds: settings.minimumDuration)))
     }
 
     /// The hold's value at `time`; `failing` is the reason of a failed report.

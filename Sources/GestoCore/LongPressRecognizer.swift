@@ -106,7 +106,7 @@ public struct LongPressRecognizer: Recognizer {
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
         // Idle, a touchpad's press starts only when libinput's hold does.
-        if case .event(let event) = input, event.kind != .hold, !isActive { return }
+        if case .sample(let sample) = input, let kind = sample.touchpadGesture, kind != .hold, !isActive { return }
         switch (state, input) {
         case (.idle, .deadline), (.idle, .endOfInput), (.pressed, .deadline):
             return
@@ -134,8 +134,8 @@ public struct LongPressRecognizer: Recognizer {
         case (.pressed(let pressed), .endOfInput(let time)):
             state = .idle
             emit(.report(.cancelled(.endOfInput), report(pressed, at: time)))
-        case (_, .event), (_, .touches):
-            guard let sample = input.contact, sample.device == device else { return }
+        case (_, .sample(let sample)):
+            guard sample.device == device else { return }
             if let gesture = sample.touchpadGesture {
                 handle(touchpad: sample, gesture, emit: emit)
             } else {
@@ -157,6 +157,8 @@ public struct LongPressRecognizer: Recognizer {
             arm(sample, fingers: sample.fingerCount, emit: emit)
         case (.arming, .hold, .update):
             return
+        case (_, _, .beginAndEnd):
+            return  // A touchscreen's (a stream of one sample): never here.
         case (.arming(var arming), .hold, .cancel) where arming.motion == .still:
             arming.motion = .moved
             state = .arming(arming)
@@ -215,7 +217,7 @@ public struct LongPressRecognizer: Recognizer {
                 fail(at: sample.time, nil, emit: emit)
                 arm(sample, fingers: sample.fingersDown, emit: emit)
             }
-        case (.pressed, .begin), (.pressed, .update):
+        case (.pressed, .begin), (.pressed, .update), (_, .beginAndEnd):
             return
         case (.pressed(let pressed), .end):
             state = .idle

@@ -20,7 +20,7 @@ import Glibc
 /// else `failed`. Progress is `ln(scale) / ln(threshold)`, so 1 at either threshold. The
 /// translation is the centroid's motion (the pinch anchor moves with it), its velocity a
 /// least-squares fit (``VelocityTracker``).
-public struct PinchRecognizer: Recognizer {
+public struct PinchRecognizer: StreamRecognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
@@ -37,12 +37,7 @@ public struct PinchRecognizer: Recognizer {
         (log(settings.inScale), log(settings.outScale))
     }
 
-    private enum State: Sendable {
-        case idle
-        case tracking(Track)
-    }
-
-    private struct Track: Sendable {
+    struct Track: StreamTrack {
         var fingers: Int
         /// libinput said this stream is a pinch; a touchscreen's stroke is only possibly one.
         var isClassified: Bool
@@ -56,7 +51,7 @@ public struct PinchRecognizer: Recognizer {
         var hasOutcome: Bool { stage == .began || isClassified }
     }
 
-    private var state: State = .idle
+    var state = StreamState<Track>.idle
     /// The centroid velocity of the pinch in progress (beside the state: not copied with it).
     private var tracker = VelocityTracker()
 
@@ -73,47 +68,26 @@ public struct PinchRecognizer: Recognizer {
     var kindName: String { device == .touchpad ? "pinch" : "touch-pinch" }
 
     /// The state as a trace names it (``RecognizerTransition``).
-    var traceState: RecognizerTraceState {
-        switch state {
-        case .idle: .idle
-        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
-        }
-    }
+    var traceState: RecognizerTraceState { state.traceState }
 
-    public var isActive: Bool {
-        switch state {
-        case .idle: false
-        case .tracking: true
-        }
-    }
+    public var isActive: Bool { state.isTracking }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's pinches on a
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad, every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event): device == .touchpad && event.kind == .pinch
-        case .touches: device == .touchscreen
-        case .deadline, .endOfInput: false
-        }
+    func judges(_ sample: ContactSample) -> Bool {
+        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
-        switch input {
-        case .deadline:
-            return
-        case .endOfInput(let time):
-            guard case .tracking(let track) = state else { return }
-            state = .idle
-            if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
-            handle(sample, emit: emit, diagnose: diagnose)
-        }
+        handleStream(input, emit: emit, diagnose: diagnose)
     }
 
-    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
+    func reportAtEndOfInput(_ track: Track, at time: Timestamp) -> GestureValue? {
+        track.hasOutcome ? report(track, at: time) : nil
+    }
+
+    mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
                                  diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, sample.phase) {
         case (.idle, .begin):
@@ -122,6 +96,8 @@ public struct PinchRecognizer: Recognizer {
             // libinput sends PINCH_UPDATE without BEGIN after a hold turns into a scroll.
             start(sample)
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no pinch in progress"))
         case (.tracking(let track), .begin):

@@ -56,15 +56,15 @@ public struct PinchSwipeRecognizer: Recognizer {
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        if case .event(let event) = input {
-            guard event.kind == .pinch, event.fingerCount >= 3 else {
-                if event.kind == .pinch, isActive { abandon(at: event.time, emit: emit) }
+        if case .sample(let sample) = input, let kind = sample.touchpadGesture {
+            guard kind == .pinch, sample.fingerCount >= 3 else {
+                if kind == .pinch, isActive { abandon(at: sample.time, emit: emit) }
                 return
             }
             if case .idle = state { state = .undecided; latest = nil }
-            if event.phase == .update, abs(event.scale - 1) > tolerance, case .undecided = state {
+            if sample.phase == .update, abs(sample.scale - 1) > tolerance, case .undecided = state {
                 state = .rejected
-                emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: event.fingerCount, direction: nil), time: event.time)))
+                emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: sample.fingerCount, direction: nil), time: sample.time)))
             }
         }
         // The closure touches only locals: `self` is mutating through `swipe` meanwhile.

@@ -2,16 +2,13 @@
 // `Value`, composed by `sequenced(before:)`, `simultaneously(with:)` and `exclusively(before:)`.
 // Recognizers are pure: time comes in with the input, and timers come back as deadlines.
 
-/// What a recognizer is fed.
+/// What a recognizer is fed: the samples of a device's contact stream, each built once by the
+/// device's front end (``TouchpadFrontEnd``, ``TouchscreenFrontEnd``), the deadlines it asked
+/// for, and the end of input. A recognizer never sees a device's own events.
 public enum RecognizerInput: Sendable, Hashable {
-    /// A libinput gesture event: a touchpad's input (its front end makes it a
-    /// ``ContactSample``; ``contact``).
-    case event(GestureEvent)
-    /// A touchscreen frame: the active touches after one `TOUCH_FRAME` (GestoCore/Touch), a
-    /// touchscreen's input (its front end makes it a ``ContactSample``). A recognizer made for
-    /// the other device lets it pass. Boxed: a frame is twice a gesture event's size, and every
-    /// input passes through the composed recognizers.
-    indirect case touches(TouchFrame)
+    /// One sample of a contact stream: a touchpad's gesture event or a touchscreen's frame, as
+    /// its front end made it. A recognizer made for another device lets it pass.
+    case sample(ContactSample)
     /// The time a recognizer asked for with ``Recognizer/nextDeadline`` has come
     /// (the daemon's timerfd fired, or a replay's clock passed it).
     case deadline(Timestamp)
@@ -19,12 +16,11 @@ public enum RecognizerInput: Sendable, Hashable {
     /// gestures in progress are cancelled with reason "end of input".
     case endOfInput(Timestamp)
 
-    /// The time of an event or a touch frame (the inputs before which due deadlines are fed),
-    /// nil for a deadline or the end of input.
+    /// The time of a sample (the inputs before which due deadlines are fed), nil for a
+    /// deadline or the end of input.
     public var eventTime: Timestamp? {
         switch self {
-        case .event(let e): e.time
-        case .touches(let frame): frame.time
+        case .sample(let sample): sample.time
         case .deadline, .endOfInput: nil
         }
     }
@@ -32,8 +28,7 @@ public enum RecognizerInput: Sendable, Hashable {
     /// The time of the input.
     public var time: Timestamp {
         switch self {
-        case .event(let e): e.time
-        case .touches(let frame): frame.time
+        case .sample(let sample): sample.time
         case .deadline(let t), .endOfInput(let t): t
         }
     }

@@ -234,10 +234,9 @@ public struct RecognizerGroups: Sendable {
         forEachDrag(report: report) { drag, fire in
             let claim: DragClaim
             switch input {
-            case .event(let event): claim = drag.handle(event, emit: fire)
+            case .sample(let sample): claim = drag.handle(sample, emit: fire)
             case .deadline(let time): claim = drag.handleDeadline(time, emit: fire)
             case .endOfInput(let time): drag.interrupt(at: time, reason: .endOfInput, emit: fire); claim = .none
-            case .touches: claim = .none  // A drag moves the pointer: touchpads only.
             }
             if claim != .none { taken = (claim, drag.fingerCount) }
         }
@@ -290,9 +289,9 @@ public struct RecognizerGroups: Sendable {
                                 report: (RecognizedGesture, ReportSource, GestureCommitment?, ReportMatching) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
-        if case .touches(let frame) = input, frame.unit != touchUnit {
-            touchUnit = frame.unit
-            for group in commitments.indices { commitments[group].measureTouches(in: frame.unit) }
+        if case .sample(let sample) = input, sample.device == .touchscreen, sample.unit != touchUnit {
+            touchUnit = sample.unit
+            for group in commitments.indices { commitments[group].measureTouches(in: sample.unit) }
         }
         // Deadlines first, in time order across groups (a long-press tier's timer in one group
         // comes before a later lift in another).
@@ -317,7 +316,7 @@ public struct RecognizerGroups: Sendable {
                 // libinput 1.31 cancels the swipe of a stroke it makes a drag; the reports of that
                 // cancellation say the drag preempted it, not libinput.
                 let end = GestureEvent(.swipe, .end, fingers: fingers, time: time, cancelled: true)
-                dispatchToGroups(.event(end), report: { made, source, commitment, match in
+                dispatchToGroups(.sample(ContactSample(touchpad: end)), report: { made, source, commitment, match in
                     var made = made
                     if made.phase == .cancelled(.cancelledByLibinput) { made.phase = .cancelled(.preempted) }
                     report(made, source, commitment, match)
@@ -351,7 +350,8 @@ public struct RecognizerGroups: Sendable {
                 // Collected first: which group owns a report is asked of the bindings, which
                 // the handler's matching also needs.
                 var reports: [RecognizedGesture] = []
-                engines[group].handle(input, emit: { reports.append($0) }, diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
+                engines[group].handle(input, deadlinesFed: true, emit: { reports.append($0) },
+                                      diagnose: group == 0 ? diagnose : silent, trace: groupTrace)
                 for made in reports {
                     var source = ReportSource(group: group, isOutcome: bindings.owner(of: made.name) == group)
                     var commitment: GestureCommitment? = nil
@@ -362,7 +362,7 @@ public struct RecognizerGroups: Sendable {
                 }
             } else {
                 // Streamed: each report goes to its handler as the engine makes it.
-                engines[group].handle(input, emit: { made in
+                engines[group].handle(input, deadlinesFed: true, emit: { made in
                     var source = ReportSource(group: group, isOutcome: true)
                     var commitment: GestureCommitment? = nil
                     commitments[group].observe(made, into: &source, made: &commitment)

@@ -46,8 +46,7 @@ extension RecognizerInput {
     /// The input as a trace names it: libinput's event name, `deadline` or `end of input`.
     var traceName: String {
         switch self {
-        case .event(let event): event.eventName
-        case .touches: "TOUCH_FRAME"
+        case .sample(let sample): sample.traceName
         case .deadline: "deadline"
         case .endOfInput: "end of input"
         }

@@ -16,7 +16,7 @@
 /// pinch and scroll jitters by never show. At the lift it is `ended` if the accumulated angle
 /// reached ``RotateSettings/threshold`` in the reported direction, else `failed`. Progress is
 /// `|angle| / threshold`.
-public struct RotateRecognizer: Recognizer {
+public struct RotateRecognizer: StreamRecognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
@@ -24,7 +24,7 @@ public struct RotateRecognizer: Recognizer {
     /// The device whose streams it judges (the other's samples pass it by).
     public let device: ContactDevice
 
-    private struct Track: Sendable {
+    struct Track: StreamTrack {
         var fingers: Int
         var angle: Double = 0
         var scale: Double = 1
@@ -32,12 +32,7 @@ public struct RotateRecognizer: Recognizer {
         var stage = TrackingStage.possible
     }
 
-    private enum State: Sendable {
-        case idle
-        case tracking(Track)
-    }
-
-    private var state: State = .idle
+    var state = StreamState<Track>.idle
 
     /// Makes a rotation recognizer for `device` with the given thresholds.
     public init(settings: RotateSettings = RotateSettings(), device: ContactDevice = .touchpad) {
@@ -48,52 +43,36 @@ public struct RotateRecognizer: Recognizer {
     public var nextDeadline: Timestamp? { nil }
 
     /// The state as a trace names it (``RecognizerTransition``).
-    var traceState: RecognizerTraceState {
-        switch state {
-        case .idle: .idle
-        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
-        }
-    }
+    var traceState: RecognizerTraceState { state.traceState }
 
-    public var isActive: Bool {
-        switch state {
-        case .idle: false
-        case .tracking: true
-        }
-    }
+    public var isActive: Bool { state.isTracking }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's pinches on a
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad (it reports the rotation with them), every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event): device == .touchpad && event.kind == .pinch
-        case .touches: device == .touchscreen
-        case .deadline, .endOfInput: false
-        }
+    func judges(_ sample: ContactSample) -> Bool {
+        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
     }
 
-    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void) {
-        switch input {
-        case .deadline:
-            return
-        case .endOfInput(let time):
-            guard case .tracking(let track) = state else { return }
-            state = .idle
-            if track.stage == .began { emit(.report(.cancelled(.endOfInput), report(track, at: time))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
-            handle(sample, emit: emit)
-        }
+    public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
+                                diagnose: (RecognizerDiagnostic) -> Void) {
+        handleStream(input, emit: emit, diagnose: diagnose)
     }
 
-    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void) {
+    func reportAtEndOfInput(_ track: Track, at time: Timestamp) -> GestureValue? {
+        track.stage == .began ? report(track, at: time) : nil
+    }
+
+    /// A sample's transitions; the pinch recognizer diagnoses the stream's anomalies.
+    mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
+                         diagnose _: (RecognizerDiagnostic) -> Void) {
         switch (state, sample.phase) {
         case (.idle, .begin):
             state = .tracking(Track(fingers: sample.fingerCount))
         case (.idle, .update):
             state = .tracking(Track(fingers: sample.fingerCount))
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             return  // The pinch recognizer reports a lost BEGIN.
         case (.tracking(let track), .begin):

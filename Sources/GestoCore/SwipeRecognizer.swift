@@ -17,7 +17,7 @@
 /// flicked along it faster than ``SwipeSettings/velocity`` over at least
 /// ``SwipeSettings/flickMinimumDistance``, else `failed`. Progress is the travel along the
 /// direction divided by the threshold. Distances are the settings' values in the device's unit.
-public struct SwipeRecognizer: Recognizer {
+public struct SwipeRecognizer: StreamRecognizer {
     public typealias Value = GestureValue
 
     /// The thresholds in force.
@@ -28,12 +28,7 @@ public struct SwipeRecognizer: Recognizer {
     /// (see ``PinchSwipeRecognizer``).
     public var acceptsPinchEvents = false
 
-    private enum State: Sendable {
-        case idle
-        case tracking(Track)
-    }
-
-    private struct Track: Sendable {
+    struct Track: StreamTrack {
         var fingers: Int
         var unit: ContactUnit
         /// The device said this stream is a swipe (libinput's swipe, or pinch of three or more
@@ -49,7 +44,7 @@ public struct SwipeRecognizer: Recognizer {
         var hasOutcome: Bool { stage == .began || isClassified }
     }
 
-    private var state: State = .idle
+    var state = StreamState<Track>.idle
     /// The finger velocity of the swipe in progress (beside the state: its samples are not
     /// copied with the state on every event).
     private var tracker = VelocityTracker()
@@ -66,19 +61,9 @@ public struct SwipeRecognizer: Recognizer {
     var kindName: String { device == .touchpad ? "swipe" : "touch-swipe" }
 
     /// The state as a trace names it (``RecognizerTransition``).
-    var traceState: RecognizerTraceState {
-        switch state {
-        case .idle: .idle
-        case .tracking(let track): RecognizerTraceState(name: track.stage.name, fingers: track.fingers)
-        }
-    }
+    var traceState: RecognizerTraceState { state.traceState }
 
-    public var isActive: Bool {
-        switch state {
-        case .idle: false
-        case .tracking: true
-        }
-    }
+    public var isActive: Bool { state.isTracking }
 
     /// The gesture's name on this device.
     private func name(_ fingers: Int, _ direction: SwipeDirection?) -> GestureName {
@@ -88,39 +73,28 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    /// Whether `input` belongs to a stream this recognizer judges (asked of the device's own
-    /// input, before its front end makes the sample): libinput's swipes on a touchpad (and its
-    /// pinches of three or more fingers where ``acceptsPinchEvents``), every stroke on a touchscreen.
-    private func judges(_ input: RecognizerInput) -> Bool {
-        switch input {
-        case .event(let event):
-            guard device == .touchpad else { return false }
-            switch event.kind {
-            case .swipe: return true
-            case .pinch: return acceptsPinchEvents && event.fingerCount >= 3
-            case .hold: return false
-            }
-        case .touches: return device == .touchscreen
-        case .deadline, .endOfInput: return false
+    /// Whether `sample` belongs to a stream this recognizer judges: libinput's swipes on a
+    /// touchpad (and its pinches of three or more fingers where ``acceptsPinchEvents``), every
+    /// stroke on a touchscreen.
+    func judges(_ sample: ContactSample) -> Bool {
+        guard sample.device == device else { return false }
+        switch sample.touchpadGesture {
+        case nil, .swipe?: return true
+        case .pinch?: return acceptsPinchEvents && sample.fingerCount >= 3
+        case .hold?: return false
         }
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
-        switch input {
-        case .deadline:
-            return
-        case .endOfInput(let time):
-            guard case .tracking(let track) = state else { return }
-            state = .idle
-            if track.hasOutcome { emit(.report(.cancelled(.endOfInput), report(track, at: time, final: true))) }
-        case .event, .touches:
-            guard judges(input), let sample = input.contact else { return }
-            handle(sample, emit: emit, diagnose: diagnose)
-        }
+        handleStream(input, emit: emit, diagnose: diagnose)
     }
 
-    private mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
+    func reportAtEndOfInput(_ track: Track, at time: Timestamp) -> GestureValue? {
+        track.hasOutcome ? report(track, at: time, final: true) : nil
+    }
+
+    mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void,
                                  diagnose: (RecognizerDiagnostic) -> Void) {
         switch (state, sample.phase) {
         case (.idle, .begin):
@@ -130,6 +104,8 @@ public struct SwipeRecognizer: Recognizer {
             // starts mid-gesture): the first UPDATE begins the swipe.
             start(sample)
             update(with: sample, emit: emit)
+        case (_, .beginAndEnd):
+            return  // A stream of one sample moved nothing: taps judge it.
         case (.idle, .end), (.idle, .cancel):
             // An END with nothing in progress: libinput's or the log's, ignore it.
             diagnose(RecognizerDiagnostic(kindName, fingers: sample.fingerCount, state: "idle", sample, outcome: "ignored: no swipe in progress"))

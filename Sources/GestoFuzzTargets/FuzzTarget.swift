@@ -169,26 +169,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         engine.handle(.endOfInput(last), emit: checkOutput)
     }
 
-    /// Runs touch events (of any devices, as one) through a frame assembler and a touch
+    /// Runs touch events (of any devices, as one) through a touchscreen front end and a touch
     /// engine, with deadlines and an end of input, and checks every recognized gesture.
     private static func recognizeTouches(_ events: [TouchEvent]) {
         guard !events.isEmpty else { return }
-        var assembler = TouchFrameAssembler()
+        var frontEnd = TouchscreenFrontEnd()
         var engine = TouchEngine()
         var last = Timestamp(microseconds: 0)
-        func run(_ frame: TouchFrame) {
-            precondition(Timestamp.acceptedMicroseconds.contains(frame.time.microseconds), "a frame at \(frame.time)")
-            while let deadline = engine.nextDeadline, deadline <= frame.time {
+        func run(_ sample: ContactSample) {
+            precondition(Timestamp.acceptedMicroseconds.contains(sample.time.microseconds), "a frame at \(sample.time)")
+            while let deadline = engine.nextDeadline, deadline <= sample.time {
                 engine.handle(.deadline(deadline), emit: checkOutput, diagnose: { _ in })
             }
-            engine.handle(.touches(frame), emit: checkOutput, diagnose: { _ in })
+            engine.handle(.sample(sample), emit: checkOutput, diagnose: { _ in })
         }
         for event in events {
             precondition(Timestamp.acceptedMicroseconds.contains(event.time.microseconds), "a touch at \(event.time)")
-            assembler.handle(event, emit: run, diagnose: { _ in })
+            frontEnd.handle(event, emit: run, diagnose: { _ in })
             last = max(last, event.time)
         }
-        assembler.flush(emit: run)
+        frontEnd.flush(emit: run)
         engine.handle(.endOfInput(last), emit: checkOutput, diagnose: { _ in })
     }
 

@@ -29,7 +29,7 @@ func runTouchBenchmarks() {
             stroke.append(TouchEvent(.frame, time: time, device: 1))
             framesPerStroke += 1
         }
-        var assembler = TouchFrameAssembler(size: Vector2(300, 200), device: 1)
+        var frontEnd = TouchscreenFrontEnd(size: Vector2(300, 200))
         var engine = GestureEngine()
         var reports = 0, frames = 0
         var round: Int64 = 0
@@ -41,9 +41,9 @@ func runTouchBenchmarks() {
                 let offset = round * 1_000_000
                 for var event in stroke {
                     event.time.microseconds += offset
-                    assembler.handle(event, emit: { frame in
+                    frontEnd.handle(event, emit: { sample in
                         frames += 1
-                        engine.handle(.touches(frame)) { _ in reports += 1 }
+                        engine.handle(.sample(sample)) { _ in reports += 1 }
                     }, diagnose: { _ in })
                 }
                 round += 1

@@ -36,7 +36,7 @@ struct Binding<Action> {
         let handle = { (_: RecognizedGesture, _: ReportSource, fired: [MatchedFiring]) in
             for firing in fired { result.append("\(bindings[firing.bindingIndex].action)@\(firing.gesture.phase.name)") }
         }
-        for event in events { groups.handle(.event(event), focusedApp: focusedApp, emit: handle) }
+        for event in events { groups.handle(.touchpad(event), focusedApp: focusedApp, emit: handle) }
         if let end { groups.handle(.endOfInput(Timestamp(seconds: end)), focusedApp: focusedApp, emit: handle) }
         return result
     }

@@ -10,9 +10,9 @@ struct Scripted: Recognizer {
     var nextDeadline: Timestamp? { nil }
     var isActive: Bool { active }
     mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<String>) -> Void) {
-        guard case .event(let event) = input, event.kind == .swipe else { return }
+        guard case .sample(let sample) = input, sample.touchpadGesture == .swipe else { return }
         let phase: RecognizerPhase
-        switch event.fingerCount {
+        switch sample.fingerCount {
         case 1: phase = .began
         case 2: phase = .changed
         case 3: phase = .ended
@@ -31,9 +31,9 @@ struct ScriptedPinch: Recognizer {
     var nextDeadline: Timestamp? { nil }
     var isActive: Bool { inner.isActive }
     mutating func handle(_ input: RecognizerInput, emit: (RecognizerUpdate<String>) -> Void) {
-        guard case .event(var event) = input, event.kind == .pinch else { return }
-        event.kind = .swipe
-        inner.handle(.event(event), emit: emit)
+        guard case .sample(var sample) = input, sample.touchpadGesture == .pinch else { return }
+        sample.touchpadGesture = .swipe
+        inner.handle(.sample(sample), emit: emit)
     }
 }
 
@@ -45,7 +45,7 @@ func pinchEvent(_ code: Int) -> GestureEvent { GestureEvent(.pinch, .update, fin
         var sequence = Scripted(label: "press").sequenced(before: ScriptedPinch(inner: Scripted(label: "drag")))
         var log: [String] = []
         func feed(_ event: GestureEvent) {
-            sequence.handle(.event(event)) { update in
+            sequence.handle(.touchpad(event)) { update in
                 switch update.value {
                 case .first(let a): log.append("\(update.phase.name) first(\(a))")
                 case .second(let a, let b): log.append("\(update.phase.name) second(\(a), \(b ?? "nil"))")
@@ -68,9 +68,9 @@ func pinchEvent(_ code: Int) -> GestureEvent { GestureEvent(.pinch, .update, fin
     @Test func sequencedFailsWhenTheFirstFails() {
         var sequence = Scripted(label: "a").sequenced(before: ScriptedPinch(inner: Scripted(label: "b")))
         var phases: [RecognizerPhase] = []
-        sequence.handle(.event(swipeEvent(5))) { phases.append($0.phase) }
-        sequence.handle(.event(swipeEvent(4))) { phases.append($0.phase) }
-        sequence.handle(.event(pinchEvent(1))) { phases.append($0.phase) }
+        sequence.handle(.touchpad(swipeEvent(5))) { phases.append($0.phase) }
+        sequence.handle(.touchpad(swipeEvent(4))) { phases.append($0.phase) }
+        sequence.handle(.touchpad(pinchEvent(1))) { phases.append($0.phase) }
         #expect(phases == [.arming, .failed])
     }
 
@@ -78,7 +78,7 @@ func pinchEvent(_ code: Int) -> GestureEvent { GestureEvent(.pinch, .update, fin
         var exclusive = Scripted(label: "first").exclusively(before: ScriptedPinch(inner: Scripted(label: "second")))
         var log: [String] = []
         func feed(_ event: GestureEvent) {
-            exclusive.handle(.event(event)) { update in
+            exclusive.handle(.touchpad(event)) { update in
                 switch update.value {
                 case .first(let a): log.append("\(update.phase.name) \(a)")
                 case .second(let b): log.append("\(update.phase.name) \(b)")
@@ -101,24 +101,24 @@ func pinchEvent(_ code: Int) -> GestureEvent { GestureEvent(.pinch, .update, fin
         let count = { (update: RecognizerUpdate<ExclusiveValue<String, String>>) in
             if case .second = update.value { seconds += 1 }
         }
-        exclusive.handle(.event(swipeEvent(5)), emit: count)
-        exclusive.handle(.event(pinchEvent(1)), emit: count)
-        exclusive.handle(.event(swipeEvent(1)), emit: count)  // first began: it wins
-        exclusive.handle(.event(pinchEvent(2)), emit: count)
-        exclusive.handle(.event(pinchEvent(3)), emit: count)
-        exclusive.handle(.event(swipeEvent(3)), emit: count)
+        exclusive.handle(.touchpad(swipeEvent(5)), emit: count)
+        exclusive.handle(.touchpad(pinchEvent(1)), emit: count)
+        exclusive.handle(.touchpad(swipeEvent(1)), emit: count)  // first began: it wins
+        exclusive.handle(.touchpad(pinchEvent(2)), emit: count)
+        exclusive.handle(.touchpad(pinchEvent(3)), emit: count)
+        exclusive.handle(.touchpad(swipeEvent(3)), emit: count)
         #expect(seconds == 0)
         #expect(!exclusive.isActive)
         // A new round: the first is idle, so the second passes at once.
-        exclusive.handle(.event(pinchEvent(1)), emit: count)
+        exclusive.handle(.touchpad(pinchEvent(1)), emit: count)
         #expect(seconds == 1)
     }
 
     @Test func exclusivePassesTheSecondWhenTheFirstIsIdle() {
         var exclusive = Scripted(label: "first").exclusively(before: ScriptedPinch(inner: Scripted(label: "second")))
         var phases: [RecognizerPhase] = []
-        exclusive.handle(.event(pinchEvent(1))) { phases.append($0.phase) }
-        exclusive.handle(.event(pinchEvent(3))) { phases.append($0.phase) }
+        exclusive.handle(.touchpad(pinchEvent(1))) { phases.append($0.phase) }
+        exclusive.handle(.touchpad(pinchEvent(3))) { phases.append($0.phase) }
         #expect(phases == [.began, .ended])
     }
 
@@ -129,11 +129,11 @@ func pinchEvent(_ code: Int) -> GestureEvent { GestureEvent(.pinch, .update, fin
         let record = { (update: RecognizerUpdate<ExclusiveValue<String, String>>) in
             if case .second(let b) = update.value { log.append("\(update.phase.name) \(b)") }
         }
-        exclusive.handle(.event(swipeEvent(5)), emit: record)
-        exclusive.handle(.event(pinchEvent(1)), emit: record)
-        exclusive.handle(.event(pinchEvent(3)), emit: record)
+        exclusive.handle(.touchpad(swipeEvent(5)), emit: record)
+        exclusive.handle(.touchpad(pinchEvent(1)), emit: record)
+        exclusive.handle(.touchpad(pinchEvent(3)), emit: record)
         #expect(log.isEmpty)
-        exclusive.handle(.event(swipeEvent(6)), emit: record)  // first cancelled
+        exclusive.handle(.touchpad(swipeEvent(6)), emit: record)  // first cancelled
         #expect(log == ["began second", "ended second"])
     }
 }

@@ -9,7 +9,7 @@ import Testing
         var engine = GestureEngine()
         var found: [String] = []
         for event in events {
-            engine.handle(.event(event), emit: { _ in }, diagnose: { found.append("\($0.recognizer) \($0.event) in \($0.state)") })
+            engine.handle(.touchpad(event), emit: { _ in }, diagnose: { found.append("\($0.recognizer) \($0.event) in \($0.state)") })
         }
         return found
     }

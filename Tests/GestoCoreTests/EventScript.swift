@@ -45,7 +45,7 @@ func run<R: Recognizer>(_ recognizer: inout R, _ events: [GestureEvent], endOfIn
         while let deadline = recognizer.nextDeadline, deadline <= event.time {
             recognizer.handle(.deadline(deadline)) { updates.append($0) }
         }
-        recognizer.handle(.event(event)) { updates.append($0) }
+        recognizer.handle(.touchpad(event)) { updates.append($0) }
     }
     if let end {
         let time = Timestamp(seconds: end)
@@ -68,4 +68,11 @@ func outcomes(_ events: [GestureEvent], settings: RecognizerSettings = Recognize
     for event in events { engine.handle(event, emit: record) }
     if let end { engine.handle(.endOfInput(Timestamp(seconds: end)), emit: record) }
     return result
+}
+
+extension RecognizerInput {
+    /// A touchpad's event as its front end makes it a sample.
+    static func touchpad(_ event: GestureEvent) -> RecognizerInput { .sample(ContactSample(touchpad: event)) }
+    /// A touchscreen's frame as its front end makes it a sample.
+    static func touchscreen(_ frame: TouchFrame) -> RecognizerInput { .sample(ContactSample(touchscreen: frame)) }
 }

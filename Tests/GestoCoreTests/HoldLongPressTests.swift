@@ -104,7 +104,7 @@ import Testing
         #expect(fired.first?.value.name.description == "long-press:1")
         #expect(fired.first?.value.time == Timestamp(seconds: 0.220))
         #expect(recognizer.nextDeadline == nil)
-        recognizer.handle(.event(GestureEvent(.hold, .end, fingers: 1, time: Timestamp(seconds: 0.885)))) { fired.append($0) }
+        recognizer.handle(.touchpad(GestureEvent(.hold, .end, fingers: 1, time: Timestamp(seconds: 0.885)))) { fired.append($0) }
         #expect(fired.map(\.phase) == [.began, .ended])
     }
 

@@ -6,8 +6,8 @@ import Testing
 
 private func moment(_ milliseconds: Int64) -> Timestamp { Timestamp(microseconds: milliseconds * 1000) }
 
-private func swipe(_ phase: GestureEventPhase, _ milliseconds: Int64, dx: Double = 0, cancelled: Bool = false) -> GestureEvent {
-    GestureEvent(.swipe, phase, fingers: 3, time: moment(milliseconds), delta: Vector2(x: dx, y: 0), cancelled: cancelled)
+private func swipe(_ phase: GestureEventPhase, _ milliseconds: Int64, dx: Double = 0, cancelled: Bool = false) -> ContactSample {
+    ContactSample(touchpad: GestureEvent(.swipe, phase, fingers: 3, time: moment(milliseconds), delta: Vector2(x: dx, y: 0), cancelled: cancelled))
 }
 
 @Suite struct PointerDragDecisionTests {

@@ -29,7 +29,7 @@ import Testing
             var frames: [TouchFrame] = []
             assembler.handle(event, emit: { frames.append($0) }, diagnose: { _ in })
             for frame in frames {
-                groups.handle(.touches(frame), report: { report, _, commitment, match in
+                groups.handle(.touchscreen(frame), report: { report, _, commitment, match in
                     if let commitment { commitments.append(commitment) }
                     match(report) { firings.append("\($0.gesture.name)@\($0.gesture.phase.name)") }
                 })

@@ -40,7 +40,7 @@ struct TouchScript {
 
     mutating func feed(_ frame: TouchFrame) {
         frames.append(frame)
-        feedEngine(.touches(frame))
+        feedEngine(.touchscreen(frame))
     }
 
     /// Ends a frame at `ms`.

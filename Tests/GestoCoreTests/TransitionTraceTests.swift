@@ -9,7 +9,7 @@ import Testing
         var engine = GestureEngine()
         var found: [String] = []
         for event in events {
-            engine.handle(.event(event), emit: { _ in }, diagnose: { _ in }, trace: { found.append("\($0)") })
+            engine.handle(.touchpad(event), emit: { _ in }, diagnose: { _ in }, trace: { found.append("\($0)") })
         }
         return found
     }
@@ -42,8 +42,8 @@ import Testing
         var plain = GestureEngine(), traced = GestureEngine()
         var plainReports: [RecognizedGesture] = [], tracedReports: [RecognizedGesture] = []
         for event in script.events {
-            plain.handle(.event(event), emit: { plainReports.append($0) }, diagnose: { _ in })
-            traced.handle(.event(event), emit: { tracedReports.append($0) }, diagnose: { _ in }, trace: { _ in })
+            plain.handle(.touchpad(event), emit: { plainReports.append($0) }, diagnose: { _ in })
+            traced.handle(.touchpad(event), emit: { tracedReports.append($0) }, diagnose: { _ in }, trace: { _ in })
         }
         #expect(plainReports == tracedReports)
         #expect(!plainReports.isEmpty)

@@ -1,7 +1,7 @@
 // The three-finger drag (`drag: left` on a `swipe:3` binding): while the fingers of one swipe
 // move, a pointer button is held and the pointer follows them, as macOS's three-finger drag
-// and libinput 1.28's own do. Pure: it reads libinput's touchpad gesture events (their
-// accelerated deltas, the motion the pointer makes under one finger) and reports the drag's
+// and libinput 1.28's own do. Pure: it reads the touchpad's contact samples (their pointer
+// motion, libinput's accelerated deltas: what the pointer makes under one finger) and reports the drag's
 // phases; gestod's virtual pointer or a compositor plugin presses, moves and releases.
 //
 // Beside swipe bindings of the same fingers, a stroke is first judged by its speed, as
@@ -192,87 +192,97 @@ public struct PointerDrag: Sendable {
     /// The swipe this drag follows, as bindings name it.
     public var name: GestureName { .swipe(fingers: fingerCount, direction: nil) }
 
-    /// Feeds one libinput gesture event; `emit` receives the drag's reports. Returns what the
-    /// recognizers must not see of the stroke.
+    /// Feeds one contact sample; `emit` receives the drag's reports. Returns what the
+    /// recognizers must not see of the stroke. A drag moves the pointer by libinput's touchpad
+    /// gestures: other devices' samples pass it by.
     @discardableResult
-    public mutating func handle(_ event: GestureEvent, emit: (RecognizedGesture) -> Void) -> DragClaim {
-        let isOurs = event.kind == .swipe && event.fingerCount == fingerCount
-        switch (state, event.phase) {
+    public mutating func handle(_ sample: ContactSample, emit: (RecognizedGesture) -> Void) -> DragClaim {
+        guard let kind = sample.touchpadGesture else { return .none }
+        let isOurs = kind == .swipe && sample.fingerCount == fingerCount
+        // libinput's END, cancelled or not, is one phase to the states below; `isCancelled`
+        // tells them apart where it matters.
+        let isCancelled = sample.phase == .cancel
+        let phase: GestureEventPhase = switch sample.phase {
+        case .begin: .begin
+        case .update: .update
+        case .end, .cancel, .beginAndEnd: .end
+        }
+        switch (state, phase) {
         case (.idle, .begin) where isOurs:
-            let rested = restMoved.map { event.time.seconds(since: $0) <= DragRecognizer.startTimeout } ?? false
+            let rested = restMoved.map { sample.time.seconds(since: $0) <= DragRecognizer.startTimeout } ?? false
             restMoved = nil
             if sharesFingersWithSwipes && !rested {
-                state = .deciding(deadline: event.time.advanced(bySeconds: settings.quickSwipeTime), travel: .zero, translation: .zero)
+                state = .deciding(deadline: sample.time.advanced(bySeconds: settings.quickSwipeTime), travel: .zero, translation: .zero)
                 return .none
             }
-            press(at: event.time, catchingUp: .zero, emit: emit)
+            press(at: sample.time, catchingUp: .zero, emit: emit)
             return DragClaim(withholdsInput: sharesFingersWithSwipes)
         case (.idle, .end):
-            restMoved = event.kind == .hold && event.fingerCount == fingerCount && event.isCancelled ? event.time : nil
+            restMoved = kind == .hold && sample.fingerCount == fingerCount && isCancelled ? sample.time : nil
             return .none
         case (.idle, _):
-            if event.phase == .begin { restMoved = nil }
+            if phase == .begin { restMoved = nil }
             return .none
-        case (.deciding(let deadline, _, let moved), _) where event.time > deadline && isOurs:
+        case (.deciding(let deadline, _, let moved), _) where sample.time > deadline && isOurs:
             // The timer was late (a live one may not have fired yet): the stroke became the
             // drag's at its deadline, and this event is part of it.
             var claim = decideDrag(at: deadline, translation: moved, emit: emit)
             claim.withholdsInput = true
-            handle(event, emit: emit)
+            handle(sample, emit: emit)
             return claim
         case (.deciding(let deadline, let travel, let moved), .update) where isOurs:
-            let travelled = travel + event.unacceleratedDelta
+            let travelled = travel + (sample.motion ?? .zero)
             state = travelled.length >= settings.quickSwipeDistance
                 ? .idle
-                : .deciding(deadline: deadline, travel: travelled, translation: moved + event.delta)
+                : .deciding(deadline: deadline, travel: travelled, translation: moved + (sample.pointerMotion ?? .zero))
             return .none
         case (.deciding, _):
             // Its END before the decision (the fingers lifted: a quick swipe), or another
             // gesture (the END was lost): nothing was pressed.
             state = .idle
-            if event.phase == .begin { return handle(event, emit: emit) }
+            if phase == .begin { return handle(sample, emit: emit) }
             return .none
         case (.dragging, .update) where isOurs:
-            guard event.delta != .zero else { return DragClaim(withholdsInput: sharesFingersWithSwipes) }
-            translation += event.delta
-            emit(report(.changed, at: event.time))
+            guard let motion = sample.pointerMotion, motion != .zero else { return DragClaim(withholdsInput: sharesFingersWithSwipes) }
+            translation += motion
+            emit(report(.changed, at: sample.time))
             return DragClaim(withholdsInput: sharesFingersWithSwipes)
         case (.dragging, .end) where isOurs:
-            if event.isCancelled {
-                release(.cancelled(.cancelledByLibinput), at: event.time, emit: emit)
+            if isCancelled {
+                release(.cancelled(.cancelledByLibinput), at: sample.time, emit: emit)
             } else {
-                state = .lifted(deadline: liftDeadline(after: event.time))
+                state = .lifted(deadline: liftDeadline(after: sample.time))
             }
             return DragClaim(withholdsInput: sharesFingersWithSwipes)
         case (.dragging, _):
             // libinput reports one gesture at a time: another one means the swipe is over
             // without its END (a lost line); the drag does not outlive its fingers.
-            if !isOurs, event.phase == .begin { release(.cancelled(.preempted), at: event.time, emit: emit) }
+            if !isOurs, phase == .begin { release(.cancelled(.preempted), at: sample.time, emit: emit) }
             return .none
-        case (.lifted(let deadline?), .begin) where event.time >= deadline:
+        case (.lifted(let deadline?), .begin) where sample.time >= deadline:
             // The timer was late (a replay feeds deadlines before events, a live one may not
             // have fired yet): the drag ended at its deadline, and this gesture is a new one.
             release(.ended, at: deadline, emit: emit)
-            return handle(event, emit: emit)
+            return handle(sample, emit: emit)
         case (.lifted, .begin), (.resting, .begin):
             if isOurs {
                 state = .dragging
                 return DragClaim(withholdsInput: sharesFingersWithSwipes)
-            } else if event.kind == .hold && event.fingerCount == fingerCount {
+            } else if kind == .hold && sample.fingerCount == fingerCount {
                 state = .resting
             } else {
                 // One or two fingers came back, or a pinch: the drag is over (libinput's
                 // drag-3fg documentation: they end the drag and do what they would do).
-                release(.ended, at: event.time, emit: emit)
+                release(.ended, at: sample.time, emit: emit)
             }
             return .none
         case (.resting, .end):
-            if settings.lock == .sticky && !event.isCancelled {
+            if settings.lock == .sticky && !isCancelled {
                 // The drag's fingers rested and lifted without moving: a tap, which ends a
                 // sticky drag.
-                release(.ended, at: event.time, emit: emit)
+                release(.ended, at: sample.time, emit: emit)
             } else {
-                state = .lifted(deadline: liftDeadline(after: event.time))
+                state = .lifted(deadline: liftDeadline(after: sample.time))
             }
             return .none
         case (.lifted, _), (.resting, _):

@@ -1,4 +1,4 @@
-// `edge-swipe:EDGE[:F]` from touch frames: a stroke that starts within the edge margin and
+// `edge-swipe:EDGE[:F]` from a touchscreen's samples and their positions: a stroke that starts within the edge margin and
 // moves inward, GNOME's `EdgeDragAction` (js/ui/edgeDragAction.js), lisgd's and hyprgrass's
 // edge swipes. Composed `exclusively(before:)` the touch swipe: a stroke from an edge that
 // moves inward is an edge swipe, not also a swipe.
@@ -70,41 +70,44 @@ public struct EdgeSwipeRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .event, .deadline:
+        case .deadline:
             return
+        case .sample(let sample):
+            // Edge swipes read positions: a touchpad's samples have none.
+            guard let positions = sample.positions else { return }
+            handle(sample, positions, emit: emit)
         case .endOfInput(let time):
             if case .tracking(let track) = state {
                 emit(.report(track.stage == .began ? .cancelled(.endOfInput) : .failed, value(track, at: time)))
             }
             state = .idle
-        case .touches(let frame):
-            handle(frame, emit: emit)
         }
     }
 
-    private mutating func handle(_ frame: TouchFrame, emit: (RecognizedGesture) -> Void) {
-        lastTranslation = frame.stroke.translation
-        fingers = max(1, frame.stroke.fingerCount)
+    private mutating func handle(_ sample: ContactSample, _ positions: ContactPositions, emit: (RecognizedGesture) -> Void) {
+        let isStrokeEnd = sample.fingersDown == 0, isCancelled = sample.phase == .cancel
+        lastTranslation = positions.translation
+        fingers = max(1, sample.fingerCount)
         switch state {
         case .idle:
-            guard !frame.touches.isEmpty, !frame.isCancelled else { return }
-            guard let edge = Self.edge(of: frame.stroke.origin, extent: frame.extent,
-                                       margin: margin.value(in: frame.unit)) else {
+            guard !isStrokeEnd, !isCancelled else { return }
+            guard let edge = Self.edge(of: positions.origin, extent: positions.extent,
+                                       margin: margin.value(in: sample.unit)) else {
                 state = .spent
                 return
             }
             tracker.reset()
-            tracker.add(position: frame.stroke.translation, at: frame.time)
-            state = .tracking(Track(edge: edge, stage: .possible, unit: frame.unit))
+            tracker.add(position: positions.translation, at: sample.time)
+            state = .tracking(Track(edge: edge, stage: .possible, unit: sample.unit))
         case .tracking(var track):
-            if frame.isCancelled {
+            if isCancelled {
                 state = .idle
-                emit(.report(track.stage == .began ? .cancelled(.cancelledByLibinput) : .failed, value(track, at: frame.time)))
+                emit(.report(track.stage == .began ? .cancelled(.cancelledByLibinput) : .failed, value(track, at: sample.time)))
                 return
             }
-            tracker.add(position: frame.stroke.translation, at: frame.time)
-            let current = value(track, at: frame.time)
-            if frame.isStrokeEnd {
+            tracker.add(position: positions.translation, at: sample.time)
+            let current = value(track, at: sample.time)
+            if isStrokeEnd {
                 state = .idle
                 // The swipe's own verdict, along the edge's inward direction.
                 let counts = SwipeRecognizer.meets(settings, translation: current.translation, velocity: current.velocity,
@@ -115,8 +118,8 @@ public struct EdgeSwipeRecognizer: Recognizer {
             }
             switch track.stage {
             case .possible:
-                guard frame.stroke.translation.length >= settings.lockDistance.value(in: track.unit) else { return }
-                guard SwipeDirection(of: frame.stroke.translation, diagonals: false) == track.edge.inward else {
+                guard positions.translation.length >= settings.lockDistance.value(in: track.unit) else { return }
+                guard SwipeDirection(of: positions.translation, diagonals: false) == track.edge.inward else {
                     state = .spent
                     emit(.report(.failed, current))
                     return
@@ -128,7 +131,7 @@ public struct EdgeSwipeRecognizer: Recognizer {
                 emit(.report(.changed, current))
             }
         case .spent:
-            if frame.isStrokeEnd || frame.isCancelled { state = .idle }
+            if isStrokeEnd || isCancelled { state = .idle }
         }
     }
 

@@ -1,4 +1,4 @@
-// `tap:F` and `double-tap:F` from touch frames: SwiftUI's `TapGesture(count:)`, with Android's
+// `tap:F` and `double-tap:F` from a touchscreen's samples and their positions: SwiftUI's `TapGesture(count:)`, with Android's
 // timeouts. A tap beside a bound double tap waits for the double-tap interval (SwiftUI's
 // `doubleTap.exclusively(before: tap)`): the second tap makes it a double tap, the interval
 // passing without one makes it a tap.
@@ -64,56 +64,56 @@ public struct TapRecognizer: Recognizer {
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
         switch input {
-        case .event:
-            return
+        case .sample(let sample):
+            // Taps read positions: a touchpad's samples have none.
+            guard let positions = sample.positions else { return }
+            handle(sample, positions, emit: emit)
         case .deadline(let time), .endOfInput(let time):
             // The interval passed with no second tap (or the input ended): it was a tap.
             guard case .waiting(let tap, let followed) = state else { return }
             if case .deadline = input, followed { return }
             state = .idle
             emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: max(time, tap.lift))))
-        case .touches(let frame):
-            handle(frame, emit: emit)
         }
     }
 
-    private mutating func handle(_ frame: TouchFrame, emit: (RecognizedGesture) -> Void) {
-        if !frame.isStrokeEnd {
-            if frame.landed > 0, frame.touches.count == frame.landed, case .waiting(let tap, false) = state {
+    private mutating func handle(_ sample: ContactSample, _ positions: ContactPositions, emit: (RecognizedGesture) -> Void) {
+        let isStrokeEnd = sample.fingersDown == 0
+        if !isStrokeEnd {
+            if positions.allLanded, case .waiting(let tap, false) = state {
                 state = .waiting(tap, followed: true)
             }
             return
         }
-        let stroke = frame.stroke
-        let duration = frame.time.seconds(since: stroke.startTime)
-        let isTap = !frame.isCancelled && stroke.fingerCount > 0 && duration <= settings.tap.maximumDuration
-            && stroke.maximumTravel <= settings.tap.maximumDistance.value(in: frame.unit)
+        let duration = sample.time.seconds(since: positions.startTime)
+        let isTap = sample.phase != .cancel && sample.fingerCount > 0 && duration <= settings.tap.maximumDuration
+            && (sample.fingerTravel ?? 0) <= settings.tap.maximumDistance.value(in: sample.unit)
         let previous: Tap?
         switch state {
         case .idle: previous = nil
         case .waiting(let tap, _), .recent(let tap): previous = tap
         }
         guard isTap else {
-            if case .waiting(let tap, _) = state { emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: frame.time))) }
+            if case .waiting(let tap, _) = state { emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: sample.time))) }
             state = .idle
             return
         }
-        let tap = Tap(fingers: stroke.fingerCount, lift: frame.time, place: stroke.origin, unit: frame.unit,
-                      translation: stroke.translation)
+        let tap = Tap(fingers: sample.fingerCount, lift: sample.time, place: positions.origin, unit: sample.unit,
+                      translation: positions.translation)
         if let previous, previous.fingers == tap.fingers, previous.unit == tap.unit,
-           stroke.startTime.seconds(since: previous.lift) <= settings.tap.doubleTapInterval,
-           (tap.place - previous.place).length <= settings.tap.doubleTapDistance.value(in: frame.unit) {
+           positions.startTime.seconds(since: previous.lift) <= settings.tap.doubleTapInterval,
+           (tap.place - previous.place).length <= settings.tap.doubleTapDistance.value(in: sample.unit) {
             // The held tap (if it waited) is the double tap's first half: it never reports.
             state = .idle
-            emit(.report(.ended, value(.doubleTap(fingers: tap.fingers), tap, at: frame.time)))
+            emit(.report(.ended, value(.doubleTap(fingers: tap.fingers), tap, at: sample.time)))
             return
         }
-        if case .waiting(let held, _) = state { emit(.report(.ended, value(.tap(fingers: held.fingers), held, at: frame.time))) }
+        if case .waiting(let held, _) = state { emit(.report(.ended, value(.tap(fingers: held.fingers), held, at: sample.time))) }
         if settings.waitsForDoubleTap(fingers: tap.fingers) {
             state = .waiting(tap, followed: false)
         } else {
             state = .recent(tap)
-            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: frame.time)))
+            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: sample.time)))
         }
     }
 

@@ -3,9 +3,10 @@
 //   edge-swipe.exclusively(before: touch-swipe) · touch-pinch.simultaneously(with: touch-rotate)
 // The long presses, swipes, pinches and rotations are the touchpad's recognizers, made for
 // touchscreens; taps and edge swipes need absolute positions, which only touchscreens give.
-// Pure: the caller feeds touch frames and deadlines and receives recognized gestures.
+// Pure: the caller feeds a touchscreen's samples (TouchscreenFrontEnd) and deadlines and receives
+// recognized gestures.
 
-/// Runs every touchscreen recognizer on one device's touch frames.
+/// Runs every touchscreen recognizer on one device's samples.
 public struct TouchEngine: Sendable {
     /// The thresholds in force.
     public let settings: TouchSettings
@@ -48,12 +49,12 @@ public struct TouchEngine: Sendable {
          ("touch-rotate", pinches.second.traceState)]
     }
 
-    /// Feeds one input (touch frames; touchpad events are ignored) and calls `emit` for every
-    /// report: taps, long presses, long-press-drags, swipes and edge swipes, then pinches and
-    /// rotations.
+    /// Feeds one input (a touchscreen's samples; other devices' are ignored) and calls `emit`
+    /// for every report: taps, long presses, long-press-drags, swipes and edge swipes, then
+    /// pinches and rotations.
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void) {
-        if case .event = input { return }
+        if case .sample(let sample) = input, sample.device != .touchscreen { return }
         taps.handle(input, emit: emit, diagnose: diagnose)
         longPresses.handle(input, emit: emit)
         longPressDrags.handle(input, emit: emit)

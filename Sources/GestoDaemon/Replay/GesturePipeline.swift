@@ -76,11 +76,17 @@ public struct GesturePipeline: Sendable {
     }
     /// The touchscreen's size in millimetres (nil: it reports no resolution, positions are in
     /// percent); set before its first touch event.
-    public var touchscreenSize: Vector2?
+    public var touchscreenSize: Vector2? {
+        get { touchscreen.size }
+        set { touchscreen.size = newValue }
+    }
     /// How the touchscreen's frame maps to the output (the config's `touchscreen-transform`, or
     /// the output's own when that is `auto`). A change takes effect once no finger is down, so
     /// a touch in progress keeps one frame.
-    public var touchscreenTransform = TouchTransform.normal
+    public var touchscreenTransform: TouchTransform {
+        get { touchscreen.transform }
+        set { touchscreen.transform = newValue }
+    }
     /// Whether reports no reader needs are dropped instead of emitted: a report that is not
     /// printed, fired nothing, is not final and is no long-press-drag (which moves a reorder
     /// strip). gestod sets it below `--log-level debug`, where such a line would only be
@@ -92,9 +98,11 @@ public struct GesturePipeline: Sendable {
         get { lines.dropsUnreadLines }
         set { lines.dropsUnreadLines = newValue }
     }
-    /// This device's touch events made into frames (made at the first touch event).
-    private var touchFrames: TouchFrameAssembler?
-    private var scratchFrames: [TouchFrame] = []
+    /// This device's touch events made into contact samples (its front end).
+    private var touchscreen = TouchscreenFrontEnd()
+    /// The samples of one touch event, collected before they are fed (the front end is
+    /// mutating while it emits them); kept to reuse its storage.
+    private var scratchSamples: [ContactSample] = []
 
     /// Makes a session for `config`.
     public init(config: Config, showAllPhases: Bool = false, focusedApp: String? = nil) {
@@ -102,7 +110,7 @@ public struct GesturePipeline: Sendable {
         hasSeveralGroups = groups.groups.count > 1
         lines = ReportLines(config: config, groups: groups.groups, showAllPhases: showAllPhases)
         self.focusedApp = focusedApp
-        touchscreenTransform = config.touchscreenTransform ?? .normal
+        touchscreen.transform = config.touchscreenTransform ?? .normal
     }
 
     /// Feeds one event; `emit` receives every report, `trace` (if given) every recognizer's
@@ -111,25 +119,21 @@ public struct GesturePipeline: Sendable {
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
         lastTime = max(lastTime ?? event.time, event.time)
-        process(.event(event), emit: emit, diagnose: diagnose, trace: trace)
+        process(.sample(ContactSample(touchpad: event)), emit: emit, diagnose: diagnose, trace: trace)
     }
 
-    /// Feeds one touchscreen event; each TOUCH_FRAME it completes goes to the touch recognizers
-    /// and `emit` receives every report. `warn` receives each repair of bad touch input.
+    /// Feeds one touchscreen event; the sample of each TOUCH_FRAME it completes goes to the
+    /// recognizers and `emit` receives every report. `warn` receives each repair of bad touch input.
     public mutating func handle(touch event: TouchEvent, emit: (ReplayLine) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 warn: (TouchDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
         lastTime = max(lastTime ?? event.time, event.time)
-        if let idle = touchFrames, idle.transform != touchscreenTransform, !idle.isActive { touchFrames = nil }
-        var assembler = touchFrames ?? TouchFrameAssembler(size: touchscreenSize, device: event.device,
-                                                           transform: touchscreenTransform)
-        var frames = scratchFrames
-        frames.removeAll(keepingCapacity: true)
-        assembler.handle(event, emit: { frames.append($0) }, diagnose: warn)
-        touchFrames = assembler
-        for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose, trace: trace) }
-        scratchFrames = frames
+        var samples = scratchSamples
+        samples.removeAll(keepingCapacity: true)
+        touchscreen.handle(event, emit: { samples.append($0) }, diagnose: warn)
+        for sample in samples { process(.sample(sample), emit: emit, diagnose: diagnose, trace: trace) }
+        scratchSamples = samples
     }
 
     /// The earliest deadline the recognizers need (arm a timer for it), or nil: what the last
@@ -149,12 +153,9 @@ public struct GesturePipeline: Sendable {
     public mutating func finish(at end: Timestamp? = nil, emit: (ReplayLine) -> Void,
                                 diagnose: (RecognizerDiagnostic) -> Void = { _ in },
                                 trace: ((RecognizerTransition) -> Void)? = nil) {
-        if var assembler = touchFrames {
-            var frames: [TouchFrame] = []
-            assembler.flush { frames.append($0) }
-            touchFrames = nil
-            for frame in frames { process(.touches(frame), emit: emit, diagnose: diagnose, trace: trace) }
-        }
+        var samples: [ContactSample] = []
+        touchscreen.flush { samples.append($0) }
+        for sample in samples { process(.sample(sample), emit: emit, diagnose: diagnose, trace: trace) }
         process(.endOfInput([lastTime, end].compactMap { $0 }.max() ?? Timestamp(microseconds: 0)), emit: emit,
                 diagnose: diagnose, trace: trace)
     }
