@@ -151,7 +151,9 @@ final class ProxiedTouchpad {
     }
 
     /// The owned finger counts changed.
-    func setOwned(_ owned: Set<Int>) { withholding.ownedFingerCounts = owned }
+    func setOwned(_ owned: Set<Int>) {
+        withholding.setOwnedFingerCounts(owned, fingers: { Self.fingers(of: device) }, at: MonotonicClock.now())
+    }
 
     /// Reads every event the kernel has, forwarding each complete frame. Returns false when
     /// the device is gone (ENODEV): the caller drops it.
