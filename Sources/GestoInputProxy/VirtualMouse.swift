@@ -73,13 +73,15 @@ final class VirtualMouse {
         guard x != 0 || y != 0 else { return }
         remainder.x -= x
         remainder.y -= y
-        if x != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x00, Int32(x)) }
-        if y != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x01, Int32(y)) }
-        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+        // One frame in one write(): REL_X and REL_Y, each only when it moves, then SYN_REPORT.
+        var frame: [input_event] = []
+        if x != 0 { frame.append(input_event(type: 0x02, code: 0x00, value: Int32(x))) }
+        if y != 0 { frame.append(input_event(type: 0x02, code: 0x01, value: Int32(y))) }
+        frame.append(.frameEnd)
+        UinputCopy.write(frame, to: uinput)
     }
 
     private func key(_ button: Int, _ value: Int32) {
-        libevdev_uinput_write_event(uinput, 0x01, UInt32(button), value)
-        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+        UinputCopy.write([input_event(type: 0x01, code: UInt16(button), value: value), .frameEnd], to: uinput)
     }
 }
