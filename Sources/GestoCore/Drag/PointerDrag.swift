@@ -1,8 +1,9 @@
 // The three-finger drag (`drag: left` on a `swipe:3` binding): while the fingers of one swipe
 // move, a pointer button is held and the pointer follows them, as macOS's three-finger drag
 // and libinput 1.28's own do. Pure: it reads libinput's touchpad gesture events (their
-// accelerated deltas, the motion the pointer makes under one finger) and reports the drag's
-// phases; gestod's virtual pointer or a compositor plugin presses, moves and releases.
+// accelerated deltas, the motion the pointer makes under one finger, and their unaccelerated
+// ones, for a pointer the compositor accelerates itself) and reports the drag's phases;
+// gestod's virtual pointer, gesto-inputd's mouse or a compositor plugin presses, moves and releases.
 //
 //   idle ─swipe BEGIN (its fingers)→ dragging [began: press]
 //   dragging ─UPDATE→ dragging [changed: motion]
@@ -60,7 +61,10 @@ public struct DragSettings: Sendable, Hashable {
 /// the input ends or the host interrupts the drag (``interrupt(at:emit:)``). A report's
 /// ``GestureValue/translation`` is the pointer's travel since the drag began, in libinput's
 /// *accelerated* delta units (one unit is one pixel of pointer motion in wlroots): the
-/// pointer moves by the change of translation from one report to the next.
+/// pointer moves by the change of translation from one report to the next. Its
+/// ``GestureValue/unacceleratedTranslation`` is the same travel in libinput's unaccelerated
+/// units, taken from each event: what a pointer device moves by whose motion the compositor
+/// accelerates itself (gesto-inputd's uinput mouse), so that it is not accelerated twice.
 public struct PointerDrag: Sendable {
     /// The fingers whose swipes drag.
     public let fingerCount: Int
@@ -81,6 +85,8 @@ public struct PointerDrag: Sendable {
     private(set) var state = State.idle
     /// The pointer's travel since the drag began (accelerated delta units).
     private var translation = Vector2.zero
+    /// The same travel in unaccelerated delta units.
+    private var unacceleratedTranslation = Vector2.zero
     /// The time the drag began.
     private var began = Timestamp(microseconds: 0)
 
@@ -108,6 +114,7 @@ public struct PointerDrag: Sendable {
         case (.idle, .begin) where isOurs:
             state = .dragging
             translation = .zero
+            unacceleratedTranslation = .zero
             began = event.time
             emit(report(.began, at: event.time))
         case (.idle, _):
@@ -115,6 +122,7 @@ public struct PointerDrag: Sendable {
         case (.dragging, .update) where isOurs:
             guard event.delta != .zero else { return }
             translation += event.delta
+            unacceleratedTranslation += event.unacceleratedDelta
             emit(report(.changed, at: event.time))
         case (.dragging, .end) where isOurs:
             if event.isCancelled {
@@ -179,6 +187,6 @@ public struct PointerDrag: Sendable {
 
     private func report(_ phase: RecognizerPhase, at time: Timestamp) -> RecognizedGesture {
         RecognizedGesture(name: name, phase: phase, time: time, translation: translation,
-                          progress: phase == .began ? 0 : 1)
+                          progress: phase == .began ? 0 : 1, unacceleratedTranslation: unacceleratedTranslation)
     }
 }
