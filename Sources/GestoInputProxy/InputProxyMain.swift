@@ -55,6 +55,7 @@ public enum InputProxyMain {
             let loop = try EventLoop()
             let proxy: InputProxy
             do { proxy = try InputProxy(loop: loop, socketPath: socketPath) } catch { fail("\(error)") }
+            ProxyScheduling.raise()
             let signals = try SignalFD(loop: loop) { signal in
                 switch signal {
                 case .interrupt, .terminate:

@@ -148,6 +148,8 @@ public final class Daemon {
         // Before any device: a second gestod stops here, saying which one runs.
         if options.replayPath == nil { try startControlPlane() }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
+        // Input is carried at real-time priority where the system grants it.
+        if options.replayPath == nil { RealtimeRequest.run(log: log) }
         if options.replayPath == nil && options.opensNoDevices { log.info("no input opened (--no-devices): no touchpad will be read") }
         if options.replayPath == nil { startInputProxyLink() }
         // A fixed `touchscreen-transform` holds from the start; the session's outputs come later.
