@@ -548,6 +548,12 @@ public final class Daemon {
         // because the gesture turned away is no finished gesture. Once per report.
         if line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
+        // A drag's pointer first: it follows the fingers, and printing and publishing the line
+        // (a write to wherever stdout goes, one to each subscriber) must not make it wait.
+        // Before the pause and lock check: a drag pressed before them is released after.
+        for firing in line.firings {
+            if case .drag(let button) = firing.action { drags.handle(firing, button: button, suppressed: suppressed) }
+        }
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
@@ -563,11 +569,7 @@ public final class Daemon {
         // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): what is
         // logged of an action is its firing's, as its command's GESTO_* are.
         for firing in line.firings {
-            if case .drag(let button) = firing.action {
-                // Before the pause and lock check: a drag pressed before them is released after.
-                drags.handle(firing, button: button, suppressed: suppressed)
-                continue
-            }
+            if case .drag = firing.action { continue }
             if let suppressed {
                 log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": firing.gesture.name.description])
                 continue
