@@ -45,12 +45,15 @@ extension UinputCopy {
     static func write(_ events: [input_event], to copy: OpaquePointer) -> Bool {
         let descriptor = FileDescriptor(rawValue: libevdev_uinput_get_fd(copy))
         let expected = events.count * MemoryLayout<input_event>.stride
-        do {
-            let written = try events.withUnsafeBytes { bytes throws(SystemError) in try descriptor.write(bytes) }
+        let result = events.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try descriptor.write(bytes) }
+        }
+        switch result {
+        case .success(let written):
             // uinput takes every whole event of a write or fails.
             if written == expected { return true }
             ProxyLog.warning("uinput: wrote \(written) of \(expected) bytes")
-        } catch {
+        case .failure(let error):
             ProxyLog.warning("uinput: \(error)")
         }
         return false

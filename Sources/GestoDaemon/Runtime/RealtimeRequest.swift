@@ -20,11 +20,11 @@ enum RealtimeRequest {
             return
         }
         let direct: SystemError
-        do {
-            try RealtimeScheduling.enter()
+        switch Result(catching: { () throws(SystemError) in try RealtimeScheduling.enter() }) {
+        case .success:
             log.info("scheduling: \(RealtimeScheduling.current) (SCHED_RR, granted by the kernel)")
             return
-        } catch {
+        case .failure(let error):
             direct = error
         }
         guard direct.code == EPERM else {
