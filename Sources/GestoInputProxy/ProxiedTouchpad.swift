@@ -146,8 +146,8 @@ final class ProxiedTouchpad {
             return
         }
         isGrabbed = true
-        writeWholeState(to: mirror)
         writeWholeState(to: clone)
+        writeWholeState(to: mirror)
         withholding.resynchronize(Self.fingers(of: device))
         ProxyLog.debug("\(originalNode): grabbed")
     }
