@@ -122,10 +122,12 @@ let package = Package(
         .target(name: "GestoImport", dependencies: ["GestoCore", "GestoConfig", "GestoYAML", "CGestoXML", "CXKBCommon", "CGestoXKB"]),
         // Watches logind's LockedHint over sd-bus (C: sd-bus's message readers are variadic).
         .target(name: "CGestoLogind", dependencies: ["CSystemd", "CGestoSystemd"]),
+        // rtkit's real-time scheduling for gestod, over sd-bus (CGestoSystemd opens libsystemd).
+        .target(name: "CGestoRealtimeKit", dependencies: ["CSystemd", "CGestoSystemd"]),
         // The Wayland session (windows, virtual keyboard) and compositor IPC (sway).
         .target(name: "GestoWayland", dependencies: ["GestoCore", "GestoSystem", "GestoConfig", "CWaylandClient", "CWaylandProtocols", "CGestoWayland", "CXKBCommon", "CGestoXKB", "CCairo", "CPangoCairo", "CGestoDrawing"],
                 swiftSettings: [.unsafeFlags(pangoHeaderPaths.flatMap { ["-Xcc", "-I\($0)"] })]),
-        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoCommandLine", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CSystemd", "CGestoSystemd"]),
+        .target(name: "GestoDaemon", dependencies: ["GestoCore", "GestoSystem", "GestoCommandLine", "GestoConfig", "GestoYAML", "GestoImport", "GestoInput", "GestoWayland", "CGestoSys", "CGestoLogind", "CGestoRealtimeKit", "CSystemd", "CGestoSystemd"]),
         .executableTarget(name: "gestod", dependencies: ["GestoDaemon"]),
         // gesto-inputd: grabs touchpads, forwards them through uinput clones, withholds what the
         // session's gestod owns (protocol/inputd.md). Decisions in GestoCore (Proxy/).

@@ -3,8 +3,11 @@
 #include "CGestoSys.h"
 
 #include <errno.h>
+#include <sched.h>
+#include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
@@ -94,3 +97,52 @@ long gesto_receive_with_descriptor(int socket, void *bytes, unsigned long capaci
     }
     return (long)received;
 }
+
+/* Real-time scheduling and its safety net (CGestoSys.h). The handler only makes system calls
+ * that are async-signal-safe and writes a sig_atomic_t. */
+static volatile sig_atomic_t realtime_thread;
+static volatile sig_atomic_t realtime_dropped;
+
+static void realtime_overran(int signal) {
+	(void)signal;
+	int saved = errno;
+	struct sched_param normal = {.sched_priority = 0};
+	if (realtime_thread > 0 && syscall(SYS_sched_setscheduler, (pid_t)realtime_thread, SCHED_OTHER | SCHED_RESET_ON_FORK, &normal) == 0)
+		realtime_dropped = 1;
+	errno = saved;
+}
+
+int gesto_realtime_prepare(long soft_usec, long hard_usec) {
+	struct rlimit limit;
+	if (getrlimit(RLIMIT_RTTIME, &limit) != 0) return -errno;
+	if (limit.rlim_max == RLIM_INFINITY || limit.rlim_max > (rlim_t)hard_usec) limit.rlim_max = (rlim_t)hard_usec;
+	if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > (rlim_t)soft_usec) limit.rlim_cur = (rlim_t)soft_usec;
+	if (limit.rlim_cur > limit.rlim_max) limit.rlim_cur = limit.rlim_max;
+	if (setrlimit(RLIMIT_RTTIME, &limit) != 0) return -errno;
+	realtime_thread = (sig_atomic_t)syscall(SYS_gettid);
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = realtime_overran;
+	sigemptyset(&action.sa_mask);
+	action.sa_flags = SA_RESTART;
+	if (sigaction(SIGXCPU, &action, NULL) != 0) return -errno;
+	return 0;
+}
+
+int gesto_realtime_enter(int priority) {
+	struct sched_param parameter = {.sched_priority = priority};
+	return sched_setscheduler(0, SCHED_RR | SCHED_RESET_ON_FORK, &parameter) == 0 ? 0 : -errno;
+}
+
+int gesto_scheduling_policy(int *priority) {
+	int policy = sched_getscheduler(0);
+	if (policy < 0) return -errno;
+	struct sched_param parameter;
+	if (sched_getparam(0, &parameter) != 0) return -errno;
+	*priority = parameter.sched_priority;
+	return policy & ~SCHED_RESET_ON_FORK;
+}
+
+int gesto_realtime_was_dropped(void) { return realtime_dropped ? 1 : 0; }
+
+long gesto_thread_id(void) { return (long)syscall(SYS_gettid); }

@@ -103,8 +103,13 @@ public struct GestureValue: Sendable, Hashable {
     public var name: GestureName
     /// The time of the input that caused this report.
     public var time: Timestamp
-    /// Sum of the unaccelerated deltas since the gesture began.
+    /// Sum of the unaccelerated deltas since the gesture began; for a `drag:` binding's reports
+    /// (``PointerDrag``), the pointer's travel: the sum of libinput's *accelerated* deltas.
     public var translation: Vector2
+    /// For a `drag:` binding's reports only: the sum of libinput's unaccelerated deltas since the
+    /// drag began (delta units), what a pointer device the compositor accelerates itself (gesto-inputd's
+    /// uinput mouse) moves by. Zero for every other gesture, whose ``translation`` is that already.
+    public var unacceleratedTranslation: Vector2
     /// Least-squares velocity of the finger centroid (``VelocityTracker``).
     public var velocity: Vector2
     /// Where the translation would come to rest if the release velocity decayed at the
@@ -127,11 +132,13 @@ public struct GestureValue: Sendable, Hashable {
         name: GestureName, time: Timestamp,
         translation: Vector2 = .zero, velocity: Vector2 = .zero,
         predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
-        progress: Double = 0, reorder: ReorderMove? = nil, failureReason: FailureReason? = nil
+        progress: Double = 0, reorder: ReorderMove? = nil, failureReason: FailureReason? = nil,
+        unacceleratedTranslation: Vector2 = .zero
     ) {
         self.name = name
         self.time = time
         self.translation = translation
+        self.unacceleratedTranslation = unacceleratedTranslation
         self.velocity = velocity
         self.predictedEndTranslation = predictedEndTranslation ?? translation
         self.scale = scale
@@ -152,11 +159,11 @@ extension RecognizerUpdate where Value == GestureValue {
         name: GestureName, phase: RecognizerPhase, time: Timestamp,
         translation: Vector2 = .zero, velocity: Vector2 = .zero,
         predictedEndTranslation: Vector2? = nil, scale: Double = 1, angle: Double = 0,
-        progress: Double = 0, reorder: ReorderMove? = nil
+        progress: Double = 0, reorder: ReorderMove? = nil, unacceleratedTranslation: Vector2 = .zero
     ) {
         self.init(phase, GestureValue(name: name, time: time, translation: translation, velocity: velocity,
                                       predictedEndTranslation: predictedEndTranslation, scale: scale, angle: angle,
-                                      progress: progress, reorder: reorder))
+                                      progress: progress, reorder: reorder, unacceleratedTranslation: unacceleratedTranslation))
     }
 
     /// An update in `phase` of `value`.
@@ -186,6 +193,10 @@ extension RecognizerUpdate where Value == GestureValue {
     @inlinable public var name: GestureName { get { value.name } set { value.name = newValue } }
     @inlinable public var time: Timestamp { get { value.time } set { value.time = newValue } }
     @inlinable public var translation: Vector2 { get { value.translation } set { value.translation = newValue } }
+    @inlinable public var unacceleratedTranslation: Vector2 {
+        get { value.unacceleratedTranslation }
+        set { value.unacceleratedTranslation = newValue }
+    }
     @inlinable public var velocity: Vector2 { get { value.velocity } set { value.velocity = newValue } }
     @inlinable public var predictedEndTranslation: Vector2 {
         get { value.predictedEndTranslation }

@@ -56,7 +56,7 @@ final class InputProxy {
         watcher = try TouchpadWatcher()
         listener = try Self.listen(at: socketPath)
         do {
-            mouse = try VirtualMouse()
+            mouse = try VirtualMouse(log: log)
         } catch {
             // Withholding works without it; only `drag:` needs it.
             log.warning("no drag pointer: \(error)")

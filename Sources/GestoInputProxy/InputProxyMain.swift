@@ -65,6 +65,7 @@ public enum InputProxyMain {
             let loop = try EventLoop()
             let proxy: InputProxy
             do { proxy = try InputProxy(loop: loop, socketPath: socketPath, log: log) } catch { fail("\(error)", log) }
+            ProxyScheduling.raise(log: log)
             let signals = try SignalFD(loop: loop) { signal in
                 switch signal {
                 case .interrupt, .terminate:

@@ -59,8 +59,10 @@ final class ProxiedTouchpad {
     /// The clean lift the clone is waiting for (FrameVerdict.liftAndWithhold), and its timer.
     private var pendingLift: Timestamp?
     private let liftTimer: TimerFD
-    /// The frame being read, up to its SYN_REPORT.
-    private var frame: [EvdevEvent] = []
+    /// The frame being read, up to its SYN_REPORT, as it is written to the copies.
+    private var frame: [input_event] = []
+    /// A frame written by this proxy itself (a lift, a whole state), made here.
+    private var made: [input_event] = []
     /// The key codes the device has: what a lift releases and a whole state writes.
     private let keyCodes: [UInt32]
     /// Frames withheld from the clone, and clean lifts written, since it was taken.
@@ -185,14 +187,16 @@ final class ProxiedTouchpad {
             return
         }
         isGrabbed = true
-        writeWholeState(to: mirror)
         writeWholeState(to: clone)
+        writeWholeState(to: mirror)
         withholding.resynchronize(Self.fingers(of: device))
         log.debug("\(originalNode): grabbed")
     }
 
     /// The owned finger counts changed.
-    func setOwned(_ owned: Set<Int>) { withholding.ownedFingerCounts = owned }
+    func setOwned(_ owned: Set<Int>) {
+        withholding.setOwnedFingerCounts(owned, fingers: { Self.fingers(of: device) }, at: MonotonicClock.now())
+    }
 
     /// Reads every event the kernel has, forwarding each complete frame. Returns false when
     /// the device is gone (ENODEV): the caller drops it.
@@ -223,12 +227,16 @@ final class ProxiedTouchpad {
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
                 if event.type == EvdevCode.synchronization && event.code == EvdevCode.dropped { continue }
             }
-            let evdev = EvdevEvent(type: event.type, code: event.code, value: event.value)
-            if evdev.isFrameEnd { endFrame() } else { frame.append(evdev) }
+            if event.type == EvdevCode.synchronization && event.code == EvdevCode.report {
+                endFrame()
+            } else {
+                frame.append(input_event(type: event.type, code: event.code, value: event.value))
+            }
         }
     }
 
-    /// The frame is complete: the mirror gets it all, the clone what the withholding says.
+    /// The frame is complete: the clone gets what the withholding says, first (the compositor
+    /// is the one a person watches), then the mirror gets it all.
     private func endFrame() {
         defer { frame.removeAll(keepingCapacity: true) }
         guard isGrabbed else {
@@ -236,11 +244,14 @@ final class ProxiedTouchpad {
             grabIfIdle()
             return
         }
-        write(frame, to: mirror)
+        let events = frame.lazy.map { EvdevEvent(type: $0.type, code: $0.code, value: $0.value) }
         let now = MonotonicClock.now()
-        switch withholding.verdict(forFrame: frame, at: now) {
+        let verdict = withholding.verdict(forFrame: events, at: now)
+        frame.append(.frameEnd)
+        defer { UinputCopy.write(frame, to: mirror, log: log) }
+        switch verdict {
         case .forward:
-            write(frame, to: clone)
+            UinputCopy.write(frame, to: clone, log: log)
         case .liftAndWithhold(let time):
             withheldFrames += 1
             lifts += 1
@@ -269,11 +280,16 @@ final class ProxiedTouchpad {
         writeLift()
     }
 
-    private func write(_ events: [EvdevEvent], to copy: OpaquePointer) {
-        for event in events {
-            libevdev_uinput_write_event(copy, UInt32(event.type), UInt32(event.code), event.value)
-        }
-        libevdev_uinput_write_event(copy, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
+    /// Adds one event to the frame being made (``made``).
+    private func make(_ type: UInt16, _ code: UInt32, _ value: Int32) {
+        made.append(input_event(type: type, code: UInt16(code), value: value))
+    }
+
+    /// Ends the frame being made and writes it to `copy` in one write().
+    private func writeMade(to copy: OpaquePointer) {
+        made.append(.frameEnd)
+        UinputCopy.write(made, to: copy, log: log)
+        made.removeAll(keepingCapacity: true)
     }
 
     /// A clean lift on the clone, in one frame: every slot's touch ends, every key is up. The
@@ -283,17 +299,17 @@ final class ProxiedTouchpad {
         let slots = libevdev_get_num_slots(device)
         if slots > 0 {
             for slot in 0..<slots {
-                libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot), slot)
-                libevdev_uinput_write_event(clone, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchTrackingID), -1)
+                make(EvdevCode.absolute, UInt32(EvdevCode.multitouchSlot), slot)
+                make(EvdevCode.absolute, UInt32(EvdevCode.multitouchTrackingID), -1)
             }
         } else if libevdev_has_event_code(device, UInt32(EvdevCode.absolute), 0x35) != 0 {
             // Protocol A (no slots): a frame with no contact.
-            libevdev_uinput_write_event(clone, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.multitouchReport), 0)
+            make(EvdevCode.synchronization, UInt32(EvdevCode.multitouchReport), 0)
         }
         for code in keyCodes {
-            libevdev_uinput_write_event(clone, UInt32(EvdevCode.key), code, 0)
+            make(EvdevCode.key, code, 0)
         }
-        libevdev_uinput_write_event(clone, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
+        writeMade(to: clone)
     }
 
     /// The device's whole state, as libevdev knows it after the current frame, written to a
@@ -304,31 +320,29 @@ final class ProxiedTouchpad {
         let slots = libevdev_get_num_slots(device)
         if slots > 0 {
             for slot in 0..<slots {
-                libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot), slot)
+                make(EvdevCode.absolute, UInt32(EvdevCode.multitouchSlot), slot)
                 for code in UInt32(EvdevCode.multitouchSlot + 1)...UInt32(0x3f)
                 where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
-                    libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), code,
-                                                libevdev_get_slot_value(device, UInt32(slot), code))
+                    make(EvdevCode.absolute, code, libevdev_get_slot_value(device, UInt32(slot), code))
                 }
             }
-            libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), UInt32(EvdevCode.multitouchSlot),
-                                        max(libevdev_get_current_slot(device), 0))
+            make(EvdevCode.absolute, UInt32(EvdevCode.multitouchSlot), max(libevdev_get_current_slot(device), 0))
         }
         for code in UInt32(0)..<UInt32(EvdevCode.multitouchSlot)
         where libevdev_has_event_code(device, UInt32(EvdevCode.absolute), code) != 0 {
-            libevdev_uinput_write_event(copy, UInt32(EvdevCode.absolute), code, libevdev_get_event_value(device, UInt32(EvdevCode.absolute), code))
+            make(EvdevCode.absolute, code, libevdev_get_event_value(device, UInt32(EvdevCode.absolute), code))
         }
         if slots <= 0 {
             // Protocol A: the frame's contacts are in the frame itself, not in any state.
             for event in frame where event.type == EvdevCode.absolute && event.code > EvdevCode.multitouchSlot
-                || event.type == EvdevCode.synchronization {
-                libevdev_uinput_write_event(copy, UInt32(event.type), UInt32(event.code), event.value)
+                || event.type == EvdevCode.synchronization && event.code != EvdevCode.report {
+                made.append(event)
             }
         }
         for code in keyCodes {
-            libevdev_uinput_write_event(copy, UInt32(EvdevCode.key), code, libevdev_get_event_value(device, UInt32(EvdevCode.key), code))
+            make(EvdevCode.key, code, libevdev_get_event_value(device, UInt32(EvdevCode.key), code))
         }
-        libevdev_uinput_write_event(copy, UInt32(EvdevCode.synchronization), UInt32(EvdevCode.report), 0)
+        writeMade(to: copy)
     }
 }
 

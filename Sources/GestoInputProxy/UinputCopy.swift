@@ -3,6 +3,7 @@
 // properties, codes and axes, but not phys, so gesto-inputd opens /dev/uinput itself, sets phys
 // (UI_SET_PHYS) and hands the descriptor to libevdev, which then owns it.
 import CInputProxy
+import GestoCore
 import GestoSystem
 #if canImport(Glibc)
 import Glibc
@@ -40,4 +41,41 @@ extension UinputCopy {
         libevdev_uinput_destroy(copy)
         try? descriptor.close()
     }
+}
+
+extension UinputCopy {
+    /// Writes `events` to `copy` in one write(): the kernel takes a uinput device's events in
+    /// any number per write and stamps the frame when its SYN_REPORT passes, so one call a
+    /// frame costs one system call instead of one an event. Their times are not read (the
+    /// kernel stamps them). Returns false, having logged why, when the kernel refused them.
+    @discardableResult
+    static func write(_ events: [input_event], to copy: OpaquePointer, log: Log) -> Bool {
+        let descriptor = FileDescriptor(rawValue: libevdev_uinput_get_fd(copy))
+        let expected = events.count * MemoryLayout<input_event>.stride
+        let result = events.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try descriptor.write(bytes) }
+        }
+        switch result {
+        case .success(let written):
+            // uinput takes every whole event of a write or fails.
+            if written == expected { return true }
+            log.warning("uinput: wrote \(written) of \(expected) bytes")
+        case .failure(let error):
+            log.warning("uinput: \(error)")
+        }
+        return false
+    }
+}
+
+extension input_event {
+    /// An event to write to a uinput device (its time is left zero: the kernel stamps it).
+    init(type: UInt16, code: UInt16, value: Int32) {
+        self.init()
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    /// `EV_SYN / SYN_REPORT`: the end of a frame.
+    static let frameEnd = input_event(type: EvdevCode.synchronization, code: EvdevCode.report, value: 0)
 }

@@ -20,9 +20,12 @@ final class VirtualMouse {
     private(set) var held: [Int: Int] = [:]
     /// Fractions of a unit not yet sent (REL_X/REL_Y carry whole units).
     private var remainder = (x: 0.0, y: 0.0)
+    /// Where a refused write is said.
+    private let log: Log
 
     /// - Throws: `SystemError` from making the uinput device (no /dev/uinput: `ENOENT`).
-    init() throws(SystemError) {
+    init(log: Log) throws(SystemError) {
+        self.log = log
         guard let device = libevdev_new() else { throw SystemError(code: ENOMEM, call: "libevdev_new") }
         libevdev_set_name(device, "gesto-inputd drag pointer")
         libevdev_enable_event_type(device, UInt32(0x02)) // EV_REL
@@ -75,13 +78,15 @@ final class VirtualMouse {
         guard x != 0 || y != 0 else { return }
         remainder.x -= x
         remainder.y -= y
-        if x != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x00, Int32(x)) }
-        if y != 0 { libevdev_uinput_write_event(uinput, 0x02, 0x01, Int32(y)) }
-        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+        // One frame in one write(): REL_X and REL_Y, each only when it moves, then SYN_REPORT.
+        var frame: [input_event] = []
+        if x != 0 { frame.append(input_event(type: 0x02, code: 0x00, value: Int32(x))) }
+        if y != 0 { frame.append(input_event(type: 0x02, code: 0x01, value: Int32(y))) }
+        frame.append(.frameEnd)
+        UinputCopy.write(frame, to: uinput, log: log)
     }
 
     private func key(_ button: Int, _ value: Int32) {
-        libevdev_uinput_write_event(uinput, 0x01, UInt32(button), value)
-        libevdev_uinput_write_event(uinput, 0x00, 0x00, 0)
+        UinputCopy.write([input_event(type: 0x01, code: UInt16(button), value: value), .frameEnd], to: uinput, log: log)
     }
 }

@@ -136,17 +136,36 @@ private func run(_ frames: [(time: Timestamp, events: [EvdevEvent])], owned: Set
         // The second finger landed 10 ms earlier: the clone's lift waits 0.3 s from then.
         #expect(withholding.verdict(forFrame: [slot(2), track(3), tool(0x14d, 0), tool(0x14e, 1)], at: t(0.02))
                 == .liftAndWithhold(at: t(0.31)))
-        withholding.ownedFingerCounts = []
+        withholding.setOwnedFingerCounts([], fingers: { Issue.record("the fingers are followed"); return TouchpadFingers() }, at: t(0.4))
         #expect(withholding.verdict(forFrame: [slot(2), track(-1), tool(0x14e, 0), tool(0x14d, 1)], at: t(0.5)) == .withhold)
         #expect(withholding.verdict(forFrame: [slot(1), track(-1), slot(0), track(-1), tool(0x14d, 0)], at: t(0.6)) == .withhold)
         #expect(withholding.state == .resuming)
         #expect(withholding.verdict(forFrame: [slot(0), track(4), tool(0x145, 1)], at: t(0.7)) == .forwardWholeState)
         #expect(withholding.verdict(forFrame: [track(-1), tool(0x145, 0)], at: t(0.8)) == .forward)
         // Fingers that have rested on the clone long enough are lifted at once.
-        withholding.ownedFingerCounts = [2]
+        // Nothing was owned: the fingers come from the device (all lifted after t(0.8)).
+        withholding.setOwnedFingerCounts([2], fingers: { TouchpadFingers() }, at: t(0.9))
         #expect(withholding.verdict(forFrame: [slot(0), track(5), tool(0x145, 1)], at: t(1)) == .forward)
         #expect(withholding.verdict(forFrame: [slot(1), track(6), tool(0x145, 0), tool(0x14d, 1)], at: t(2))
                 == .liftAndWithhold(at: t(2)))
+    }
+
+    @Test("while nothing is owned frames pass without their fingers followed; owning then takes the device's fingers")
+    func nothingOwnedFollowsNoFingers() {
+        let slot = { (s: Int32) in EvdevEvent(type: EvdevCode.absolute, code: EvdevCode.multitouchSlot, value: s) }
+        let track = { (id: Int32) in EvdevEvent(type: EvdevCode.absolute, code: EvdevCode.multitouchTrackingID, value: id) }
+        let tool = { (code: UInt16, on: Int32) in EvdevEvent(type: EvdevCode.key, code: code, value: on) }
+        let t = { (s: Double) in Timestamp(seconds: 100 + s) }
+        var withholding = FrameWithholding()
+        #expect(!withholding.isFollowingFingers)
+        #expect(withholding.verdict(forFrame: [slot(0), track(1), tool(0x145, 1)], at: t(0)) == .forward)
+        #expect(withholding.verdict(forFrame: [slot(1), track(2), tool(0x145, 0), tool(0x14d, 1)], at: t(0.01)) == .forward)
+        #expect(withholding.fingers.count == 0)
+        // gestod links while two fingers rest: they count as landed on the clone when it does.
+        withholding.setOwnedFingerCounts([3], fingers: { TouchpadFingers(activeSlots: [0, 1], currentSlot: 1, heldTools: [2]) }, at: t(0.1))
+        #expect(withholding.isFollowingFingers)
+        #expect(withholding.verdict(forFrame: [slot(2), track(3), tool(0x14d, 0), tool(0x14e, 1)], at: t(0.2))
+                == .liftAndWithhold(at: t(0.4)))
     }
 
     @Test("a protocol A device's tracking IDs never end: its fingers come from BTN_TOOL_* alone")

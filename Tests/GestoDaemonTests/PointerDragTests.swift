@@ -45,7 +45,7 @@ private func dragFirings(_ config: String, _ events: [GestureEvent]) throws -> [
 private let dragLeft = "bindings:\n  - gesture: swipe:3\n    drag: left\n"
 
 @Suite struct PointerDragTests {
-    @Test func aStrokePressesFollowsTheAcceleratedMotionAndReleasesAfterTheLiftTimeout() throws {
+    @Test func aStrokePressesFollowsTheMotionInEachSinksUnitsAndReleasesAfterTheLiftTimeout() throws {
         let stroke = try events(dragStrokeZ)
         let firings = try dragFirings(dragLeft, stroke)
         let begin = try #require(stroke.first { $0.kind == .swipe && $0.phase == .begin })
@@ -63,6 +63,11 @@ private let dragLeft = "bindings:\n  - gesture: swipe:3\n    drag: left\n"
         let unaccelerated = stroke.filter { $0.kind == .swipe && $0.phase == .update }.reduce(Vector2.zero) { $0 + $1.unacceleratedDelta }
         #expect(abs(last.translation.x - accelerated.x) < 1e-6 && abs(last.translation.y - accelerated.y) < 1e-6)
         #expect(accelerated != unaccelerated)
+        // …and, for a pointer the compositor accelerates itself, the unaccelerated deltas
+        // libinput gave with each event.
+        #expect(abs(last.unacceleratedTranslation.x - unaccelerated.x) < 1e-6 && abs(last.unacceleratedTranslation.y - unaccelerated.y) < 1e-6)
+        #expect(PointerDragDriver.Sink.inputProxy.translation(of: last) == last.unacceleratedTranslation)
+        #expect(PointerDragDriver.Sink.wayland.translation(of: last) == last.translation)
         // Z: right, then down-left, then right: the pointer ends right of and below its start.
         #expect(last.translation.x > 100 && last.translation.y > 100)
     }

@@ -62,4 +62,23 @@ long gesto_send_with_descriptor(int socket, const void *bytes, unsigned long len
 /// longer than `capacity` sets `*truncated` to 1.
 long gesto_receive_with_descriptor(int socket, void *bytes, unsigned long capacity, int *descriptor, int *truncated);
 
+/// The real-time scheduling a daemon asks for (gesto_realtime_enter), and its safety net.
+/// Caps the calling process's RLIMIT_RTTIME (microseconds of CPU a real-time thread may use
+/// without blocking) at `soft_usec` / `hard_usec` (never raising a lower cap), and installs a
+/// SIGXCPU handler that returns the thread that called this to SCHED_OTHER: past the soft cap
+/// the kernel sends SIGXCPU, and the thread goes on at normal priority; past the hard cap it
+/// would send SIGKILL. Returns 0, or -errno.
+int gesto_realtime_prepare(long soft_usec, long hard_usec);
+/// sched_setscheduler(2) of the calling thread to SCHED_RR `priority`, with
+/// SCHED_RESET_ON_FORK (children start at normal priority). Returns 0, or -errno (EPERM: neither
+/// CAP_SYS_NICE nor an RLIMIT_RTPRIO of at least `priority`).
+int gesto_realtime_enter(int priority);
+/// The calling thread's scheduling policy (SCHED_OTHER 0, SCHED_FIFO 1, SCHED_RR 2; the
+/// reset-on-fork flag cleared) and its real-time priority in `*priority`; -errno on failure.
+int gesto_scheduling_policy(int *priority);
+/// Whether the SIGXCPU handler returned the thread to SCHED_OTHER (1) since the process began.
+int gesto_realtime_was_dropped(void);
+/// The calling thread's kernel ID (gettid(2)).
+long gesto_thread_id(void);
+
 #endif

@@ -1,8 +1,10 @@
 // The three-finger drag (`drag: left` on a `swipe:3` binding): while the fingers of one swipe
 // move, a pointer button is held and the pointer follows them, as macOS's three-finger drag
 // and libinput 1.28's own do. Pure: it reads the touchpad's contact samples (their pointer
-// motion, libinput's accelerated deltas: what the pointer makes under one finger) and reports the drag's
-// phases; gestod's virtual pointer or a compositor plugin presses, moves and releases.
+// motion, libinput's accelerated deltas: what the pointer makes under one finger; and their
+// unaccelerated motion, for a pointer the compositor accelerates itself) and reports the drag's
+// phases; gestod's virtual pointer, gesto-inputd's mouse or a compositor plugin presses, moves
+// and releases.
 //
 // Beside swipe bindings of the same fingers, a stroke is first judged by its speed, as
 // libinput 1.31 does (evdev-mt-touchpad-gestures.c, GESTURE_STATE_3FG_DRAG_OR_SWIPE: a swipe
@@ -129,7 +131,10 @@ public struct DragClaim: Sendable, Hashable {
 /// the input ends or the host interrupts the drag (``interrupt(at:reason:emit:)``). A report's
 /// ``GestureValue/translation`` is the pointer's travel since the drag began, in libinput's
 /// *accelerated* delta units (one unit is one pixel of pointer motion in wlroots): the
-/// pointer moves by the change of translation from one report to the next.
+/// pointer moves by the change of translation from one report to the next. Its
+/// ``GestureValue/unacceleratedTranslation`` is the same travel in libinput's unaccelerated
+/// units, taken from each sample: what a pointer device moves by whose motion the compositor
+/// accelerates itself (gesto-inputd's uinput mouse), so that it is not accelerated twice.
 public struct PointerDrag: Sendable {
     /// The fingers whose swipes drag.
     public let fingerCount: Int
@@ -158,6 +163,8 @@ public struct PointerDrag: Sendable {
     private(set) var state = State.idle
     /// The pointer's travel since the drag began (accelerated delta units).
     private var translation = Vector2.zero
+    /// The same travel in unaccelerated delta units.
+    private var unacceleratedTranslation = Vector2.zero
     /// The time the drag began.
     private var began = Timestamp(microseconds: 0)
     /// While idle: when a rest of its fingers ended because they moved (libinput's HOLD_END
@@ -223,10 +230,10 @@ public struct PointerDrag: Sendable {
         case (.idle, _):
             if phase == .begin { restMoved = nil }
             return .none
-        case (.deciding(let deadline, _, let moved), _) where sample.time > deadline && isOurs:
+        case (.deciding(let deadline, let travel, let moved), _) where sample.time > deadline && isOurs:
             // The timer was late (a live one may not have fired yet): the stroke became the
             // drag's at its deadline, and this event is part of it.
-            var claim = decideDrag(at: deadline, translation: moved, emit: emit)
+            var claim = decideDrag(at: deadline, translation: moved, unaccelerated: travel, emit: emit)
             claim.withholdsInput = true
             handle(sample, emit: emit)
             return claim
@@ -245,6 +252,7 @@ public struct PointerDrag: Sendable {
         case (.dragging, .update) where isOurs:
             guard let motion = sample.pointerMotion, motion != .zero else { return DragClaim(withholdsInput: sharesFingersWithSwipes) }
             translation += motion
+            unacceleratedTranslation += sample.motion ?? .zero
             emit(report(.changed, at: sample.time))
             return DragClaim(withholdsInput: sharesFingersWithSwipes)
         case (.dragging, .end) where isOurs:
@@ -295,8 +303,8 @@ public struct PointerDrag: Sendable {
     @discardableResult
     public mutating func handleDeadline(_ time: Timestamp, emit: (RecognizedGesture) -> Void) -> DragClaim {
         switch state {
-        case .deciding(let deadline, _, let moved) where time > deadline:
-            return decideDrag(at: deadline, translation: moved, emit: emit)
+        case .deciding(let deadline, let travel, let moved) where time > deadline:
+            return decideDrag(at: deadline, translation: moved, unaccelerated: travel, emit: emit)
         case .lifted(let deadline?) where time >= deadline:
             release(.ended, at: deadline, emit: emit)
             return .none
@@ -333,19 +341,24 @@ public struct PointerDrag: Sendable {
     }
 
     /// The stroke being decided became the drag's at `time`: the button goes down where the
-    /// fingers started, and the pointer catches up with their accelerated motion so far.
-    private mutating func decideDrag(at time: Timestamp, translation moved: Vector2, emit: (RecognizedGesture) -> Void) -> DragClaim {
-        press(at: time, catchingUp: moved, emit: emit)
+    /// fingers started, and the pointer catches up with their motion so far (`moved`
+    /// accelerated, `unaccelerated` as libinput measured it).
+    private mutating func decideDrag(at time: Timestamp, translation moved: Vector2, unaccelerated: Vector2,
+                                     emit: (RecognizedGesture) -> Void) -> DragClaim {
+        press(at: time, catchingUp: moved, unaccelerated: unaccelerated, emit: emit)
         return DragClaim(withholdsInput: false, cancelsSwipe: time)
     }
 
-    private mutating func press(at time: Timestamp, catchingUp moved: Vector2, emit: (RecognizedGesture) -> Void) {
+    private mutating func press(at time: Timestamp, catchingUp moved: Vector2, unaccelerated: Vector2 = .zero,
+                                emit: (RecognizedGesture) -> Void) {
         state = .dragging
         translation = .zero
+        unacceleratedTranslation = .zero
         began = time
         emit(report(.began, at: time))
-        if moved != .zero {
+        if moved != .zero || unaccelerated != .zero {
             translation = moved
+            unacceleratedTranslation = unaccelerated
             emit(report(.changed, at: time))
         }
     }
@@ -365,6 +378,6 @@ public struct PointerDrag: Sendable {
 
     private func report(_ phase: RecognizerPhase, at time: Timestamp) -> RecognizedGesture {
         RecognizedGesture(name: name, phase: phase, time: time, translation: translation,
-                          progress: phase == .began ? 0 : 1)
+                          progress: phase == .began ? 0 : 1, unacceleratedTranslation: unacceleratedTranslation)
     }
 }

@@ -45,12 +45,13 @@ public struct FrameWithholding: Sendable {
     /// hold that lifts without a click; 0.3 s leaves room for a late frame.
     public static let tapSafeHold = 0.3
 
-    /// The finger counts owned now (1 to 5; 5: five or more). Changing it does not end a
-    /// withheld stretch: the stretch ends when the fingers lift, so the clone never sees a
-    /// touch begin in the middle of a gesture.
-    public var ownedFingerCounts: Set<Int>
+    /// The finger counts owned now (1 to 5; 5: five or more); set with
+    /// ``setOwnedFingerCounts(_:fingers:at:)``. Changing it does not end a withheld stretch: the
+    /// stretch ends when the fingers lift, so the clone never sees a touch begin in the middle
+    /// of a gesture.
+    public private(set) var ownedFingerCounts: Set<Int>
     public private(set) var state: State = .forwarding
-    /// The fingers after the last frame.
+    /// The fingers after the last frame, while they are followed (``isFollowingFingers``).
     public private(set) var fingers: TouchpadFingers
     /// When a finger last landed on the clone (a frame forwarded to it raised its count).
     public private(set) var cloneTouchDown: Timestamp?
@@ -58,6 +59,22 @@ public struct FrameWithholding: Sendable {
     public init(ownedFingerCounts: Set<Int> = [], fingers: TouchpadFingers = TouchpadFingers()) {
         self.ownedFingerCounts = ownedFingerCounts
         self.fingers = fingers
+    }
+
+    /// Whether frames are read for their fingers: not while nothing is owned and no stretch is
+    /// in progress, when every frame is forwarded whatever it holds (``fingers`` is then
+    /// stale, and the counts' owner gives the fingers again when it owns something).
+    public var isFollowingFingers: Bool { !ownedFingerCounts.isEmpty || state != .forwarding }
+
+    /// Owns `counts` from now. When the fingers were not followed until now, `fingers` gives the
+    /// device's fingers as they are (called only then), and fingers already down count as
+    /// landed on the clone at `time`, so that their lift waits the whole ``tapSafeHold``.
+    public mutating func setOwnedFingerCounts(_ counts: Set<Int>, fingers: () -> TouchpadFingers, at time: Timestamp) {
+        if !isFollowingFingers && !counts.isEmpty {
+            self.fingers = fingers()
+            cloneTouchDown = self.fingers.count > 0 ? time : nil
+        }
+        ownedFingerCounts = counts
     }
 
     /// The device's fingers as they are now, after the reader lost events (SYN_DROPPED) and
@@ -69,6 +86,7 @@ public struct FrameWithholding: Sendable {
     /// Follows one frame's events (without its `SYN_REPORT`), read at `time`, and says what
     /// the clone gets.
     public mutating func verdict(forFrame events: some Sequence<EvdevEvent>, at time: Timestamp) -> FrameVerdict {
+        guard isFollowingFingers else { return .forward }
         let before = fingers.count
         for event in events { fingers.apply(event) }
         let after = fingers.count

@@ -149,6 +149,8 @@ public final class Daemon {
         // Before any device: a second gestod stops here, saying which one runs.
         if options.replayPath == nil { try startControlPlane() }
         if options.replayPath == nil && !options.opensNoDevices { try openLiveInput() }
+        // Input is carried at real-time priority where the system grants it.
+        if options.replayPath == nil { RealtimeRequest.run(log: log) }
         if options.replayPath == nil && options.opensNoDevices { log.info("no input opened (--no-devices): no touchpad will be read") }
         if options.replayPath == nil { startInputProxyLink() }
         // A fixed `touchscreen-transform` holds from the start; the session's outputs come later.
@@ -580,6 +582,13 @@ public final class Daemon {
         // A trigger is asked for, not recognized: it counts only as the action it runs.
         if !triggered && line.reportPhase.isFinal && line.isOutcome && !line.continuesReport { gestureCount += 1 }
         let suppressed: String? = triggered ? nil : isPaused ? "paused" : sessionLock == .locked ? "locked" : nil
+        // A drag's pointer first: it follows the fingers, and printing and publishing the line
+        // (a write to wherever stdout goes, one to each subscriber) must not make it wait.
+        // Before the pause and lock check: a drag pressed before them is released after. A drag
+        // is one action, counted when it presses.
+        for firing in line.firings {
+            if case .drag(let button) = firing.action, drags.handle(firing, button: button, suppressed: suppressed) { actionCount += 1 }
+        }
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
@@ -595,12 +604,7 @@ public final class Daemon {
         // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): what is
         // logged of an action is its firing's, as its command's GESTO_* are.
         for firing in line.firings {
-            if case .drag(let button) = firing.action {
-                // Before the pause and lock check: a drag pressed before them is released after.
-                // A drag is one action, counted when it presses.
-                if drags.handle(firing, button: button, suppressed: suppressed) { actionCount += 1 }
-                continue
-            }
+            if case .drag = firing.action { continue }  // Sent above.
             if let suppressed {
                 log.debug("\(suppressed): not running \(firing.action.summary)", ["gesture": firing.gesture.name.description])
                 continue

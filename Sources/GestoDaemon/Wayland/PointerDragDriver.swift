@@ -19,16 +19,12 @@ final class PointerDragDriver {
         /// The compositor's wlr virtual pointer.
         case wayland
     }
-    /// One drag's press: the button, where it went, and the drag's translation at its last motion.
+    /// One drag's press: the button, where it went, and the drag's translation at its last
+    /// motion in the sink's units.
     private struct Press {
         var button: UInt32
         var sink: Sink
         var translation: Vector2
-        /// For gesto-inputd's mouse: libinput's unaccelerated deltas recovered from the drag's
-        /// accelerated ones. The compositor accelerates that mouse as any 1000-dpi mouse, and
-        /// libinput's unaccelerated touchpad deltas are in those units, so the pointer moves
-        /// about as it does under one finger instead of being accelerated twice.
-        var inverse = AccelerationInverse()
     }
     /// Per binding index: its press.
     private var held: [Int: Press] = [:]
@@ -79,13 +75,13 @@ final class PointerDragDriver {
             guard suppressed == nil, held[index] == nil else { return false }
             let sink: Sink = proxy() != nil ? .inputProxy : .wayland
             guard send(.press(button.code), to: sink, gesture) else { return false }
-            held[index] = Press(button: button.code, sink: sink, translation: gesture.translation)
+            held[index] = Press(button: button.code, sink: sink, translation: sink.translation(of: gesture))
             return true
         case .changed:
             guard var press = held[index] else { return false }
-            var delta = gesture.translation - press.translation
-            press.translation = gesture.translation
-            if press.sink == .inputProxy { delta = press.inverse.unaccelerated(delta, at: gesture.time) }
+            let translation = press.sink.translation(of: gesture)
+            let delta = translation - press.translation
+            press.translation = translation
             held[index] = press
             _ = send(.motion(delta), to: press.sink, gesture)
         case .ended, .failed, .cancelled:
@@ -106,8 +102,8 @@ final class PointerDragDriver {
         }
         switch sink {
         case .inputProxy:
-            // The motion is unaccelerated (``Press/inverse``). A link that ended meanwhile
-            // released the button itself (``inputProxyLinkEnded()``).
+            // The motion is unaccelerated (``Sink/translation(of:)``). A link that ended
+            // meanwhile released the button itself (``inputProxyLinkEnded()``).
             guard let link = proxy() else { return false }
             return link.send(.pointer(event))
         case .wayland:
@@ -136,6 +132,20 @@ final class PointerDragDriver {
         saidMissing = true
         log.warning("drag: actions cannot run: \(error); this compositor offers no virtual pointer "
                     + "(sway, Hyprland, labwc, river and Wayfire do; inside Wayfire the gesto-wayfire plugin drags)")
+    }
+}
+
+extension PointerDragDriver.Sink {
+    /// The drag's travel in the units this sink moves by. The compositor's virtual pointer
+    /// moves by libinput's accelerated deltas, the motion one finger would make. gesto-inputd's
+    /// mouse moves by the unaccelerated ones: the compositor accelerates that mouse as any
+    /// 1000-dpi mouse, and libinput's unaccelerated touchpad deltas are in those units, so the
+    /// pointer moves about as it does under one finger instead of being accelerated twice.
+    func translation(of gesture: RecognizedGesture) -> Vector2 {
+        switch self {
+        case .inputProxy: gesture.unacceleratedTranslation
+        case .wayland: gesture.translation
+        }
     }
 }
 
