@@ -186,7 +186,6 @@ extension Daemon {
     /// (given, else the compositor's focus): among the bindings that match the name and the app,
     /// the most specific, first in config order.
     private func trigger(_ gesture: GestureName, app: String?) -> IPCReply {
-        if app == nil { refreshSwayFocus() }
         let focusedApp = app ?? focusedAppID
         var chosen: Int?
         for (index, binding) in config.bindings.enumerated() where binding.matches(gesture) {
