@@ -140,7 +140,8 @@ extension Daemon {
                           bindingCount: config.bindings.count),
             input: input, devices: devices.map(DeviceSummary.init),
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
-            waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount)
+            waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount,
+            focus: .init(app: focusedAppID, source: focusSource))
         if let session = wayland?.session {
             status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings)
         }
