@@ -180,6 +180,55 @@ struct AppFocusSwayTests {
         #expect(relay.count(of: SwayIPC.MessageType.subscribe.rawValue) == 1, "\(relay.counts)")
         #expect(relay.count(of: SwayIPC.MessageType.getTree.rawValue) == 1, "\(relay.counts)")
     }
+
+    /// The gesture input path sends sway nothing: a replay's gestures go through the same
+    /// handling as live ones, on a gestod connected to sway with an `app:` binding (before,
+    /// each swipe's BEGIN asked sway for its tree).
+    @Test(.timeLimit(.minutes(2)))
+    func gesturesAskSwayNothing() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let (folder, config) = try sway.folder("gestod-replay", config: """
+            bindings:
+              - gesture: swipe:3:left
+                exec: "true"
+              - gesture: swipe:3:left
+                app: \(Self.front)
+                exec: "true"
+
+            """)
+        var recording = "-event4   DEVICE_ADDED     Synaptics TM3276-022              seat0 default group9  cap:pg  size 97x65mm\n"
+        for swipe in 0..<5 {
+            let start = Double(swipe)
+            recording += " event4   GESTURE_SWIPE_BEGIN  +\(String(format: "%.3f", start))s\t3\n"
+            for step in 1...10 {
+                recording += " event4   GESTURE_SWIPE_UPDATE  +\(String(format: "%.3f", start + Double(step) * 0.01))s\t3 -10.00/ 0.00 (-10.00/ 0.00 unaccelerated)\n"
+            }
+            recording += " event4   GESTURE_SWIPE_END  +\(String(format: "%.3f", start + 0.11))s\t3\n"
+        }
+        let path = folder.appendingPathComponent("swipes.txt").path
+        try recording.write(toFile: path, atomically: true, encoding: .utf8)
+        let relay = try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+        defer { relay.close() }
+
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        replay.arguments = ["--replay", path, "--config", config, "--log-level", "debug"]
+        replay.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "SWAYSOCK": relay.path]
+        let errors = Pipe()
+        replay.standardError = errors
+        replay.standardOutput = FileHandle.nullDevice
+        try replay.run()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0, "\(log)")
+        #expect(log.contains("wayland: connected"), "\(log)")
+        #expect(log.contains("gestures=5"), "\(log)")
+        #expect(relay.counts.isEmpty, "gestod sent sway \(relay.counts) for 5 gestures")
+    }
 }
 
 /// A Unix socket that relays every connection to sway's IPC socket, counting the messages its
