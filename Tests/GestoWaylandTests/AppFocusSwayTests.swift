@@ -248,14 +248,20 @@ final class SwayIPCRelay: @unchecked Sendable {
         Thread { [self] in acceptConnections() }.start()
     }
 
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
     /// Messages of `type` sent so far.
-    func count(of type: UInt32) -> Int { lock.withLock { typeCounts[type, default: 0] } }
-    var counts: [UInt32: Int] { lock.withLock { typeCounts } }
+    func count(of type: UInt32) -> Int { locked { typeCounts[type, default: 0] } }
+    var counts: [UInt32: Int] { locked { typeCounts } }
 
     /// Stops accepting and ends every relayed connection.
     func close() {
         shutdown(listener, Int32(SHUT_RDWR))
-        for fd in lock.withLock({ descriptors }) { shutdown(fd, Int32(SHUT_RDWR)) }
+        for fd in locked({ descriptors }) { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptConnections() {
@@ -263,7 +269,7 @@ final class SwayIPCRelay: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { if errno == EINTR { continue } else { return } }
             guard let server = try? Self.socket(target, listen: false) else { Glibc.close(client); continue }
-            lock.withLock { descriptors += [client, server] }
+            locked { descriptors += [client, server] }
             Thread { [self] in pump(from: client, to: server, counting: true) }.start()
             Thread { [self] in pump(from: server, to: client, counting: false) }.start()
         }
@@ -278,7 +284,7 @@ final class SwayIPCRelay: @unchecked Sendable {
             guard count > 0 else { break }
             if counting {
                 frames.append(buffer[..<count])
-                while let frame = try? frames.nextFrame() { lock.withLock { typeCounts[frame.type, default: 0] += 1 } }
+                while let frame = try? frames.nextFrame() { locked { typeCounts[frame.type, default: 0] += 1 } }
             }
             var sent = 0
             while sent < count {
