@@ -41,9 +41,6 @@ public final class SwayFocusDriver {
     /// sway's focus: nil while no subscription is open or its tree has not arrived.
     public var focus: SwayFocus? { isSubscribed ? tracker.focus : nil }
 
-    /// Window and workspace events read on the open subscription.
-    public var eventCount: Int { tracker.eventCount }
-
     /// Opens the subscription on `sway`'s socket (one closed first): subscribes to `window` and
     /// `workspace` events and asks for the tree once. Connecting and the two small writes
     /// block at most ``SwayIPC/timeoutSeconds`` (a fresh local socket takes them at once);
