@@ -1,6 +1,7 @@
 // A client for sway's IPC socket (i3's protocol): "i3-ipc", little-endian payload length
 // and message type, then the JSON payload; the reply has the same framing. One short
-// connection per request, so a sway restart never leaves gesto holding a dead socket.
+// connection per request, so a sway restart never leaves gesto holding a dead socket. The one
+// long connection, subscribed to sway's focus events, is SwayFocusDriver's (GestoDaemon).
 import Glibc
 import GestoSystem
 
@@ -10,6 +11,10 @@ public struct SwayIPC: Sendable {
     public enum MessageType: UInt32, Sendable {
         /// Run a command list; the reply is an array of `{"success": …}`, one per command.
         case runCommand = 0
+        /// Subscribe this connection to events, a JSON array of names (`["window"]`); the reply
+        /// is `{"success": …}`, and each event then comes as a frame whose type has the high
+        /// bit set (``SwayIPCFrame/isEvent``).
+        case subscribe = 2
         /// The workspaces, as an array.
         case getWorkspaces = 1
         /// The layout tree, as nested nodes.
@@ -26,7 +31,7 @@ public struct SwayIPC: Sendable {
     /// gestod's loop (sway answers in well under a millisecond).
     static let timeoutSeconds = 2
     /// Replies larger than this are refused (a tree with thousands of windows is ~1 MiB).
-    static let maximumReplySize = 64 << 20
+    public static let maximumReplySize = 64 << 20
 
     /// The socket's path.
     public var socketPath: String
@@ -65,9 +70,25 @@ public struct SwayIPC: Sendable {
     /// - Throws: ``SwayIPCError`` when the socket cannot be reached, times out, or answers
     ///   with a bad frame.
     public func request(_ type: MessageType, _ payload: String = "") throws(SwayIPCError) -> String {
+        let fd = try connect()
+        defer { try? fd.close() }
+        try writeAll(fd.rawValue, Self.frame(type, payload))
+        let header = try readExactly(fd.rawValue, Self.headerSize)
+        guard Array(header.prefix(6)) == Self.magic else { throw .badReply("no i3-ipc magic") }
+        let length = Int(Self.uint32(header, at: 6))
+        let replyType = Self.uint32(header, at: 10)
+        guard replyType == type.rawValue else { throw .badReply("reply type \(replyType) to a type \(type.rawValue) request") }
+        guard length <= Self.maximumReplySize else { throw .badReply("reply of \(length) bytes") }
+        return String(decoding: try readExactly(fd.rawValue, length), as: UTF8.self)
+    }
+
+    /// A connected, close-on-exec, blocking socket to sway, whose reads and writes time out
+    /// after ``timeoutSeconds``; the caller owns it.
+    ///
+    /// - Throws: ``SwayIPCError/cannotConnect(path:code:)`` when nothing listens at the path.
+    public func connect() throws(SwayIPCError) -> FileDescriptor {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(call: "socket", code: errno) }
-        defer { close(fd) }
         var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -75,7 +96,10 @@ public struct SwayIPC: Sendable {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .pathTooLong(socketPath) }
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw .pathTooLong(socketPath)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: path)
             buffer[path.count] = 0
@@ -85,21 +109,19 @@ public struct SwayIPC: Sendable {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard connected == 0 else { throw .cannotConnect(path: socketPath, code: errno) }
-
-        let body = Array(payload.utf8)
-        var message = Self.magic
-        message += Self.littleEndian(UInt32(body.count)) + Self.littleEndian(type.rawValue) + body
-        try writeAll(fd, message)
-        let header = try readExactly(fd, Self.headerSize)
-        guard Array(header.prefix(6)) == Self.magic else { throw .badReply("no i3-ipc magic") }
-        let length = Int(Self.uint32(header, at: 6))
-        let replyType = Self.uint32(header, at: 10)
-        guard replyType == type.rawValue else { throw .badReply("reply type \(replyType) to a type \(type.rawValue) request") }
-        guard length <= Self.maximumReplySize else { throw .badReply("reply of \(length) bytes") }
-        return String(decoding: try readExactly(fd, length), as: UTF8.self)
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw .cannotConnect(path: socketPath, code: code)
+        }
+        return FileDescriptor(rawValue: fd)
     }
 
+    /// One message as sent on the wire: magic, payload length, type, payload.
+    public static func frame(_ type: MessageType, _ payload: String = "") -> [UInt8] {
+        let body = Array(payload.utf8)
+        return magic + littleEndian(UInt32(body.count)) + littleEndian(type.rawValue) + body
+    }
     /// Runs a sway command (`workspace next`; several may be joined with `;` or `,`) and
     /// checks that every one succeeded.
     ///
@@ -116,27 +138,18 @@ public struct SwayIPC: Sendable {
     }
 
     /// The app_id of the window sway's layout tree says is focused (an Xwayland window's
-    /// `class`), nil when no window is (an empty workspace is focused). sway's own answer, which
-    /// stays right where its foreign-toplevel `activated` state does not (sway 1.7 drops it from
-    /// a fullscreen window once another maps behind it, and never sends it again).
+    /// `class`), nil when no window is (an empty workspace is focused): one `get_tree` round
+    /// trip. gestod does not ask this per gesture: it follows sway's focus events
+    /// (``SwayFocusTracker``); this is for tests and one-off questions.
     ///
     /// - Throws: a transport error, or ``SwayIPCError/badReply(_:)``.
     public func focusedAppID() throws(SwayIPCError) -> String? {
-        Self.focusedAppID(in: try query(.getTree))
+        SwayFocus(tree: try query(.getTree)).appID
     }
 
     /// The focused window's app_id (or Xwayland class) in a `get_tree` reply.
     static func focusedAppID(in tree: JSONValue) -> String? {
-        var pending = [tree]
-        while let node = pending.popLast() {
-            if node["focused"]?.boolValue == true {
-                guard node["type"]?.stringValue == "con" || node["type"]?.stringValue == "floating_con" else { return nil }
-                return node["app_id"]?.stringValue ?? node["window_properties"]?["class"]?.stringValue
-            }
-            pending += node["nodes"]?.elements ?? []
-            pending += node["floating_nodes"]?.elements ?? []
-        }
-        return nil
+        SwayFocus(tree: tree).appID
     }
 
     /// Sends a query (`getWorkspaces`, `getTree`) and parses the reply.

@@ -1,7 +1,9 @@
 // `app:` bindings on a real sway follow sway's own focus. sway 1.7 (Debian 12's) drops
 // `activated` from the foreign-toplevel state of a fullscreen window once a new window maps
 // behind it, and never sends it again: gestod followed that state, so the app's bindings stopped
-// matching while the window still had the focus. Issue 41 item 4.
+// matching while the window still had the focus. Issue 41 item 4. gestod follows sway's focus
+// from its IPC events, with no request per gesture (issue 40 item 5's latency budget): the
+// second test counts every request gestod sends sway.
 import Foundation
 import Glibc
 import Testing
@@ -90,5 +92,226 @@ struct AppFocusSwayTests {
               + "\(dropped ? "dropped (\(session.focusedAppID ?? "none"))" : "kept"); sway's tree: \(swayFocus ?? "none")")
         #expect(try triggered().contains("(binding 2"), "the app binding no longer matches: \(logText())")
         driver.stop()
+    }
+
+    static let second = "gesto-focus-second"
+
+    /// sway's focus as it changes (a new window mapping, `focus`, an empty workspace) is what
+    /// `gestoctl trigger` picks a binding by, and gestod asks sway for its tree once, when it
+    /// subscribes, never per gesture: every request it sends sway goes through a counting relay.
+    @Test(.timeLimit(.minutes(2)))
+    func focusChangesReachTriggerWithoutARequestPerGesture() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+
+        let (folder, config) = try sway.folder("gestod-follow", config: """
+            bindings:
+              - gesture: swipe:3:left
+                exec: "true"
+              - gesture: swipe:3:left
+                app: \(Self.front)
+                exec: "true"
+              - gesture: swipe:3:left
+                app: \(Self.second)
+                exec: "true"
+
+            """)
+        let relay = try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+        defer { relay.close() }
+        let socket = folder.appendingPathComponent("gestod.sock").path
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        daemon.arguments = ["--no-devices", "--socket", socket, "--config", config, "--log-level", "debug"]
+        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "SWAYSOCK": relay.path]
+        let log = folder.appendingPathComponent("gestod.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
+        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        func focus() -> (app: String?, source: String?)? {
+            guard let output = try? GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl, ["--json", "status", "--socket", socket]),
+                  output.status == 0,
+                  let status = (try? JSONSerialization.jsonObject(with: Data(output.output.utf8))) as? [String: Any],
+                  let focus = status["focus"] as? [String: Any] else { return nil }
+            return (focus["app"] as? String, focus["source"] as? String)
+        }
+        /// Waits until gestod reports sway's focus on `app` (nil: no window).
+        func waitForFocus(_ app: String?) -> Bool {
+            GestodLateCompositorSwayTests.eventually { focus().map { $0.app == app && $0.source == "sway" } ?? false }
+        }
+        func triggered() throws -> String {
+            let trigger = try GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl,
+                                                                ["trigger", "swipe:3:left", "--socket", socket])
+            #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
+            return trigger.output
+        }
+
+        // Subscribed on an empty workspace: no window focused, the general binding.
+        #expect(waitForFocus(nil), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 1"), "\(logText())")
+        // A new window maps and takes the focus.
+        try sway.ipc.runCommand("exec foot --app-id \(Self.front) sleep 600")
+        #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 2"), "\(logText())")
+        try sway.ipc.runCommand("exec foot --app-id \(Self.second) sleep 600")
+        #expect(waitForFocus(Self.second), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 3"), "\(logText())")
+        // `focus` moves it back.
+        try sway.ipc.runCommand("[app_id=\(Self.front)] focus")
+        #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 2"), "\(logText())")
+        // An empty workspace: no window, the general binding again; back, the window it left.
+        try sway.ipc.runCommand("workspace gesto-empty")
+        #expect(waitForFocus(nil), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 1"), "\(logText())")
+        try sway.ipc.runCommand("workspace back_and_forth")
+        #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
+        // The focused window closes: the other one is focused.
+        try sway.ipc.runCommand("[app_id=\(Self.front)] kill")
+        #expect(waitForFocus(Self.second), "\(String(describing: focus())) \(logText())")
+        #expect(try triggered().contains("(binding 3"), "\(logText())")
+
+        // One subscription, one tree, whatever the triggers and status requests since.
+        #expect(relay.count(of: SwayIPC.MessageType.subscribe.rawValue) == 1, "\(relay.counts)")
+        #expect(relay.count(of: SwayIPC.MessageType.getTree.rawValue) == 1, "\(relay.counts)")
+    }
+
+    /// The gesture input path sends sway nothing: a replay's gestures go through the same
+    /// handling as live ones, on a gestod connected to sway with an `app:` binding (before,
+    /// each swipe's BEGIN asked sway for its tree).
+    @Test(.timeLimit(.minutes(2)))
+    func gesturesAskSwayNothing() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: 100)
+        try sway.start()
+        let (folder, config) = try sway.folder("gestod-replay", config: """
+            bindings:
+              - gesture: swipe:3:left
+                exec: "true"
+              - gesture: swipe:3:left
+                app: \(Self.front)
+                exec: "true"
+
+            """)
+        var recording = "-event4   DEVICE_ADDED     Synaptics TM3276-022              seat0 default group9  cap:pg  size 97x65mm\n"
+        for swipe in 0..<5 {
+            let start = Double(swipe)
+            recording += " event4   GESTURE_SWIPE_BEGIN  +\(String(format: "%.3f", start))s\t3\n"
+            for step in 1...10 {
+                recording += " event4   GESTURE_SWIPE_UPDATE  +\(String(format: "%.3f", start + Double(step) * 0.01))s\t3 -10.00/ 0.00 (-10.00/ 0.00 unaccelerated)\n"
+            }
+            recording += " event4   GESTURE_SWIPE_END  +\(String(format: "%.3f", start + 0.11))s\t3\n"
+        }
+        let path = folder.appendingPathComponent("swipes.txt").path
+        try recording.write(toFile: path, atomically: true, encoding: .utf8)
+        let relay = try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+        defer { relay.close() }
+
+        let replay = Process()
+        replay.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
+        replay.arguments = ["--replay", path, "--config", config, "--log-level", "debug"]
+        replay.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                              "SWAYSOCK": relay.path]
+        let errors = Pipe()
+        replay.standardError = errors
+        replay.standardOutput = FileHandle.nullDevice
+        try replay.run()
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        replay.waitUntilExit()
+        #expect(replay.terminationStatus == 0, "\(log)")
+        #expect(log.contains("wayland: connected"), "\(log)")
+        #expect(log.contains("gestures=5"), "\(log)")
+        #expect(relay.counts.isEmpty, "gestod sent sway \(relay.counts) for 5 gestures")
+    }
+}
+
+/// A Unix socket that relays every connection to sway's IPC socket, counting the messages its
+/// clients send by type (the replies and events come back unchanged).
+final class SwayIPCRelay: @unchecked Sendable {
+    let path: String
+    private let target: String
+    private let listener: Int32
+    private let lock = NSLock()
+    private var typeCounts: [UInt32: Int] = [:]
+    private var descriptors: [Int32] = []
+
+    init(listeningAt path: String, to target: String) throws {
+        self.path = path
+        self.target = target
+        listener = try Self.socket(path, listen: true)
+        Thread { [self] in acceptConnections() }.start()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Messages of `type` sent so far.
+    func count(of type: UInt32) -> Int { locked { typeCounts[type, default: 0] } }
+    var counts: [UInt32: Int] { locked { typeCounts } }
+
+    /// Stops accepting and ends every relayed connection.
+    func close() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        for fd in locked({ descriptors }) { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    private func acceptConnections() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { if errno == EINTR { continue } else { return } }
+            guard let server = try? Self.socket(target, listen: false) else { Glibc.close(client); continue }
+            locked { descriptors += [client, server] }
+            Thread { [self] in pump(from: client, to: server, counting: true) }.start()
+            Thread { [self] in pump(from: server, to: client, counting: false) }.start()
+        }
+    }
+
+    private func pump(from source: Int32, to destination: Int32, counting: Bool) {
+        var frames = SwayIPCFrameDecoder()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(source, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            if counting {
+                frames.append(buffer[..<count])
+                while let frame = try? frames.nextFrame() { locked { typeCounts[frame.type, default: 0] += 1 } }
+            }
+            var sent = 0
+            while sent < count {
+                let written = buffer.withUnsafeBytes { send(destination, $0.baseAddress! + sent, count - sent, Int32(MSG_NOSIGNAL)) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { shutdown(source, Int32(SHUT_RDWR)); return }
+                sent += written
+            }
+        }
+        shutdown(destination, Int32(SHUT_RDWR))
+    }
+
+    private static func socket(_ path: String, listen listening: Bool) throws -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                listening ? bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) : connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard fd >= 0, result == 0, !listening || listen(fd, 8) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw SwayIPCError.cannotConnect(path: path, code: code)
+        }
+        return fd
     }
 }

@@ -13,9 +13,9 @@ import GestoConfig
             try JSONValue.parse("""
                 {"type": "root", "focused": false, "nodes": [{"type": "output", "focused": false, "nodes": [
                   {"type": "workspace", "name": "1", "focused": \(focused == "workspace"), "nodes": [
-                    {"type": "con", "app_id": "foot", "focused": \(focused == "foot"), "nodes": []},
-                    {"type": "con", "app_id": null, "window_properties": {"class": "Gimp"}, "focused": \(focused == "Gimp"), "nodes": []}],
-                   "floating_nodes": [{"type": "floating_con", "app_id": "pavucontrol", "focused": \(focused == "pavucontrol"), "nodes": []}]}]}]}
+                    {"type": "con", "id": 4, "app_id": "foot", "focused": \(focused == "foot"), "nodes": []},
+                    {"type": "con", "id": 5, "app_id": null, "window_properties": {"class": "Gimp"}, "focused": \(focused == "Gimp"), "nodes": []}],
+                   "floating_nodes": [{"type": "floating_con", "id": 6, "app_id": "pavucontrol", "focused": \(focused == "pavucontrol"), "nodes": []}]}]}]}
                 """)
         }
         for focused in ["foot", "Gimp", "pavucontrol", "workspace"] {

@@ -71,6 +71,10 @@ public enum StatusCommand {
                 for line in missing.textLines { lines.append("          " + line) }
             }
         }
+        if let focus = status.focus, focus.source != "none" {
+            let from = focus.source == "sway" ? "sway's IPC" : "the window in the activated state"
+            lines.append("focus:    \(focus.app ?? "no app") (from \(from); what app: bindings match)")
+        }
         lines.append("counts:   \(status.gestureCount) gesture\(status.gestureCount == 1 ? "" : "s") recognized, "
                      + "\(status.actionCount) action\(status.actionCount == 1 ? "" : "s") run, "
                      + (status.failedActionCount > 0 ? "\(status.failedActionCount) failed (see gestod's log), " : "")

@@ -29,6 +29,9 @@ public final class Daemon {
     /// The Wayland session: focus for `app:` bindings, and keys/window/sway actions.
     var wayland: WaylandSessionDriver?
     private var performer: ActionPerformer?
+    /// sway's focus from its IPC events, for `app:` bindings (made with the Wayland session;
+    /// subscribed while a binding has `app:` and a sway socket is known, ``followSwayFocus()``).
+    var swayFocus: SwayFocusDriver?
     /// Feedback overlays of `continuous` bindings (made when the Wayland session is).
     var overlays: FeedbackOverlayDriver?
     /// Reorder strips of `reorder:` bindings (made when the Wayland session is).
@@ -186,6 +189,9 @@ public final class Daemon {
             wayland = driver
             let performer = ActionPerformer(session: session)
             self.performer = performer
+            swayFocus = SwayFocusDriver(loop: loop, log: log)
+            // With SWAYSOCK given, sway's focus is followed before the Wayland connection.
+            followSwayFocus()
             driver.onConnect = { [unowned self] in
                 if named == nil, let found = session.connectedDisplay {
                     // A socket name is what clients expect; a path only when not in XDG_RUNTIME_DIR.
@@ -201,6 +207,7 @@ public final class Daemon {
                     self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
                 }
                 self.hasConnectedCompositor = true
+                self.followSwayFocus()
                 self.warnAboutInactiveWorkspaceBindings(self.config)
                 self.drags.prepare(for: self.config)
             }
@@ -437,33 +444,40 @@ public final class Daemon {
         return (box, pipelines.count == 1)
     }
 
-    /// sway's focus as its IPC last said it (``refreshSwayFocus()``), nil when not asked or
-    /// sway did not answer; `.some(nil)`: sway focuses no window.
-    private var swayFocus: String??
-
-    /// The focused window's app_id, for `app:` bindings: on sway, sway's own focus, asked over
-    /// its IPC when a gesture begins (sway 1.7 drops `activated` from a fullscreen window's
-    /// foreign-toplevel state once another window maps behind it, and never sends it again, so
-    /// `app:` bindings stopped matching); elsewhere the foreign-toplevel `activated` state.
+    /// The focused window's app_id, for `app:` bindings: on sway, sway's own focus as its IPC
+    /// events last said it (``SwayFocusDriver``: no round trip here, this is read at every
+    /// gesture's start), because sway 1.7 drops `activated` from a fullscreen window's
+    /// foreign-toplevel state once another window maps behind it, and never sends it again;
+    /// elsewhere, and while sway's subscription is not open, the foreign-toplevel `activated`
+    /// state.
     var focusedAppID: String? {
-        if let swayFocus { return swayFocus }
+        if let focus = swayFocus?.focus { return focus.appID }
         return wayland?.session.focusedAppID
     }
 
-    /// Asks sway which window is focused (a `get_tree` round trip, once per gesture, and only
-    /// when a binding has an `app:`); outside sway, or when sway does not answer, the
-    /// foreign-toplevel focus stands.
-    func refreshSwayFocus() {
-        guard let sway = performer?.sway, wayland?.session.isConnected == true,
-              config.bindings.contains(where: { $0.app != nil }) else {
-            swayFocus = nil
+    /// Where ``focusedAppID`` comes from now: `sway` (its IPC events), `foreign-toplevel`, or
+    /// `none` (no compositor connected).
+    var focusSource: String {
+        if swayFocus?.focus != nil { return "sway" }
+        return wayland?.session.isConnected == true ? "foreign-toplevel" : "none"
+    }
+
+    /// Opens sway's focus subscription when a binding has `app:` and sway's socket is known and
+    /// none is open (or it is on another socket: sway restarted); closes it when no binding has
+    /// `app:`, so title changes and the like do not wake gestod for nothing. Called when the
+    /// Wayland session connects (a restarted sway is followed again from there) and when the
+    /// config is (re)loaded. A sway that cannot be reached leaves the foreign-toplevel focus.
+    func followSwayFocus() {
+        // A replay reads outside the loop, where no event would be read: it keeps the
+        // foreign-toplevel focus.
+        guard let driver = swayFocus, options.replayPath == nil else { return }
+        guard let sway = performer?.sway, config.bindings.contains(where: { $0.app != nil }) else {
+            driver.stop()
             return
         }
-        do {
-            swayFocus = .some(try sway.focusedAppID())
-        } catch {
-            log.debug("sway: cannot ask the focused window (\(error)); using the foreign-toplevel focus")
-            swayFocus = nil
+        if driver.isSubscribed && driver.socketPath == sway.socketPath { return }
+        do { try driver.start(sway) } catch {
+            log.warning("sway: cannot follow its focus (\(error)); app: bindings follow the foreign-toplevel focus")
         }
     }
 
@@ -476,13 +490,11 @@ public final class Daemon {
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
             // Most events change no deadline: the timer is then left alone.
-            if event.phase == .begin { refreshSwayFocus() }
             let deadlineChanged = box.handle(event, focusedApp: focusedAppID) { perform($0, device: event.device) }
             if deadlineChanged || !isOnly { rearmTimer() }
         case .touch(let event):
             if sessionLock == .locked { return }
             let (box, isOnly) = pipeline(for: event.device)
-            if event.kind == .down { refreshSwayFocus() }
             let deadlineChanged = box.handle(touch: event, focusedApp: focusedAppID,
                                              transform: touchscreenTransform,
                                              emit: { perform($0, device: event.device) },
@@ -730,6 +742,7 @@ public final class Daemon {
             log.info("config reloaded", ["path": path, "bindings": String(loaded.bindings.count)])
             sendOwnedFingerCounts()
             for warning in loaded.warnings { log.warning(warning.description) }
+            followSwayFocus()
             if hasConnectedCompositor {
                 warnAboutInactiveWorkspaceBindings(loaded)
                 drags.prepare(for: loaded)

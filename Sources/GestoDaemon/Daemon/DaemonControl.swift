@@ -140,7 +140,8 @@ extension Daemon {
                           bindingCount: config.bindings.count),
             input: input, devices: devices.map(DeviceSummary.init),
             gestureCount: gestureCount, actionCount: actionCount, failedActionCount: failedActionCount,
-            waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount)
+            waylandConnected: wayland?.session.isConnected ?? false, waylandMissing: [], monitorCount: bus.subscriberCount,
+            focus: .init(app: focusedAppID, source: focusSource))
         if let session = wayland?.session {
             status.waylandMissing = MissingProtocol.report(missing: session.missingGlobals, bindings: config.bindings)
         }
@@ -186,7 +187,6 @@ extension Daemon {
     /// (given, else the compositor's focus): among the bindings that match the name and the app,
     /// the most specific, first in config order.
     private func trigger(_ gesture: GestureName, app: String?) -> IPCReply {
-        if app == nil { refreshSwayFocus() }
         let focusedApp = app ?? focusedAppID
         var chosen: Int?
         for (index, binding) in config.bindings.enumerated() where binding.matches(gesture) {

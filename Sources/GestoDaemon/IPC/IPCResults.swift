@@ -57,11 +57,23 @@ public struct DaemonStatus: Sendable, JSONWireCodable {
     public var waylandMissing: [MissingProtocol]
     /// Connected `monitor` clients.
     public var monitorCount: Int
+    /// The focus `app:` bindings are matched against now (nil: an older gestod).
+    public var focus: FocusStatus? = nil
 
     enum CodingKeys: String, CodingKey {
         case version, pid, state, sessionLock = "session_lock", uptimeSeconds = "uptime", config, input, devices
         case gestureCount = "gestures", actionCount = "actions", failedActionCount = "actions_failed"
-        case waylandConnected = "wayland", waylandMissing = "wayland_missing", monitorCount = "monitors"
+        case waylandConnected = "wayland", waylandMissing = "wayland_missing", monitorCount = "monitors", focus
+    }
+
+    /// `status`'s `focus` object: `{"app", "source"}`.
+    public struct FocusStatus: Sendable, Codable, Equatable {
+        /// The focused window's app_id (an Xwayland window's class on sway), null when no window
+        /// is focused, it has none, or it is not known.
+        public var app: String?
+        /// Where it comes from: `sway` (sway's IPC events), `foreign-toplevel` (the window in the
+        /// `activated` state), `none` (no compositor connected).
+        public var source: String
     }
 
     /// `status`'s `config` object: `{"path", "loaded_at", "error", "bindings"}`.
