@@ -32,45 +32,16 @@ struct AppFocusSwayTests {
         driver.start()
         #expect(try runner.run(timeout: SwaySessionTests.effectSeconds) { session.isConnected })
 
-        let (folder, config) = try sway.folder("gestod", config: """
-            bindings:
-              - gesture: swipe:3:left
-                exec: "true"
-              - gesture: swipe:3:left
-                app: \(Self.front)
-                exec: "true"
-
-            """)
-        let socket = folder.appendingPathComponent("gestod.sock").path
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--no-devices", "--socket", socket, "--config", config, "--log-level", "debug"]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        func status() -> [String: Any]? {
-            guard let output = try? GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl, ["--json", "status", "--socket", socket]),
-                  output.status == 0 else { return nil }
-            return (try? JSONSerialization.jsonObject(with: Data(output.output.utf8))) as? [String: Any]
-        }
-        #expect(GestodLateCompositorSwayTests.eventually { status()?["wayland"] as? Bool == true }, "\(logText())")
-        func triggered() throws -> String {
-            let trigger = try GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl,
-                                                                ["trigger", "swipe:3:left", "--socket", socket])
-            #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
-            return trigger.output
-        }
+        let (folder, config) = try sway.folder("gestod", config: Self.config(apps: [Self.front]))
+        let gestod = try SwayGestod.daemon(on: sway, folder: folder, config: config)
+        defer { gestod.stop() }
+        #expect(gestod.waitForWayland(), "\(gestod.logText())")
 
         // The app's window, focused: its binding is chosen.
         try sway.ipc.runCommand("exec foot --app-id \(Self.front) sleep 600")
         #expect(try runner.run(timeout: SwaySessionTests.effectSeconds) { session.focusedAppID == Self.front })
         #expect(try sway.ipc.focusedAppID() == Self.front)
-        #expect(try triggered().contains("(binding 2"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 2"), "\(gestod.logText())")
 
         // Fullscreen, then a window maps behind it: sway keeps the focus on the fullscreen one.
         // (As gesto's `window: fullscreen` does it: the foreign-toplevel request.)
@@ -90,11 +61,29 @@ struct AppFocusSwayTests {
         #expect(swayFocus == Self.front, "sway's tree focuses \(swayFocus ?? "nothing")")
         print("foreign-toplevel focus after a window mapped behind the fullscreen one: "
               + "\(dropped ? "dropped (\(session.focusedAppID ?? "none"))" : "kept"); sway's tree: \(swayFocus ?? "none")")
-        #expect(try triggered().contains("(binding 2"), "the app binding no longer matches: \(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 2"), "the app binding no longer matches: \(gestod.logText())")
         driver.stop()
     }
 
     static let second = "gesto-focus-second"
+
+    /// A general `swipe:3:left` binding (binding 1), then one per app in `apps` (binding 2...).
+    static func config(apps: [String]) -> String {
+        "bindings:\n  - gesture: swipe:3:left\n    exec: \"true\"\n"
+            + apps.map { "  - gesture: swipe:3:left\n    app: \($0)\n    exec: \"true\"\n" }.joined() + "\n"
+    }
+
+    /// A counting relay to `sway`'s IPC socket, at `folder/sway.sock`.
+    static func relay(in folder: URL, to sway: SwayHarness) throws -> SwayIPCRelay {
+        try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+    }
+
+    /// `gestoctl trigger swipe:3:left` on `gestod`, which must answer; what it printed.
+    static func triggered(_ gestod: SwayGestod) throws -> String {
+        let trigger = try gestod.ctl("trigger", "swipe:3:left")
+        #expect(trigger.status == 0, "\(trigger.errors) \(gestod.logText())")
+        return trigger.output
+    }
 
     /// sway's focus as it changes (a new window mapping, `focus`, an empty workspace) is what
     /// `gestoctl trigger` picks a binding by, and gestod asks sway for its tree once, when it
@@ -106,75 +95,45 @@ struct AppFocusSwayTests {
         sway.startWatchdog(seconds: 100)
         try sway.start()
 
-        let (folder, config) = try sway.folder("gestod-follow", config: """
-            bindings:
-              - gesture: swipe:3:left
-                exec: "true"
-              - gesture: swipe:3:left
-                app: \(Self.front)
-                exec: "true"
-              - gesture: swipe:3:left
-                app: \(Self.second)
-                exec: "true"
-
-            """)
-        let relay = try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+        let (folder, config) = try sway.folder("gestod-follow", config: Self.config(apps: [Self.front, Self.second]))
+        let relay = try Self.relay(in: folder, to: sway)
         defer { relay.close() }
-        let socket = folder.appendingPathComponent("gestod.sock").path
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--no-devices", "--socket", socket, "--config", config, "--log-level", "debug"]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "SWAYSOCK": relay.path]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        let gestod = try SwayGestod.daemon(on: sway, folder: folder, config: config, environment: ["SWAYSOCK": relay.path])
+        defer { gestod.stop() }
+        let logText = gestod.logText
         func focus() -> (app: String?, source: String?)? {
-            guard let output = try? GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl, ["--json", "status", "--socket", socket]),
-                  output.status == 0,
-                  let status = (try? JSONSerialization.jsonObject(with: Data(output.output.utf8))) as? [String: Any],
-                  let focus = status["focus"] as? [String: Any] else { return nil }
+            guard let focus = gestod.status()?["focus"] as? [String: Any] else { return nil }
             return (focus["app"] as? String, focus["source"] as? String)
         }
         /// Waits until gestod reports sway's focus on `app` (nil: no window).
         func waitForFocus(_ app: String?) -> Bool {
             GestodLateCompositorSwayTests.eventually { focus().map { $0.app == app && $0.source == "sway" } ?? false }
         }
-        func triggered() throws -> String {
-            let trigger = try GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl,
-                                                                ["trigger", "swipe:3:left", "--socket", socket])
-            #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
-            return trigger.output
-        }
 
         // Subscribed on an empty workspace: no window focused, the general binding.
         #expect(waitForFocus(nil), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 1"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 1"), "\(logText())")
         // A new window maps and takes the focus.
         try sway.ipc.runCommand("exec foot --app-id \(Self.front) sleep 600")
         #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 2"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 2"), "\(logText())")
         try sway.ipc.runCommand("exec foot --app-id \(Self.second) sleep 600")
         #expect(waitForFocus(Self.second), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 3"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 3"), "\(logText())")
         // `focus` moves it back.
         try sway.ipc.runCommand("[app_id=\(Self.front)] focus")
         #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 2"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 2"), "\(logText())")
         // An empty workspace: no window, the general binding again; back, the window it left.
         try sway.ipc.runCommand("workspace gesto-empty")
         #expect(waitForFocus(nil), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 1"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 1"), "\(logText())")
         try sway.ipc.runCommand("workspace back_and_forth")
         #expect(waitForFocus(Self.front), "\(String(describing: focus())) \(logText())")
         // The focused window closes: the other one is focused.
         try sway.ipc.runCommand("[app_id=\(Self.front)] kill")
         #expect(waitForFocus(Self.second), "\(String(describing: focus())) \(logText())")
-        #expect(try triggered().contains("(binding 3"), "\(logText())")
+        #expect(try Self.triggered(gestod).contains("(binding 3"), "\(logText())")
 
         // One subscription, one tree, whatever the triggers and status requests since.
         #expect(relay.count(of: SwayIPC.MessageType.subscribe.rawValue) == 1, "\(relay.counts)")
@@ -190,15 +149,7 @@ struct AppFocusSwayTests {
         defer { sway.finish() }
         sway.startWatchdog(seconds: 100)
         try sway.start()
-        let (folder, config) = try sway.folder("gestod-replay", config: """
-            bindings:
-              - gesture: swipe:3:left
-                exec: "true"
-              - gesture: swipe:3:left
-                app: \(Self.front)
-                exec: "true"
-
-            """)
+        let (folder, config) = try sway.folder("gestod-replay", config: Self.config(apps: [Self.front]))
         var recording = "-event4   DEVICE_ADDED     Synaptics TM3276-022              seat0 default group9  cap:pg  size 97x65mm\n"
         for swipe in 0..<5 {
             let start = Double(swipe)
@@ -210,21 +161,14 @@ struct AppFocusSwayTests {
         }
         let path = folder.appendingPathComponent("swipes.txt").path
         try recording.write(toFile: path, atomically: true, encoding: .utf8)
-        let relay = try SwayIPCRelay(listeningAt: folder.appendingPathComponent("sway.sock").path, to: sway.ipcPath)
+        let relay = try Self.relay(in: folder, to: sway)
         defer { relay.close() }
 
-        let replay = Process()
-        replay.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        replay.arguments = ["--replay", path, "--config", config, "--log-level", "debug"]
-        replay.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "SWAYSOCK": relay.path]
-        let errors = Pipe()
-        replay.standardError = errors
-        replay.standardOutput = FileHandle.nullDevice
-        try replay.run()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        replay.waitUntilExit()
-        #expect(replay.terminationStatus == 0, "\(log)")
+        let replay = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", path], trailing: ["--log-level", "debug"],
+                                    environment: ["SWAYSOCK": relay.path])
+        let status = replay.waitUntilExit()
+        let log = replay.logText()
+        #expect(status == 0, "\(log)")
         #expect(log.contains("wayland: connected"), "\(log)")
         #expect(log.contains("gestures=5"), "\(log)")
         #expect(relay.counts.isEmpty, "gestod sent sway \(relay.counts) for 5 gestures")

@@ -93,12 +93,11 @@ struct DragSwayTests {
     /// it exited.
     static func replay(_ recording: Data, on sway: SwayHarness, wev: Wev, name: String) throws -> String {
         let run = try startReplay(on: sway, wev: wev, name: name)
-        defer { if run.daemon.isRunning { run.daemon.terminate() } }
+        defer { run.gestod.stop() }
         #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
         #expect(recording.withUnsafeBytes { Glibc.write(run.writer, $0.baseAddress, $0.count) } == recording.count)
         close(run.writer)
-        run.daemon.waitUntilExit()
-        #expect(run.daemon.terminationStatus == 0, "\(run.log())")
+        #expect(run.gestod.waitUntilExit() == 0, "\(run.log())")
         return run.fullLog()
     }
 
@@ -164,21 +163,21 @@ struct DragSwayTests {
         var presses = 0
         for (name, way) in [("sighup", "reload"), ("removed", removed), ("cancelled", cancelled), ("sigterm", "stop")] {
             let run = try Self.startReplay(on: sway, wev: wev, name: name)
-            defer { if run.daemon.isRunning { run.daemon.terminate() } }
+            defer { run.gestod.stop() }
             #expect(Self.write(start, to: run.writer))
             presses += 1
             let pressed = Self.waitForButtons(2 * presses - 1, in: wev)
             #expect(pressed.buttons.last.map { $0.code == 272 && $0.pressed } == true, "\(name): no press\n\(run.log())")
             switch way {
-            case "reload": kill(run.daemon.processIdentifier, SIGHUP)
-            case "stop": kill(run.daemon.processIdentifier, SIGTERM)
+            case "reload": kill(run.gestod.pid, SIGHUP)
+            case "stop": kill(run.gestod.pid, SIGTERM)
             default: #expect(Self.write(way, to: run.writer))
             }
             let released = Self.waitForButtons(2 * presses, in: wev)
             #expect(released.buttons.count == 2 * presses, "\(name): \(released.buttons)\n\(run.log())")
             #expect(released.buttons.last.map { $0.code == 272 && !$0.pressed } == true, "\(name): not released")
             close(run.writer)
-            run.daemon.waitUntilExit()
+            run.gestod.waitUntilExit()
         }
         // Nothing pressed again afterwards (the rest of a stroke has no BEGIN), nothing left held.
         let all = Self.pointerLog(wev.text).buttons
@@ -208,9 +207,8 @@ struct DragSwayTests {
         #expect(windowRect() == start, "\(String(describing: windowRect()))")
         // The middle of the title bar (sway's default border: a title bar above the content).
         try sway.ipc.runCommand("seat seat0 cursor set 440 105")
-        let (daemon, _, _) = try Self.startGestod(replaying: { _ in Self.fixture }, on: sway, name: "move")
-        daemon.waitUntilExit()
-        #expect(daemon.terminationStatus == 0)
+        let gestod = try Self.startGestod(replaying: { _ in Self.fixture }, on: sway, name: "move")
+        #expect(gestod.waitUntilExit() == 0)
         // gestod's requests and this IPC query reach sway on two sockets: wait until sway shows
         // the move done (bounded), or report where the window stopped.
         func arrived(_ rect: WindowRect?) -> Bool {
@@ -227,35 +225,24 @@ struct DragSwayTests {
 
     /// A running `gestod --replay FIFO` with a `drag: left` binding, once wev holds a wl_pointer.
     struct ReplayRun {
-        let daemon: Process
+        let gestod: SwayGestod
         let writer: Int32
-        let logFile: URL
-        func fullLog() -> String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+        func fullLog() -> String { gestod.logText() }
         func log() -> String { String(fullLog().suffix(2_000)) }
     }
 
     /// Starts `gestod --replay INPUT` with a `drag: left` binding against `sway`, its HOME and
     /// config in the folder `name` (`input` names the input, given that folder, before gestod
-    /// starts); returns it with the folder and its log file.
-    static func startGestod(replaying input: (URL) -> String, on sway: SwayHarness, name: String) throws
-        -> (daemon: Process, folder: URL, log: URL) {
+    /// starts); its log is in that folder.
+    static func startGestod(replaying input: (URL) -> String, on sway: SwayHarness, name: String) throws -> SwayGestod {
         let (folder, config) = try sway.folder(name, config: "bindings:\n  - gesture: swipe:3\n    drag: left\n")
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", input(folder), "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        return (daemon, folder, log)
+        return try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", input(folder)],
+                              environment: ["WAYLAND_DISPLAY": sway.waylandPath])
     }
 
     static func startReplay(on sway: SwayHarness, wev: Wev, name: String) throws -> ReplayRun {
         var fifo = ""
-        let (daemon, _, log) = try startGestod(replaying: { folder in
+        let gestod = try startGestod(replaying: { folder in
             fifo = folder.appendingPathComponent("input").path
             #expect(mkfifo(fifo, 0o600) == 0)
             return fifo
@@ -264,14 +251,14 @@ struct DragSwayTests {
         let deadline = Date().addingTimeInterval(Self.waitSeconds)
         // gestod's virtual pointer exists once it connected: wev's pointer entered (again).
         let enters = wev.text.components(separatedBy: "wl_pointer] enter").count
-        while Date() < deadline && daemon.isRunning {
+        while Date() < deadline && gestod.isRunning {
             if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
             if writer >= 0, wev.text.components(separatedBy: "wl_pointer] enter").count > enters { break }
             usleep(10_000)
         }
         #expect(writer >= 0 && wev.text.components(separatedBy: "wl_pointer] enter").count > enters,
                 "gestod did not open the FIFO, or wev never got its pointer")
-        return ReplayRun(daemon: daemon, writer: writer, logFile: log)
+        return ReplayRun(gestod: gestod, writer: writer)
     }
 
     static func write(_ text: String, to writer: Int32) -> Bool {

@@ -22,7 +22,6 @@ struct GestodLateCompositorSwayTests {
         sway.startWatchdog(seconds: 100)
         let control = sway.runtimeDirectory.appendingPathComponent("gestod")
         try FileManager.default.createDirectory(at: control, withIntermediateDirectories: false)
-        let socket = control.appendingPathComponent("gestod.sock").path
         let config = control.appendingPathComponent("config.yaml").path
         let seen = control.appendingPathComponent("exec-saw").path
         try """
@@ -34,41 +33,27 @@ struct GestodLateCompositorSwayTests {
 
             """.write(toFile: config, atomically: true, encoding: .utf8)
 
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: Self.gestod)
-        daemon.arguments = ["--no-devices", "--socket", socket, "--config", config, "--log-level", "debug"]
         // As a user unit sees it before the compositor exported anything.
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": control.path, "PATH": "/usr/bin:/bin"]
-        let log = control.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-
-        func status() -> [String: Any]? {
-            guard let output = try? Self.run(Self.gestoctl, ["--json", "status", "--socket", socket]), output.status == 0 else { return nil }
-            return (try? JSONSerialization.jsonObject(with: Data(output.output.utf8))) as? [String: Any]
-        }
-        #expect(Self.eventually { status() != nil }, "\(logText())")
-        #expect(status()?["wayland"] as? Bool == false)
+        let gestod = try SwayGestod.daemon(on: sway, folder: control, config: config)
+        defer { gestod.stop() }
+        #expect(Self.eventually { gestod.status() != nil }, "\(gestod.logText())")
+        #expect(gestod.status()?["wayland"] as? Bool == false)
 
         try sway.start()
-        #expect(Self.eventually { status()?["wayland"] as? Bool == true }, "\(logText())")
-        let trigger = try Self.run(Self.gestoctl, ["trigger", "hold:3", "--socket", socket])
-        #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
+        #expect(gestod.waitForWayland(), "\(gestod.logText())")
+        let trigger = try gestod.ctl("trigger", "hold:3")
+        #expect(trigger.status == 0, "\(trigger.errors) \(gestod.logText())")
         let workspace = try sway.ipc.query(.getWorkspaces).elements.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue
         #expect(workspace == "2")
         // exec commands get the display and sway socket gestod found.
-        #expect(try Self.run(Self.gestoctl, ["trigger", "hold:4", "--socket", socket]).status == 0)
+        #expect(try gestod.ctl("trigger", "hold:4").status == 0)
         #expect(Self.eventually { access(seen, F_OK) == 0 })
         let saw = ((try? String(contentsOfFile: seen, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(saw.first == URL(fileURLWithPath: sway.waylandPath).lastPathComponent, "\(saw)")
         #expect(saw.last == sway.ipcPath, "\(saw)")
 
         // doctor, on headless sway: the compositor is reached and offers every protocol.
-        let doctor = try Self.run(Self.gestoctl, ["--json", "doctor", "--socket", socket, "--config", config])
+        let doctor = try Self.run(Self.gestoctl, ["--json", "doctor", "--socket", try #require(gestod.socket), "--config", config])
         let report = (try? JSONSerialization.jsonObject(with: Data(doctor.output.utf8))) as? [String: Any] ?? [:]
         let checks = report["checks"] as? [[String: Any]] ?? []
         func verdict(_ name: String) -> String? { checks.first { $0["check"] as? String == name }?["status"] as? String }

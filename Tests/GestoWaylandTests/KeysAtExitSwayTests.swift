@@ -62,19 +62,12 @@ struct KeysAtExitSwayTests {
             (try? String(contentsOf: folder.appendingPathComponent("gestod-\(run).log"), encoding: .utf8)) ?? ""
         }
         /// gestod replaying a new FIFO, once it is connected, with the FIFO's writing end.
-        func gestod(run: Int) throws -> (daemon: Process, writer: Int32) {
+        func gestod(run: Int) throws -> (daemon: SwayGestod, writer: Int32) {
             let fifo = folder.appendingPathComponent("input-\(run)").path
             #expect(mkfifo(fifo, 0o600) == 0)
-            let daemon = Process()
-            daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-            daemon.arguments = ["--replay", fifo, "--config", config, "--socket", folder.appendingPathComponent("gestod-\(run).sock").path]
-            daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                                  "WAYLAND_DISPLAY": sway.waylandPath]
-            let file = folder.appendingPathComponent("gestod-\(run).log")
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            daemon.standardError = try FileHandle(forWritingTo: file)
-            daemon.standardOutput = FileHandle.nullDevice
-            try daemon.run()
+            let daemon = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", fifo],
+                                        trailing: ["--socket", folder.appendingPathComponent("gestod-\(run).sock").path],
+                                        environment: ["WAYLAND_DISPLAY": sway.waylandPath], log: "gestod-\(run).log")
             var writer: Int32 = -1
             let deadline = Date().addingTimeInterval(DragSwayTests.waitSeconds)
             while Date() < deadline && daemon.isRunning && (writer < 0 || !log(run).contains("wayland: connected")) {
@@ -89,27 +82,26 @@ struct KeysAtExitSwayTests {
         let holder = try gestod(run: 0)
         defer {
             close(holder.writer)
-            if holder.daemon.isRunning { holder.daemon.terminate() }
+            holder.daemon.stop()
         }
         let bound = Date().addingTimeInterval(DragSwayTests.waitSeconds)
         while Date() < bound && !wev.text.contains("wl_keyboard] enter") { usleep(10_000) }
         try #require(wev.text.contains("wl_keyboard] enter"), "wev never bound the seat's keyboard")
         for run in 1...Self.runs {
             let (daemon, writer) = try gestod(run: run)
-            defer { if daemon.isRunning { daemon.terminate() } }
+            defer { daemon.stop() }
             kill(sway.swayPID, SIGSTOP)
             let written = recording.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
             close(writer)
             // gestod types the key (the socket takes it), ends the replay and disconnects:
             // sway may go on once gestod exited or waits in poll for the sync's answer.
             let deadline = Date().addingTimeInterval(DragSwayTests.waitSeconds)
-            while Date() < deadline && daemon.isRunning && !Self.waitsInPoll(daemon.processIdentifier) { usleep(2_000) }
+            while Date() < deadline && daemon.isRunning && !Self.waitsInPoll(daemon.pid) { usleep(2_000) }
             kill(sway.swayPID, SIGCONT)
             // runuser stops itself when its child stops (as su does): it goes on too.
             if let parent = Self.parent(of: sway.swayPID) { kill(parent, SIGCONT) }
             #expect(written == recording.count)
-            daemon.waitUntilExit()
-            #expect(daemon.terminationStatus == 0, "run \(run): \(log(run))")
+            #expect(daemon.waitUntilExit() == 0, "run \(run): \(log(run))")
         }
         // wev logs what sway delivered; sway delivers it after gestod is gone: wait, bounded.
         let deadline = Date().addingTimeInterval(DragSwayTests.waitSeconds)

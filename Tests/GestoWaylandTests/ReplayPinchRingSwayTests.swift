@@ -86,18 +86,10 @@ struct ReplayPinchRingSwayTests {
         let fifo = folder.appendingPathComponent("input").path
         #expect(mkfifo(fifo, 0o600) == 0)
 
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", fifo, "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate() } }
-        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        let daemon = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", fifo],
+                                    environment: ["WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"])
+        defer { daemon.stop() }
+        func logText() -> String { daemon.logText() }
 
         // Started: connected to sway (layer-shell bound) and waiting for the recording, whose
         // FIFO it has opened (the write end opens only then).
@@ -105,11 +97,11 @@ struct ReplayPinchRingSwayTests {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline && daemon.isRunning {
             if writer < 0 { writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
-            if writer >= 0, logText().contains("zwlr_layer_shell_v1"), Self.schedulerState(of: daemon.processIdentifier) == "S" { break }
+            if writer >= 0, logText().contains("zwlr_layer_shell_v1"), Self.schedulerState(of: daemon.pid) == "S" { break }
             usleep(10_000)
         }
         #expect(writer >= 0 && daemon.isRunning, "gestod did not open the FIFO\n\(logText().suffix(2_000))")
-        let atStart = try Self.drawingLibraries(pid: daemon.processIdentifier)
+        let atStart = try Self.drawingLibraries(pid: daemon.pid)
         #expect(atStart.wayland, "gestod is not connected to sway yet")
         #expect(atStart.drawing == [], "gestod mapped the drawing stack before any overlay")
 
@@ -117,9 +109,9 @@ struct ReplayPinchRingSwayTests {
         #expect(recording.count < 65_536, "the recording must fit in the FIFO's buffer")
         #expect(recording.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == recording.count)
         close(writer)
-        daemon.waitUntilExit()
+        let status = daemon.waitUntilExit()
         let ring = Self.evidence(inProtocolLog: logText())
-        #expect(daemon.terminationStatus == 0)
+        #expect(status == 0)
         #expect(ring.buffersCommitted >= 1, "the ring was not drawn: cairo did not open at the first overlay")
     }
 
@@ -149,21 +141,13 @@ struct ReplayPinchRingSwayTests {
 
             """)
 
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", recording, "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
+        let daemon = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", recording],
+                                    environment: ["WAYLAND_DISPLAY": sway.waylandPath, "WAYLAND_DEBUG": "client"])
         // gestod ends the replay itself once the ring has come to rest.
-        daemon.waitUntilExit()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let status = daemon.waitUntilExit()
+        let text = daemon.logText()
         let tail = String(text.split(separator: "\n").filter { !$0.hasPrefix("[") }.suffix(20).joined(separator: "\n"))
-        #expect(daemon.terminationStatus == 0, "\(tail)")
+        #expect(status == 0, "\(tail)")
         let ring = Self.evidence(inProtocolLog: text)
         #expect(ring.configured, "sway never configured the overlay's layer surface\n\(tail)")
         #expect(ring.buffersCommitted >= 1, "no buffer committed to the overlay\n\(tail)")

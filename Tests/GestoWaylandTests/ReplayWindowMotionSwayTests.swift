@@ -35,19 +35,11 @@ struct ReplayWindowMotionSwayTests {
                 animation: {response: 1.5, damping-fraction: 1}
 
             """)
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", Self.fixture, "--config", config, "--log-level", "debug"]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath, "SWAYSOCK": sway.ipcPath]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        daemon.waitUntilExit()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(daemon.terminationStatus == 0, "\(text.suffix(2_000))")
+        let gestod = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", Self.fixture], trailing: ["--log-level", "debug"],
+                                    environment: ["WAYLAND_DISPLAY": sway.waylandPath, "SWAYSOCK": sway.ipcPath])
+        let status = gestod.waitUntilExit()
+        let text = gestod.logText()
+        #expect(status == 0, "\(text.suffix(2_000))")
         #expect(text.contains("window-motion: released toward"), "\(text.suffix(2_000))")
         #expect(text.contains("replay: waiting for the window spring to settle"), "\(text.suffix(2_000))")
         #expect(!text.contains("did not settle"), "\(text.suffix(2_000))")

@@ -18,18 +18,12 @@ struct TouchscreenOutputTransformSwayTests {
     /// Replays the recording through gestod connected to `sway`; returns its printed gestures
     /// and its log.
     static func replay(on sway: SwayHarness, config: String, folder: URL) throws -> (gestures: [String], log: String) {
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--replay", recording, "--config", config, "--dry-run", "--print-gestures"]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath]
-        let out = Pipe(), err = Pipe()
-        daemon.standardOutput = out
-        daemon.standardError = err
-        try daemon.run()
+        let out = Pipe()
+        let gestod = try SwayGestod(on: sway, folder: folder, config: config, arguments: ["--replay", recording],
+                                    trailing: ["--dry-run", "--print-gestures"], environment: ["WAYLAND_DISPLAY": sway.waylandPath], output: out)
         let printed = out.fileHandleForReading.readDataToEndOfFile()
-        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        daemon.waitUntilExit()
+        gestod.waitUntilExit()
+        let log = gestod.logText()
         // One JSON line per outcome (`"gesture": "touch-swipe:4:up"`).
         let gestures = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "\"gesture\": \"") else { return nil }
@@ -80,19 +74,10 @@ struct TouchscreenOutputTransformSwayTests {
         sway.startWatchdog(seconds: 100)
         try sway.start()
         let (folder, config) = try sway.folder("turn", config: "bindings: []\n")
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--no-devices", "--touchscreens", "--socket", folder.appendingPathComponent("gestod.sock").path,
-                            "--config", config]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
-                              "WAYLAND_DISPLAY": sway.waylandPath]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        let gestod = try SwayGestod.daemon(on: sway, folder: folder, config: config, extraArguments: ["--touchscreens"], logLevel: nil,
+                                           environment: ["WAYLAND_DISPLAY": sway.waylandPath])
+        defer { gestod.stop() }
+        let logText = gestod.logText
         #expect(GestodLateCompositorSwayTests.eventually { logText().contains("wayland: connected") }, "\(logText())")
 
         try sway.ipc.runCommand("output HEADLESS-1 transform 180")

@@ -27,31 +27,16 @@ struct TriggerSwaySwitchTests {
                 workspace: next
 
             """)
-        let socket = folder.appendingPathComponent("gestod.sock").path
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: GestodLateCompositorSwayTests.gestod)
-        daemon.arguments = ["--no-devices", "--socket", socket, "--config", config, "--log-level", "debug"]
-        daemon.environment = ["XDG_RUNTIME_DIR": sway.runtimeDirectory.path, "HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        let log = folder.appendingPathComponent("gestod.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        daemon.standardOutput = FileHandle.nullDevice
-        try daemon.run()
-        defer { if daemon.isRunning { daemon.terminate(); daemon.waitUntilExit() } }
-        let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        func status() -> [String: Any]? {
-            guard let output = try? GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl, ["--json", "status", "--socket", socket]),
-                  output.status == 0 else { return nil }
-            return (try? JSONSerialization.jsonObject(with: Data(output.output.utf8))) as? [String: Any]
-        }
-        #expect(GestodLateCompositorSwayTests.eventually { status()?["wayland"] as? Bool == true }, "\(logText())")
+        let gestod = try SwayGestod.daemon(on: sway, folder: folder, config: config)
+        defer { gestod.stop() }
+        #expect(gestod.waitForWayland(), "\(gestod.logText())")
 
-        let trigger = try GestodLateCompositorSwayTests.run(GestodLateCompositorSwayTests.gestoctl, ["trigger", "swipe:3:left", "--socket", socket])
-        #expect(trigger.status == 0, "\(trigger.errors) \(logText())")
+        let trigger = try gestod.ctl("trigger", "swipe:3:left")
+        #expect(trigger.status == 0, "\(trigger.errors) \(gestod.logText())")
         #expect(trigger.output.hasPrefix("swipe:3:left → workspace: next (binding 1"), "\(trigger.output)")
         // The reply comes after the command went to sway: `next_on_output` from 2 wraps to 1.
-        #expect(try SwaySessionTests.focusedWorkspace(sway.ipc) == "1", "\(logText())")
-        #expect(status()?["actions"] as? Int == 1)
-        #expect(status()?["actions_failed"] as? Int == 0)
+        #expect(try SwaySessionTests.focusedWorkspace(sway.ipc) == "1", "\(gestod.logText())")
+        #expect(gestod.status()?["actions"] as? Int == 1)
+        #expect(gestod.status()?["actions_failed"] as? Int == 0)
     }
 }
