@@ -6,7 +6,13 @@ import Testing
 import GestoCore
 import GestoSystem
 
-@Suite(.serialized) struct RealtimeSchedulingTests {
+// It runs in a test process of its own (scripts/test: GESTO_REALTIME_TEST=1 and a filter): the
+// kernel sends RLIMIT_RTTIME's SIGXCPU to the process, and among the hundreds of threads of the
+// whole suite the one it picks may not run before the hard cap kills the process (gestod, one
+// thread, has no such race).
+@Suite(.serialized, .enabled(if: getenv("GESTO_REALTIME_TEST").map { String(cString: $0) } == "1",
+                             "runs alone: GESTO_REALTIME_TEST=1 swift test --filter RealtimeSchedulingTests"))
+struct RealtimeSchedulingTests {
     @Test("a real-time thread that never sleeps goes back to normal priority at the soft cap, and the process lives")
     func aRunawayIsDroppedToNormalPriority() throws {
         // A thread of its own: the test runner's threads keep their scheduling.
