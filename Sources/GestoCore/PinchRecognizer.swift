@@ -75,7 +75,7 @@ public struct PinchRecognizer: StreamRecognizer {
     /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad, every stroke on a touchscreen.
     func judges(_ sample: ContactSample) -> Bool {
-        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
+        sample.isPinchStream(on: device)
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,

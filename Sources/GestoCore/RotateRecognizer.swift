@@ -50,7 +50,7 @@ public struct RotateRecognizer: StreamRecognizer {
     /// Whether `sample` belongs to a stream this recognizer judges: libinput's pinches on a
     /// touchpad (it reports the rotation with them), every stroke on a touchscreen.
     func judges(_ sample: ContactSample) -> Bool {
-        sample.device == device && (sample.touchpadGesture == nil || sample.touchpadGesture == .pinch)
+        sample.isPinchStream(on: device)
     }
 
     public mutating func handle(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,

@@ -173,3 +173,12 @@ public struct ContactPositions: Sendable, Hashable {
         self.allLanded = allLanded
     }
 }
+
+extension ContactSample {
+    /// Whether the sample belongs to a stream the pinch and rotate recognizers judge on
+    /// `device`: libinput's pinches on a touchpad (which carry the rotation too), every stroke
+    /// on a touchscreen.
+    func isPinchStream(on device: ContactDevice) -> Bool {
+        self.device == device && (touchpadGesture == nil || touchpadGesture == .pinch)
+    }
+}
