@@ -213,22 +213,32 @@ func makeRecord(_ gesture: RecognizedGesture, name: UnsafePointer<CChar>) -> ges
     return record
 }
 
+/// The C value of `name`'s device and gesture: `enum gesto_gesture` has one per pair of
+/// ``GestureName/catalogue`` (the ABI keeps them as it has them, one enum).
 private func cGesture(_ name: GestureName) -> UInt32 {
-    switch name {
-    case .swipe: GESTO_GESTURE_SWIPE.rawValue
-    case .pinch: GESTO_GESTURE_PINCH.rawValue
-    case .rotate: GESTO_GESTURE_ROTATE.rawValue
-    case .hold: GESTO_GESTURE_HOLD.rawValue
-    case .longPress: GESTO_GESTURE_LONG_PRESS.rawValue
-    case .longPressDrag: GESTO_GESTURE_LONG_PRESS_DRAG.rawValue
-    case .tap: GESTO_GESTURE_TAP.rawValue
-    case .doubleTap: GESTO_GESTURE_DOUBLE_TAP.rawValue
-    case .touchLongPress: GESTO_GESTURE_TOUCH_LONG_PRESS.rawValue
-    case .touchLongPressDrag: GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG.rawValue
-    case .touchSwipe: GESTO_GESTURE_TOUCH_SWIPE.rawValue
-    case .touchPinch: GESTO_GESTURE_TOUCH_PINCH.rawValue
-    case .touchRotate: GESTO_GESTURE_TOUCH_ROTATE.rawValue
-    case .edgeSwipe: GESTO_GESTURE_EDGE_SWIPE.rawValue
+    switch name.device {
+    case .touchpad:
+        switch name.gesture {
+        case .swipe: GESTO_GESTURE_SWIPE.rawValue
+        case .pinch: GESTO_GESTURE_PINCH.rawValue
+        case .rotate: GESTO_GESTURE_ROTATE.rawValue
+        case .hold: GESTO_GESTURE_HOLD.rawValue
+        case .longPress: GESTO_GESTURE_LONG_PRESS.rawValue
+        case .longPressDrag: GESTO_GESTURE_LONG_PRESS_DRAG.rawValue
+        case .tap, .doubleTap, .edgeSwipe: preconditionFailure("\(name.gesture.kind) is no touchpad gesture")
+        }
+    case .touchscreen:
+        switch name.gesture {
+        case .tap: GESTO_GESTURE_TAP.rawValue
+        case .doubleTap: GESTO_GESTURE_DOUBLE_TAP.rawValue
+        case .longPress: GESTO_GESTURE_TOUCH_LONG_PRESS.rawValue
+        case .longPressDrag: GESTO_GESTURE_TOUCH_LONG_PRESS_DRAG.rawValue
+        case .swipe: GESTO_GESTURE_TOUCH_SWIPE.rawValue
+        case .pinch: GESTO_GESTURE_TOUCH_PINCH.rawValue
+        case .rotate: GESTO_GESTURE_TOUCH_ROTATE.rawValue
+        case .edgeSwipe: GESTO_GESTURE_EDGE_SWIPE.rawValue
+        case .hold: preconditionFailure("hold is no touchscreen gesture")
+        }
     }
 }
 
@@ -256,8 +266,8 @@ private func cCancelReason(_ reason: CancellationReason?) -> UInt32 {
 }
 
 private func cDirection(_ name: GestureName) -> UInt32 {
-    switch name {
-    case .swipe(_, let direction?):
+    switch name.gesture {
+    case .swipe(let direction?):
         switch direction {
         case .left: GESTO_DIRECTION_LEFT.rawValue
         case .right: GESTO_DIRECTION_RIGHT.rawValue
@@ -268,21 +278,14 @@ private func cDirection(_ name: GestureName) -> UInt32 {
         case .downLeft: GESTO_DIRECTION_DOWN_LEFT.rawValue
         case .downRight: GESTO_DIRECTION_DOWN_RIGHT.rawValue
         }
-    case .pinch(_, let direction?):
+    case .pinch(let direction?):
         direction == .in ? GESTO_DIRECTION_IN.rawValue : GESTO_DIRECTION_OUT.rawValue
-    case .rotate(_, let direction?):
+    case .rotate(let direction?):
         direction == .clockwise ? GESTO_DIRECTION_CLOCKWISE.rawValue : GESTO_DIRECTION_COUNTERCLOCKWISE.rawValue
-    case .touchSwipe(let f, let direction?):
-        cDirection(.swipe(fingers: f, direction: direction))
-    case .edgeSwipe(let edge, let f):
+    case .edgeSwipe(let edge):
         // The edge's inward motion (`edge-swipe:left` moves right); the edge is in the name.
-        cDirection(.swipe(fingers: f, direction: edge.inward))
-    case .touchPinch(let f, let direction?):
-        cDirection(.pinch(fingers: f, direction: direction))
-    case .touchRotate(let f, let direction?):
-        cDirection(.rotate(fingers: f, direction: direction))
-    case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
-         .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate:
+        cDirection(GestureName(.swipe(edge.inward), fingers: name.fingerCount, on: name.device))
+    case .swipe(nil), .pinch(nil), .rotate(nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap:
         GESTO_DIRECTION_NONE.rawValue
     }
 }

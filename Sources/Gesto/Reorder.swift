@@ -329,7 +329,7 @@ public func gestoReorderHandleRecognized(_ handle: OpaquePointer?, _ gesture: Un
             throw .invalid("\(function): gesture->fingers must be 1 to 10, got \(record.fingers)")
         }
         let report = RecognizedGesture(
-            name: .longPressDrag(fingers: Int(record.fingers)), phase: phase,
+            name: .touchpad(.longPressDrag, fingers: Int(record.fingers)), phase: phase,
             time: try timestamp(record.time_usec, "gesture->time_usec", in: function),
             translation: Vector2(try dragValue(record.translation_x, "gesture->translation_x", in: function),
                                  try dragValue(record.translation_y, "gesture->translation_y", in: function)),

@@ -89,14 +89,14 @@ enum ConfigKeys {
     /// The setting keys a binding of `gesture`'s kind may override: its kind's settings section
     /// (for long presses, all but the global `then-drag`).
     static func overrides(for gesture: GestureName) -> [String] {
-        switch gesture {
+        if let section = touchSection(for: gesture) { return touchKeys(section, binding: true) }
+        return switch gesture.gesture {
         case .swipe: swipe
         case .pinch: pinch
         case .rotate: rotate
         case .hold: hold
         case .longPress, .longPressDrag: longPressOverrides
-        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
-            touchKeys(touchSection(for: gesture) ?? "", binding: true)
+        case .tap, .doubleTap, .edgeSwipe: []  // Touchscreen gestures: sectioned above.
         }
     }
 }
@@ -104,9 +104,9 @@ enum ConfigKeys {
 extension GestureName {
     /// Whether this is a long press or a long-press-drag (whose `then-drag` setting is global).
     var isLongPressKind: Bool {
-        switch self {
-        case .longPress, .longPressDrag, .touchLongPress, .touchLongPressDrag: true
-        case .swipe, .pinch, .rotate, .hold, .tap, .doubleTap, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
+        switch gesture {
+        case .longPress, .longPressDrag: true
+        case .swipe, .pinch, .rotate, .hold, .tap, .doubleTap, .edgeSwipe: false
         }
     }
 }
@@ -252,14 +252,15 @@ struct ConfigDecoder {
     /// the later binding, naming the drag.
     mutating func reportBindingsUnderDrags(_ bindings: [Binding]) {
         for (index, binding) in bindings.enumerated() {
-            let fingers: Int
-            switch binding.gesture {
-            case .swipe(let count, _) where binding.rule.drag != nil: fingers = count
-            case .longPressDrag(let count): fingers = count
-            default: continue
+            let fingers = binding.gesture.fingerCount
+            guard binding.gesture.device == .touchpad else { continue }
+            switch binding.gesture.gesture {
+            case .swipe where binding.rule.drag != nil, .longPressDrag: break
+            case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .edgeSwipe: continue
             }
             guard let dragIndex = bindings.indices.first(where: { other in
-                guard other != index, bindings[other].rule.drag != nil, case .swipe(fingers, _) = bindings[other].gesture else { return false }
+                guard other != index, bindings[other].rule.drag != nil,
+                      bindings[other].gesture.undirected == .touchpad(.swipe(nil), fingers: fingers) else { return false }
                 return binding.rule.drag == nil || other < index
             }) else { continue }
             let drag = "'\(bindings[dragIndex].action.summary)' at \(bindings[dragIndex].location)"
@@ -491,14 +492,17 @@ struct ConfigDecoder {
                 ok = false
                 continue
             }
-            switch gesture {
+            if let section = ConfigKeys.touchSection(for: gesture) {
+                decodeTouch(section, key, value, location, &settings.touch)
+                continue
+            }
+            switch gesture.gesture {
             case .swipe: decodeSwipe(key, value, location, &settings.swipe)
             case .pinch: decodePinch(key, value, location, &settings.pinch)
             case .rotate: decodeRotate(key, value, location, &settings.rotate)
             case .longPress, .longPressDrag: decodeLongPress(key, value, location, &settings.longPress)
             case .hold: decodeHold(key, value, location, &settings.hold)
-            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
-                decodeTouch(ConfigKeys.touchSection(for: gesture) ?? "", key, value, location, &settings.touch)
+            case .tap, .doubleTap, .edgeSwipe: break  // Touchscreen gestures: sectioned above.
             }
         }
         switch actions.count {
@@ -533,24 +537,21 @@ struct ConfigDecoder {
             guard validateConsume(consume.value, gesture: gesture, isDrag: drag != nil, at: consume.at) else { return nil }
         }
         if case .reorder = actions[0].0 {
-            switch gesture {
-            case .longPressDrag, .touchLongPressDrag: break
-            default:
+            if gesture.gesture != .longPressDrag {
                 error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3' or "
                       + "'touch-long-press-drag:3'), not \(gesture)", at: actions[0].1)
                 return nil
             }
         }
         if case .windowMotion = actions[0].0 {
-            guard case .swipe = gesture, mode == .continuous else {
+            guard gesture.device == .touchpad, gesture.gesture.kind == .swipe, mode == .continuous else {
                 error("'window-motion' follows the fingers: it needs a swipe gesture in continuous mode "
                       + "(e.g. 'gesture: swipe:4' with 'mode: continuous'), not \(gesture) in \(mode.rawValue) mode", at: actions[0].1)
                 return nil
             }
         }
         if case .session(.workspace(let workspace)) = actions[0].0 {
-            var isSwipe = false
-            if case .swipe = gesture { isSwipe = true }
+            let isSwipe = gesture.device == .touchpad && gesture.gesture.kind == .swipe
             if mode == .continuous, !isSwipe {
                 error("'workspace' in continuous mode follows the fingers: it needs a swipe gesture (e.g. 'gesture: swipe:3'), "
                       + "not \(gesture); other modes switch once the binding fires", at: actions[0].1)
@@ -593,7 +594,8 @@ struct ConfigDecoder {
     /// given, for every app. Returns its settings, or nil with the error recorded.
     mutating func validateDrag(gesture: GestureName, mode: FireMode, modeLocation: SourceLocation?, app: String?,
                                global: RecognizerSettings, at location: SourceLocation) -> DragSettings? {
-        guard case .swipe(let fingers, let direction) = gesture, fingers >= 3 else {
+        let fingers = gesture.fingerCount
+        guard gesture.device == .touchpad, case .swipe(let direction) = gesture.gesture, fingers >= 3 else {
             error("'drag' follows the fingers of a touchpad swipe of 3 or more fingers (e.g. 'gesture: swipe:3'), not \(gesture)",
                   at: location)
             return nil

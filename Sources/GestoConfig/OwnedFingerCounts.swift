@@ -8,13 +8,7 @@ extension GestureName {
     /// long press, long-press-drag); nil for touchscreen gestures, which gesto-inputd does not
     /// proxy.
     public var touchpadFingerCount: Int? {
-        switch self {
-        case .swipe(let fingers, _), .pinch(let fingers, _), .rotate(let fingers, _), .hold(let fingers),
-             .longPress(let fingers), .longPressDrag(let fingers):
-            fingers
-        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
-            nil
-        }
+        device == .touchpad ? fingerCount : nil
     }
 }
 

@@ -16,15 +16,18 @@ extension ConfigKeys {
     static let touchSections = ["tap", "touch-long-press", "touch-swipe", "touch-pinch"]
 
     /// The section whose keys a binding of touch gesture `gesture` may override, or nil for a
-    /// touchpad gesture.
+    /// touchpad gesture: named by the keyword of its gesture (a double tap's is `tap`, an edge
+    /// swipe's `touch-swipe`, a rotation's `touch-pinch`).
     static func touchSection(for gesture: GestureName) -> String? {
-        switch gesture {
-        case .tap, .doubleTap: "tap"
-        case .touchLongPress, .touchLongPressDrag: "touch-long-press"
-        case .touchSwipe, .edgeSwipe: "touch-swipe"
-        case .touchPinch, .touchRotate: "touch-pinch"
-        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag: nil
+        guard gesture.device == .touchscreen else { return nil }
+        let section: GestureName.Kind? = switch gesture.gesture {
+        case .tap, .doubleTap: .tap
+        case .longPress, .longPressDrag: .longPress
+        case .swipe, .edgeSwipe: .swipe
+        case .pinch, .rotate: .pinch
+        case .hold: nil
         }
+        return section.map { GestureName.keyword($0, on: gesture.device) }
     }
 
     /// The keys of a touch section (for a binding: without the global `then-drag`).
@@ -125,8 +128,8 @@ extension ConfigDecoder {
     /// grabs a touchscreen, so a `tap:1` is also a click and a `touch-swipe:2` also a scroll.
     /// Edge swipes and gestures of three or more fingers are the safe ones.
     mutating func reportTouchesTheAppAlsoGets(_ bindings: [Binding]) {
-        for binding in bindings where binding.gesture.isTouchscreenGesture {
-            if case .edgeSwipe = binding.gesture { continue }
+        for binding in bindings where binding.gesture.device == .touchscreen {
+            if case .edgeSwipe = binding.gesture.gesture { continue }
             guard binding.gesture.fingerCount < 3 else { continue }
             warnings.append(ConfigWarning(
                 "\(binding.gesture) also reaches the app under the finger (gestod never grabs the touchscreen): "

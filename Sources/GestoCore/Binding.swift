@@ -190,7 +190,7 @@ public struct BindingMatcher: Sendable {
     private let groupListeners: [Int]
     private let groupRanges: [Range<Int>]
     /// Kind keys of up to 15 fingers fit (touchpads report at most 10: ``GestureEvent/touchpadFingerCounts``).
-    private static let keyTableSize = 128
+    private static let keyTableSize = 512
 
     /// Makes a matcher over `rules`, whose recognizer groups' listeners are `groups` (indices
     /// into `rules`; by default one group of all).
@@ -236,33 +236,31 @@ public struct BindingMatcher: Sendable {
         states = Array(repeating: PerGesture(), count: rules.count)
     }
 
-    /// The kind and finger count of `name` as one integer (equal for every direction).
+    /// The device, kind and finger count of `name` as one integer (equal for every direction).
     @inlinable public static func kindKey(_ name: GestureName) -> Int {
-        let kind: Int
-        switch name {
-        case .swipe: kind = 0
-        case .pinch: kind = 1
-        case .rotate: kind = 2
-        case .hold: kind = 3
-        case .longPress: kind = 4
-        case .longPressDrag: kind = 5
-        case .tap: kind = 6
-        case .doubleTap: kind = 7
-        case .touchLongPress: kind = 8
-        case .touchLongPressDrag: kind = 9
-        case .touchSwipe: kind = 10
-        case .touchPinch: kind = 11
-        case .touchRotate: kind = 12
-        case .edgeSwipe: kind = 13
+        let kind: Int = switch name.gesture {
+        case .swipe: 0
+        case .pinch: 1
+        case .rotate: 2
+        case .hold: 3
+        case .longPress: 4
+        case .longPressDrag: 5
+        case .tap: 6
+        case .doubleTap: 7
+        case .edgeSwipe: 8
         }
-        return kind &+ (name.fingerCount &<< 4)
+        let device: Int = switch name.device {
+        case .touchpad: 0
+        case .touchscreen: 16
+        }
+        return kind &+ device &+ (name.fingerCount &<< 5)
     }
 
     /// The direction of `name` as a small number, 0 for none: with ``kindKey(_:)`` equal, two
     /// names are equal exactly when their codes are (the hot path compares bytes, not names).
     static func directionCode(_ name: GestureName) -> UInt8 {
-        switch name {
-        case .swipe(_, let direction), .touchSwipe(_, let direction):
+        switch name.gesture {
+        case .swipe(let direction):
             switch direction {
             case nil: 0
             case .left: 1
@@ -274,27 +272,27 @@ public struct BindingMatcher: Sendable {
             case .downLeft: 7
             case .downRight: 8
             }
-        case .pinch(_, let direction), .touchPinch(_, let direction):
+        case .pinch(let direction):
             switch direction {
             case nil: 0
             case .in: 1
             case .out: 2
             }
-        case .rotate(_, let direction), .touchRotate(_, let direction):
+        case .rotate(let direction):
             switch direction {
             case nil: 0
             case .clockwise: 1
             case .counterclockwise: 2
             }
         // The edge is part of every edge-swipe name (its "direction": the edge it starts from).
-        case .edgeSwipe(let edge, _):
+        case .edgeSwipe(let edge):
             switch edge {
             case .left: 1
             case .right: 2
             case .top: 3
             case .bottom: 4
             }
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: 0
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap: 0
         }
     }
 
@@ -334,7 +332,7 @@ public struct BindingMatcher: Sendable {
             if !keyedActsEarly[slot] {
                 switch gesture.phase {
                 case .ended, .failed, .cancelled: break
-                case .arming: if case .longPress = gesture.name { break } else { return }
+                case .arming: if case .longPress = gesture.name.gesture, gesture.name.device == .touchpad { break } else { return }
                 case .began, .changed: return
                 }
             }
@@ -353,7 +351,9 @@ public struct BindingMatcher: Sendable {
         // What the loop asks of the report, asked once.
         let isEnded = gesture.phase == .ended, isFinal = gesture.phase.isFinal
         var isLongPressArming = false
-        if case .longPress = gesture.name, gesture.phase == .arming { isLongPressArming = true }
+        if case .longPress = gesture.name.gesture, gesture.name.device == .touchpad, gesture.phase == .arming {
+            isLongPressArming = true
+        }
         for position in range where keys[listeners[position]] == key {
             let index = listeners[position]
             // An on-end binding acts only on its group's `ended` (and notes when a long press
@@ -401,7 +401,7 @@ public struct BindingMatcher: Sendable {
         switch briefs[index].mode {
         case .onEnd:
             guard matches else { return }  // Only `ended` comes this far.
-            if case .longPress = gesture.name, let armedAt = states[index].armedAt,
+            if case .longPress = gesture.name.gesture, gesture.name.device == .touchpad, let armedAt = states[index].armedAt,
                isOutlasted(index, heldFor: gesture.time.seconds(since: armedAt), focusedApp: focusedApp) {
                 return
             }
@@ -412,10 +412,9 @@ public struct BindingMatcher: Sendable {
             case .began, .changed:
                 // A swipe's direction is known at the lock distance but it is only identified
                 // once committed; pinches and rotations begin with their direction.
-                switch gesture.name {
-                case .swipe, .touchSwipe, .edgeSwipe: if !isCommitted { return }
-                case .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
-                     .touchLongPressDrag, .touchPinch, .touchRotate: break
+                switch gesture.name.gesture {
+                case .swipe, .edgeSwipe: if !isCommitted { return }
+                case .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap: break
                 }
                 states[index].fired = true
                 emit(index, gesture)
@@ -486,19 +485,19 @@ public struct BindingMatcher: Sendable {
     /// How many repeat `steps` `gesture` has travelled in its own direction (0 for a NaN).
     static func stepsTravelled(_ gesture: RecognizedGesture, steps repeatSteps: RepeatSteps) -> Double {
         let steps: Double
-        switch gesture.name {
-        case .swipe(_, let direction?):
+        // Touch gestures do not repeat yet: their distances are in mm or %, not delta units.
+        guard gesture.name.device == .touchpad else { return 0 }
+        switch gesture.name.gesture {
+        case .swipe(let direction?):
             steps = max(0, gesture.translation.dot(direction.unitVector)) / repeatSteps.distance
-        case .pinch(_, let direction?):
+        case .pinch(let direction?):
             let logScale = log(max(gesture.scale, 1e-9))
             let signed = direction == .out ? logScale : -logScale
             steps = max(0, signed) / log(repeatSteps.scale)
-        case .rotate(_, let direction?):
+        case .rotate(let direction?):
             let signed = direction == .clockwise ? gesture.angle : -gesture.angle
             steps = max(0, signed) / repeatSteps.angle
-        case .swipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
-             .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
-            // Touch gestures do not repeat yet: their distances are in mm or %, not delta units.
+        case .swipe(nil), .pinch(nil), .rotate(nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe:
             steps = 0
         }
         return steps.isNaN ? 0 : steps

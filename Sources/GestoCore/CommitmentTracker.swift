@@ -191,35 +191,33 @@ public struct CommitmentTracker: Sendable {
     /// Whether `name`'s kind commits: swipes, pinches and rotations, on touchpads and on
     /// touchscreens (touch swipes, edge swipes, touch pinches and touch rotations).
     public static func isTracked(_ name: GestureName) -> Bool {
-        switch name {
-        case .swipe, .pinch, .rotate, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: true
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: false
+        switch name.gesture {
+        case .swipe, .pinch, .rotate, .edgeSwipe: true
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap: false
         }
     }
 
     /// The commitment `report` would make if the window had passed, or nil if it disagrees.
     private func agreement(_ report: RecognizedGesture, scaleStep: Double, angleStep: Double) -> GestureCommitment? {
         var made = GestureCommitment(name: report.name, time: report.time)
-        switch report.name {
-        case .swipe(_, let direction?), .touchSwipe(_, let direction?):
+        switch report.name.gesture {
+        case .swipe(let direction?):
             guard swipeAgrees(report, direction, &made) else { return nil }
-        case .edgeSwipe(let edge, _):
+        case .edgeSwipe(let edge):
             // An edge swipe's direction is its edge's inward normal.
             guard swipeAgrees(report, edge.inward, &made) else { return nil }
-        case .pinch(_, let direction?), .touchPinch(_, let direction?):
+        case .pinch(let direction?):
             let sign: Double = direction == .out ? 1 : -1
             guard report.progress >= 1, sign * log(max(report.scale, 1e-9)) > 0, sign * scaleStep >= 0,
                   scalePath >= settings.dominance * anglePath else { return nil }
             made.dominance = anglePath > 0 ? scalePath / anglePath : .infinity
-        case .rotate(_, let direction?), .touchRotate(_, let direction?):
+        case .rotate(let direction?):
             let sign: Double = direction == .clockwise ? 1 : -1
             let angleRadians = anglePath
             guard report.progress >= 1, sign * report.angle > 0, sign * angleStep >= 0,
                   angleRadians >= settings.dominance * scalePath else { return nil }
             made.dominance = scalePath > 0 ? angleRadians / scalePath : .infinity
-        case .swipe(_, nil), .pinch(_, nil), .rotate(_, nil), .touchSwipe(_, nil), .touchPinch(_, nil),
-             .touchRotate(_, nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress,
-             .touchLongPressDrag:
+        case .swipe(nil), .pinch(nil), .rotate(nil), .hold, .longPress, .longPressDrag, .tap, .doubleTap:
             return nil
         }
         made.scale = report.scale

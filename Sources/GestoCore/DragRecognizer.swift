@@ -185,7 +185,7 @@ public struct DragRecognizer: Recognizer {
 
     private func report(_ drag: Drag, at time: Timestamp) -> GestureValue {
         let velocity = tracker.velocity(at: time)
-        return GestureValue(name: device == .touchpad ? .longPressDrag(fingers: drag.fingers) : .touchLongPressDrag(fingers: drag.fingers),
+        return GestureValue(name: GestureName(.longPressDrag, fingers: drag.fingers, on: device),
             time: time, translation: drag.translation, velocity: velocity,
             predictedEndTranslation: drag.translation + RecognizerSettings.projection(of: velocity),
             progress: 1)
@@ -246,7 +246,7 @@ public struct LongPressDragRecognizer: Recognizer {
                 gesture.translation = .zero
             }
             let fingers = gesture.name.fingerCount
-            gesture.name = device == .touchpad ? .longPressDrag(fingers: fingers) : .touchLongPressDrag(fingers: fingers)
+            gesture.name = GestureName(.longPressDrag, fingers: fingers, on: device)
             emit(.report(update.phase, gesture))
         }
         if let pressedFingers { sequence.second.fingers = pressedFingers }

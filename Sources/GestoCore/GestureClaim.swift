@@ -12,26 +12,20 @@ extension GestureName {
     /// press of `long-press-drag:F`.
     public func canArise(from kind: GestureKind, fingers: Int) -> Bool {
         guard fingerCount == fingers else { return false }
-        switch (self, kind) {
-        case (.swipe, .swipe), (.longPressDrag, .swipe): return true
-        case (.pinch, .pinch), (.rotate, .pinch): return true
-        case (.hold, .hold), (.longPress, .hold), (.longPressDrag, .hold): return true
-        case (.swipe, _), (.pinch, _), (.rotate, _), (.hold, _), (.longPress, _), (.longPressDrag, _): return false
-        // Touchscreen gestures come from touch events, never from a touchpad gesture sequence.
-        case (.tap, _), (.doubleTap, _), (.touchLongPress, _), (.touchLongPressDrag, _), (.touchSwipe, _),
-             (.touchPinch, _), (.touchRotate, _), (.edgeSwipe, _): return false
-        }
+        return libinputKinds.contains(kind)
     }
 
     /// The libinput gesture kinds this gesture is made of (a long-press-drag: a hold, then a
     /// swipe).
     public var libinputKinds: [GestureKind] {
-        switch self {
+        // Touchscreen gestures come from touch events, never from a touchpad gesture sequence.
+        guard device == .touchpad else { return [] }
+        return switch gesture {
         case .swipe: [.swipe]
         case .pinch, .rotate: [.pinch]
         case .hold, .longPress: [.hold]
         case .longPressDrag: [.hold, .swipe]
-        case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: []
+        case .tap, .doubleTap, .edgeSwipe: []
         }
     }
 }

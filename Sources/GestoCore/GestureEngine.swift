@@ -36,14 +36,15 @@ public struct GestureEngine: Sendable {
         /// The families that recognize `name` (a swipe of three or more fingers may arrive as
         /// pinch events, so swipes need both).
         public static func recognizing(_ name: GestureName) -> Families {
-            switch name {
+            guard name.device == .touchpad else { return .touches }
+            return switch name.gesture {
             case .hold: .holds
             case .longPress: .longPresses
             case .longPressDrag: .swipes
             case .swipe: [.swipes, .pinches]
             case .pinch, .rotate: .pinches
-            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe:
-                .touches
+            // Only touchscreens make these (GestureName.catalogue).
+            case .tap, .doubleTap, .edgeSwipe: []
             }
         }
     }

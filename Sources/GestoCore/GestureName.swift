@@ -1,5 +1,7 @@
 // What was recognized, named in the binding syntax users write in their config:
-// `swipe:3:left`, `pinch:2:out`, `rotate:2:clockwise`, `hold:1`, `long-press:3`, `long-press-drag:3`.
+// `swipe:3:left`, `pinch:2:out`, `rotate:2:clockwise`, `hold:1`, `long-press:3`, `touch-swipe:2:up`,
+// `tap:2`, `edge-swipe:left`. A name is a device, a gesture and a finger count: `touch-swipe` is
+// the touchscreen's swipe, not a second kind of gesture (DESIGN.md, "Devices are front ends").
 
 /// The eight swipe directions. Diagonals are reported only when diagonals are enabled.
 /// libinput's axes: `right` is +x, `down` is +y.
@@ -54,118 +56,203 @@ public enum RotationDirection: String, Sendable, Hashable, CaseIterable {
     case clockwise, counterclockwise
 }
 
-/// The name of a recognized gesture, in binding syntax.
-public enum GestureName: Sendable, Hashable {
-    /// `swipe:F:DIR`, or `swipe:F` while no direction is decided.
-    case swipe(fingers: Int, direction: SwipeDirection?)
-    /// `pinch:F:in|out`, or `pinch:F` while undecided.
-    case pinch(fingers: Int, direction: PinchDirection?)
-    /// `rotate:F:clockwise|counterclockwise`, or `rotate:F` while undecided.
-    case rotate(fingers: Int, direction: RotationDirection?)
-    /// `hold:F`: fingers resting, as libinput reports it.
-    case hold(fingers: Int)
-    /// `long-press:F`: a hold that lasted the minimum duration without moving.
-    case longPress(fingers: Int)
-    /// `long-press-drag:F`: a long press followed by a drag with the same fingers.
-    case longPressDrag(fingers: Int)
-    // Touchscreen gestures, recognized by gesto from raw touches (GestoCore/Touch).
-    /// `tap:F`: F fingers down and up, briefly and without moving.
-    case tap(fingers: Int)
-    /// `double-tap:F`: two `tap:F` close in time and place.
-    case doubleTap(fingers: Int)
-    /// `touch-long-press:F`: F fingers resting on a touchscreen for the minimum duration.
-    case touchLongPress(fingers: Int)
-    /// `touch-long-press-drag:F`: a touch long press, then a drag with the same fingers.
-    case touchLongPressDrag(fingers: Int)
-    /// `touch-swipe:F:DIR`, or `touch-swipe:F` while undecided.
-    case touchSwipe(fingers: Int, direction: SwipeDirection?)
-    /// `touch-pinch:F:in|out`, or `touch-pinch:F` while undecided.
-    case touchPinch(fingers: Int, direction: PinchDirection?)
-    /// `touch-rotate:F:clockwise|counterclockwise`, or `touch-rotate:F` while undecided.
-    case touchRotate(fingers: Int, direction: RotationDirection?)
-    /// `edge-swipe:EDGE` (one finger) or `edge-swipe:EDGE:F`: from a screen edge, inward.
-    case edgeSwipe(edge: ScreenEdge, fingers: Int)
+/// The name of a recognized gesture, in binding syntax: the device that reported it, the
+/// gesture, and the finger count. Only the pairs of ``catalogue`` exist (a hold is a touchpad's,
+/// a tap a touchscreen's); the parser rejects any other, and building one in code is a
+/// programmer error (trapped in debug builds).
+public struct GestureName: Sendable, Hashable {
+    /// A gesture, whatever device reported it, with its direction once decided.
+    public enum Gesture: Sendable, Hashable {
+        /// `swipe:F:DIR`, or `swipe:F` while no direction is decided.
+        case swipe(SwipeDirection?)
+        /// `pinch:F:in|out`, or `pinch:F` while undecided.
+        case pinch(PinchDirection?)
+        /// `rotate:F:clockwise|counterclockwise`, or `rotate:F` while undecided.
+        case rotate(RotationDirection?)
+        /// `hold:F`: fingers resting, as libinput reports it.
+        case hold
+        /// `long-press:F`: fingers resting for the minimum duration without moving.
+        case longPress
+        /// `long-press-drag:F`: a long press followed by a drag with the same fingers.
+        case longPressDrag
+        /// `tap:F`: F fingers down and up, briefly and without moving.
+        case tap
+        /// `double-tap:F`: two `tap:F` close in time and place.
+        case doubleTap
+        /// `edge-swipe:EDGE` (one finger) or `edge-swipe:EDGE:F`: from a screen edge, inward.
+        case edgeSwipe(ScreenEdge)
 
-    /// The direction of a swipe or a touch swipe (nil for any other gesture, or before it has one).
-    var swipeDirection: SwipeDirection? {
-        switch self {
-        case .swipe(_, let direction), .touchSwipe(_, let direction): direction
-        case .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchPinch, .touchRotate, .edgeSwipe: nil
+        /// The gesture without its direction or edge: its keyword.
+        public var kind: Kind {
+            switch self {
+            case .swipe: .swipe
+            case .pinch: .pinch
+            case .rotate: .rotate
+            case .hold: .hold
+            case .longPress: .longPress
+            case .longPressDrag: .longPressDrag
+            case .tap: .tap
+            case .doubleTap: .doubleTap
+            case .edgeSwipe: .edgeSwipe
+            }
+        }
+
+        /// Whether the gesture has no direction (an edge swipe's edge counts as one).
+        var directionless: Bool {
+            switch self {
+            case .swipe, .pinch, .rotate, .edgeSwipe: false
+            case .hold, .longPress, .longPressDrag, .tap, .doubleTap: true
+            }
         }
     }
 
-    /// The direction of a pinch or a touch pinch (nil for any other gesture, or before it has one).
-    var pinchDirection: PinchDirection? {
-        switch self {
-        case .pinch(_, let direction), .touchPinch(_, let direction): direction
-        case .swipe, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchRotate, .edgeSwipe: nil
-        }
+    /// A gesture without its direction, spelled as its keyword on a device that is the only one
+    /// to report it (`hold`, `tap`).
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case swipe, pinch, rotate, hold
+        case longPress = "long-press", longPressDrag = "long-press-drag"
+        case tap
+        case doubleTap = "double-tap"
+        case edgeSwipe = "edge-swipe"
     }
 
-    /// The finger count of the gesture.
-    public var fingerCount: Int {
-        switch self {
-        case .swipe(let f, _), .pinch(let f, _), .rotate(let f, _): f
-        case .hold(let f), .longPress(let f), .longPressDrag(let f): f
-        case .tap(let f), .doubleTap(let f), .touchLongPress(let f), .touchLongPressDrag(let f): f
-        case .touchSwipe(let f, _), .touchPinch(let f, _), .touchRotate(let f, _), .edgeSwipe(_, let f): f
-        }
+    /// The device that reported the gesture.
+    public var device: ContactDevice
+    /// The gesture and its direction.
+    public var gesture: Gesture
+    /// The finger count of the gesture (1...10).
+    public var fingerCount: Int
+
+    /// The name of `gesture` made with `fingers` fingers on `device`; the pair must be in
+    /// ``catalogue``.
+    @inlinable public init(_ gesture: Gesture, fingers: Int, on device: ContactDevice) {
+        self.device = device
+        self.gesture = gesture
+        self.fingerCount = fingers
+        assert(Self.entry(gesture.kind, on: device) != nil, "no \(gesture.kind) on a \(device)")
     }
 
-    /// The kind's keyword: "swipe", "pinch", "rotate", "hold", "long-press", "long-press-drag".
-    public var kindName: String {
-        switch self {
-        case .swipe: "swipe"
-        case .pinch: "pinch"
-        case .rotate: "rotate"
-        case .hold: "hold"
-        case .longPress: "long-press"
-        case .longPressDrag: "long-press-drag"
-        case .tap: "tap"
-        case .doubleTap: "double-tap"
-        case .touchLongPress: "touch-long-press"
-        case .touchLongPressDrag: "touch-long-press-drag"
-        case .touchSwipe: "touch-swipe"
-        case .touchPinch: "touch-pinch"
-        case .touchRotate: "touch-rotate"
-        case .edgeSwipe: "edge-swipe"
-        }
+    /// A touchpad's gesture: `.touchpad(.swipe(.left), fingers: 3)` is `swipe:3:left`.
+    @inlinable public static func touchpad(_ gesture: Gesture, fingers: Int) -> GestureName {
+        GestureName(gesture, fingers: fingers, on: .touchpad)
     }
 
-    /// The direction keyword, if the gesture has one and it is decided.
-    public var directionName: String? {
-        switch self {
-        case .swipe(_, let d): d?.rawValue
-        case .pinch(_, let d): d?.rawValue
-        case .rotate(_, let d), .touchRotate(_, let d): d?.rawValue
-        case .touchSwipe(_, let d): d?.rawValue
-        case .touchPinch(_, let d): d?.rawValue
-        case .edgeSwipe(let edge, _): edge.rawValue
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: nil
-        }
+    /// A touchscreen's gesture: `.touchscreen(.swipe(.left), fingers: 3)` is `touch-swipe:3:left`.
+    @inlinable public static func touchscreen(_ gesture: Gesture, fingers: Int) -> GestureName {
+        GestureName(gesture, fingers: fingers, on: .touchscreen)
     }
+}
 
-    /// The same gesture without its direction (`swipe:3:left` → `swipe:3`).
-    public var undirected: GestureName {
+extension ContactDevice {
+    /// What the binding syntax writes before the keyword of a gesture that more than one device
+    /// reports: the one place the `touch-` of `touch-swipe` comes from.
+    var keywordPrefix: String {
         switch self {
-        case .swipe(let f, _): .swipe(fingers: f, direction: nil)
-        case .pinch(let f, _): .pinch(fingers: f, direction: nil)
-        case .rotate(let f, _): .rotate(fingers: f, direction: nil)
-        case .touchSwipe(let f, _): .touchSwipe(fingers: f, direction: nil)
-        case .touchPinch(let f, _): .touchPinch(fingers: f, direction: nil)
-        case .touchRotate(let f, _): .touchRotate(fingers: f, direction: nil)
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .edgeSwipe: self
+        case .touchpad: ""
+        case .touchscreen: "touch-"
         }
     }
 }
 
+extension GestureName {
+    /// One row of ``catalogue``: a device, a gesture it reports, and how it is written.
+    public struct Entry: Sendable {
+        /// The device.
+        public let device: ContactDevice
+        /// The gesture.
+        public let kind: Kind
+        /// The fewest fingers the gesture takes on the device (libinput makes no one-finger
+        /// swipes, pinches or rotations; a touchscreen swipes with one finger).
+        public let minimumFingers: Int
+        /// The keyword of the binding syntax (`swipe`, `touch-swipe`, `tap`).
+        public let keyword: String
+    }
+
+    /// Which gestures each device reports: the one table the keywords, the parser and the checks
+    /// of pairs come from, in the order the parser's errors list them. A gesture that more than
+    /// one device reports is written with the device's ``ContactDevice/keywordPrefix``
+    /// (`touch-swipe`); one that only one device reports is not (`hold`, `tap`, `edge-swipe`).
+    public static let catalogue: [Entry] = {
+        let rows: [(ContactDevice, Kind, minimumFingers: Int)] = [
+            (.touchpad, .swipe, 2), (.touchpad, .pinch, 2), (.touchpad, .rotate, 2), (.touchpad, .hold, 1),
+            (.touchpad, .longPress, 1), (.touchpad, .longPressDrag, 1),
+            (.touchscreen, .tap, 1), (.touchscreen, .doubleTap, 1), (.touchscreen, .longPress, 1),
+            (.touchscreen, .longPressDrag, 1), (.touchscreen, .swipe, 1), (.touchscreen, .pinch, 2),
+            (.touchscreen, .rotate, 2), (.touchscreen, .edgeSwipe, 1),
+        ]
+        return rows.map { device, kind, minimum in
+            let isShared = rows.filter { $0.1 == kind }.count > 1
+            return Entry(device: device, kind: kind, minimumFingers: minimum,
+                         keyword: (isShared ? device.keywordPrefix : "") + kind.rawValue)
+        }
+    }()
+
+    /// Every keyword of the binding syntax, in ``catalogue``'s order.
+    public static let kindNames = catalogue.map(\.keyword)
+
+    /// The row of ``catalogue`` for `kind` on `device`, or nil where the device has no such gesture.
+    @usableFromInline static func entry(_ kind: Kind, on device: ContactDevice) -> Entry? {
+        catalogue.first { $0.kind == kind && $0.device == device }
+    }
+
+    /// The keyword of `kind` on `device` (`swipe`, `touch-swipe`): how diagnostics and traces
+    /// name a recognizer.
+    public static func keyword(_ kind: Kind, on device: ContactDevice) -> String {
+        entry(kind, on: device)?.keyword ?? device.keywordPrefix + kind.rawValue
+    }
+
+    /// The row of ``catalogue`` whose keyword is `keyword`.
+    static func entry(keyword: String) -> Entry? {
+        catalogue.first { $0.keyword == keyword }
+    }
+
+    /// The direction of a swipe (nil for any other gesture, or before it has one).
+    var swipeDirection: SwipeDirection? {
+        if case .swipe(let direction) = gesture { return direction }
+        return nil
+    }
+
+    /// The direction of a pinch (nil for any other gesture, or before it has one).
+    var pinchDirection: PinchDirection? {
+        if case .pinch(let direction) = gesture { return direction }
+        return nil
+    }
+
+    /// The keyword: "swipe", "touch-swipe", "hold", "tap", "edge-swipe".
+    public var kindName: String {
+        Self.keyword(gesture.kind, on: device)
+    }
+
+    /// The direction keyword (an edge swipe's edge), if the gesture has one and it is decided.
+    public var directionName: String? {
+        switch gesture {
+        case .swipe(let d): d?.rawValue
+        case .pinch(let d): d?.rawValue
+        case .rotate(let d): d?.rawValue
+        case .edgeSwipe(let edge): edge.rawValue
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap: nil
+        }
+    }
+
+    /// The same gesture without its direction (`swipe:3:left` → `swipe:3`); an edge swipe keeps
+    /// its edge, which is part of its name.
+    public var undirected: GestureName {
+        var name = self
+        switch gesture {
+        case .swipe: name.gesture = .swipe(nil)
+        case .pinch: name.gesture = .pinch(nil)
+        case .rotate: name.gesture = .rotate(nil)
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: break
+        }
+        return name
+    }
+}
+
 extension GestureName: CustomStringConvertible {
-    /// The binding syntax: `swipe:3:left`, `hold:2`.
+    /// The binding syntax: `swipe:3:left`, `hold:2`, `touch-pinch:2:in`, `edge-swipe:left`.
     public var description: String {
-        if case .edgeSwipe(let edge, let fingers) = self {
-            return fingers == 1 ? "edge-swipe:\(edge.rawValue)" : "edge-swipe:\(edge.rawValue):\(fingers)"
+        if case .edgeSwipe(let edge) = gesture {
+            return fingerCount == 1 ? "\(kindName):\(edge.rawValue)" : "\(kindName):\(edge.rawValue):\(fingerCount)"
         }
         var text = "\(kindName):\(fingerCount)"
         if let direction = directionName { text += ":" + direction }
@@ -199,57 +286,44 @@ public enum GestureNameError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 extension GestureName {
-    /// Parses the binding syntax (`swipe:3:left`, `pinch:2`, `hold:1`, ...).
+    /// Parses the binding syntax (`swipe:3:left`, `pinch:2`, `hold:1`, `touch-swipe:1:up`, ...):
+    /// the keyword names the device and the gesture (``catalogue``).
     /// - Throws: ``GestureNameError`` naming the part that is wrong.
     public init(parsing text: String) throws(GestureNameError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        let kind = parts[0]
-        if kind == "edge-swipe" {
-            self = try Self.edgeSwipe(parsing: parts)
+        let keyword = parts[0]
+        guard let entry = Self.entry(keyword: keyword) else { throw .unknownKind(keyword) }
+        if entry.kind == .edgeSwipe {
+            self = try Self.edgeSwipe(parsing: parts, on: entry.device)
             return
         }
-        guard parts.count >= 2 else {
-            if Self.kindNames.contains(kind) {
-                throw .badFingerCount("")
-            }
-            throw .unknownKind(kind)
+        guard parts.count >= 2 else { throw .badFingerCount("") }
+        guard let fingers = Int(parts[1]), (entry.minimumFingers...10).contains(fingers) else {
+            throw .badFingerCount(parts[1])
         }
-        guard let fingers = Int(parts[1]), (1...10).contains(fingers) else { throw .badFingerCount(parts[1]) }
-        let direction: String? = parts.count >= 3 ? parts[2] : nil
         if parts.count > 3 { throw .unexpectedPart(parts[3...].joined(separator: ":")) }
+        let direction: String? = parts.count >= 3 ? parts[2] : nil
         func decode<D: RawRepresentable & CaseIterable>(_: D.Type) throws(GestureNameError) -> D?
         where D.RawValue == String {
             guard let direction else { return nil }
             guard let value = D(rawValue: direction) else {
-                throw .unknownDirection(direction, kind: kind, allowed: D.allCases.map(\.rawValue))
+                throw .unknownDirection(direction, kind: keyword, allowed: D.allCases.map(\.rawValue))
             }
             return value
         }
-        switch kind {
-        case "swipe", "pinch", "rotate", "touch-pinch", "touch-rotate":
-            guard fingers >= 2 else { throw .badFingerCount(parts[1]) }
-            switch kind {
-            case "swipe": self = .swipe(fingers: fingers, direction: try decode(SwipeDirection.self))
-            case "pinch": self = .pinch(fingers: fingers, direction: try decode(PinchDirection.self))
-            case "touch-pinch": self = .touchPinch(fingers: fingers, direction: try decode(PinchDirection.self))
-            case "touch-rotate": self = .touchRotate(fingers: fingers, direction: try decode(RotationDirection.self))
-            default: self = .rotate(fingers: fingers, direction: try decode(RotationDirection.self))
-            }
-        case "touch-swipe":
-            self = .touchSwipe(fingers: fingers, direction: try decode(SwipeDirection.self))
-        case "hold", "long-press", "long-press-drag", "tap", "double-tap", "touch-long-press", "touch-long-press-drag":
-            if let direction { throw .unexpectedPart(direction) }
-            switch kind {
-            case "hold": self = .hold(fingers: fingers)
-            case "long-press": self = .longPress(fingers: fingers)
-            case "tap": self = .tap(fingers: fingers)
-            case "double-tap": self = .doubleTap(fingers: fingers)
-            case "touch-long-press": self = .touchLongPress(fingers: fingers)
-            case "touch-long-press-drag": self = .touchLongPressDrag(fingers: fingers)
-            default: self = .longPressDrag(fingers: fingers)
-            }
-        default:
-            throw .unknownKind(kind)
+        let gesture: Gesture
+        switch entry.kind {
+        case .swipe: gesture = .swipe(try decode(SwipeDirection.self))
+        case .pinch: gesture = .pinch(try decode(PinchDirection.self))
+        case .rotate: gesture = .rotate(try decode(RotationDirection.self))
+        case .hold: gesture = .hold
+        case .longPress: gesture = .longPress
+        case .longPressDrag: gesture = .longPressDrag
+        case .tap: gesture = .tap
+        case .doubleTap: gesture = .doubleTap
+        case .edgeSwipe: preconditionFailure("edge swipes are parsed above: their second part is the edge")
         }
+        if let direction, gesture.directionless { throw .unexpectedPart(direction) }
+        self.init(gesture, fingers: fingers, on: entry.device)
     }
 }

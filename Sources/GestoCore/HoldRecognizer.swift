@@ -144,7 +144,7 @@ public struct HoldRecognizer: Recognizer {
     private func report(_ rest: Rest, at time: Timestamp, failing reason: FailureReason? = nil) -> GestureValue {
         let held = max(0, time.seconds(since: rest.since)) / settings.minimumDuration
         // At least 1 from the deadline on: the timer, not float division, recognizes the hold.
-        return GestureValue(name: .hold(fingers: rest.fingers), time: time,
+        return GestureValue(name: .touchpad(.hold, fingers: rest.fingers), time: time,
                           progress: time >= rest.deadline ? max(1, held) : held, failureReason: reason)
     }
 }

@@ -253,7 +253,7 @@ public struct LongPressRecognizer: Recognizer {
 
     /// The press's value at `time`; `failing` is the reason of a failed report.
     private func report(_ arming: Arming, at time: Timestamp, failing reason: FailureReason? = nil) -> GestureValue {
-        GestureValue(name: device == .touchpad ? .longPress(fingers: arming.fingers) : .touchLongPress(fingers: arming.fingers),
+        GestureValue(name: GestureName(.longPress, fingers: arming.fingers, on: device),
             time: time,
             translation: arming.translation,
             // Exactly 1 from the deadline on: the timer, not float division, recognizes the press.

@@ -65,7 +65,7 @@ public struct PinchRecognizer: StreamRecognizer {
     public var nextDeadline: Timestamp? { nil }
 
     /// The recognizer's kind as diagnostics and traces name it: `pinch` on a touchpad, `touch-pinch` on a touchscreen.
-    var kindName: String { device == .touchpad ? "pinch" : "touch-pinch" }
+    var kindName: String { GestureName.keyword(.pinch, on: device) }
 
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState { state.traceState }
@@ -198,8 +198,7 @@ public struct PinchRecognizer: StreamRecognizer {
         }
         let velocity = tracker.velocity(at: time)
         return GestureValue(
-            name: device == .touchpad ? .pinch(fingers: track.fingers, direction: direction)
-                : .touchPinch(fingers: track.fingers, direction: direction),
+            name: GestureName(.pinch(direction), fingers: track.fingers, on: device),
             time: time,
             translation: track.translation,
             velocity: velocity,

@@ -64,7 +64,7 @@ public struct PinchSwipeRecognizer: Recognizer {
             if case .idle = state { state = .undecided; latest = nil }
             if sample.phase == .update, abs(sample.scale - 1) > tolerance, case .undecided = state {
                 state = .rejected
-                emit(.report(.failed, latest ?? GestureValue(name: .swipe(fingers: sample.fingerCount, direction: nil), time: sample.time)))
+                emit(.report(.failed, latest ?? GestureValue(name: .touchpad(.swipe(nil), fingers: sample.fingerCount), time: sample.time)))
             }
         }
         // The closure touches only locals: `self` is mutating through `swipe` meanwhile.

@@ -59,15 +59,16 @@ struct GroupCommitments: Sendable {
     /// Feeds `report` to its kind's tracker and marks `source` with the commitment; a
     /// commitment the report made is stored in `made`.
     mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource, made: inout GestureCommitment?) {
-        switch report.name {
-        case .swipe: Self.observe(report, &swipe, &source, &made)
-        case .pinch: Self.observe(report, &pinch, &source, &made)
-        case .rotate: Self.observe(report, &rotate, &source, &made)
-        case .touchSwipe: Self.observe(report, &touchSwipe, &source, &made)
+        let onTouchpad = report.name.device == .touchpad
+        switch report.name.gesture {
+        case .swipe:
+            if onTouchpad { Self.observe(report, &swipe, &source, &made) } else { Self.observe(report, &touchSwipe, &source, &made) }
+        case .pinch:
+            if onTouchpad { Self.observe(report, &pinch, &source, &made) } else { Self.observe(report, &touchPinch, &source, &made) }
+        case .rotate:
+            if onTouchpad { Self.observe(report, &rotate, &source, &made) } else { Self.observe(report, &touchRotate, &source, &made) }
         case .edgeSwipe: Self.observe(report, &edgeSwipe, &source, &made)
-        case .touchPinch: Self.observe(report, &touchPinch, &source, &made)
-        case .touchRotate: Self.observe(report, &touchRotate, &source, &made)
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag: return
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap: return
         }
     }
 
@@ -143,15 +144,14 @@ public struct RecognizerGroups: Sendable {
         if isLongPressDragExplicit || rules.isEmpty {
             dragEnabled = settings.longPress.dragEnabled
         } else {
-            dragEnabled = rules.contains {
-                if case .longPressDrag = $0.gesture { return true }
-                return false
-            }
+            // The touchpad's long-press-drag: a touchscreen's follows its own `then-drag`.
+            dragEnabled = rules.contains { $0.gesture.device == .touchpad && $0.gesture.gesture == .longPressDrag }
         }
         // A tap beside a bound double tap of its finger count waits for the double-tap
         // interval, in every group (SwiftUI's exclusive composition: TapRecognizer).
         let tapWaits = rules.reduce(UInt16(0)) { mask, rule in
-            if case .doubleTap(let fingers) = rule.gesture, (0..<16).contains(fingers) { return mask | (1 << UInt16(fingers)) }
+            let fingers = rule.gesture.fingerCount
+            if rule.gesture.gesture == .doubleTap, (0..<16).contains(fingers) { return mask | (1 << UInt16(fingers)) }
             return mask
         }
         func effective(_ settings: RecognizerSettings) -> RecognizerSettings {
@@ -183,11 +183,13 @@ public struct RecognizerGroups: Sendable {
         bindings = GroupBindings(rules: rules, listeners: members)
         hasSeveralGroups = groups.count > 1
         drags = rules.indices.compactMap { index in
-            guard let settings = rules[index].drag, case .swipe(let fingers, _) = rules[index].gesture else { return nil }
+            let fingers = rules[index].gesture.fingerCount
+            guard let settings = rules[index].drag, rules[index].gesture.device == .touchpad, rules[index].gesture.gesture.kind == .swipe else {
+                return nil
+            }
             // Swipe bindings of the same fingers share its strokes: each is then judged by its speed.
             let shares = rules.contains { rule in
-                guard rule.drag == nil, case .swipe(fingers, _) = rule.gesture else { return false }
-                return true
+                rule.drag == nil && rule.gesture.undirected == .touchpad(.swipe(nil), fingers: fingers)
             }
             return (index, PointerDrag(fingerCount: fingers, settings: settings, sharesFingersWithSwipes: shares))
         }
@@ -325,7 +327,9 @@ public struct RecognizerGroups: Sendable {
             guard !claim.withholdsInput else { return }
             var committed: Int? = nil
             dispatchToGroups(input, report: { made, source, commitment, match in
-                if let commitment, case .swipe = commitment.name { committed = commitment.name.fingerCount }
+                if let commitment, commitment.name.device == .touchpad, case .swipe = commitment.name.gesture {
+                    committed = commitment.name.fingerCount
+                }
                 report(made, source, commitment, match)
             }, diagnose: diagnose, trace: trace)
             if let committed { swipeCommitted(fingers: committed) }

@@ -138,8 +138,7 @@ public struct RotateRecognizer: StreamRecognizer {
     private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction: RotationDirection? = track.angle > 0 ? .clockwise : (track.angle < 0 ? .counterclockwise : nil)
         return GestureValue(
-            name: device == .touchpad ? .rotate(fingers: track.fingers, direction: direction)
-                : .touchRotate(fingers: track.fingers, direction: direction),
+            name: GestureName(.rotate(direction), fingers: track.fingers, on: device),
             time: time,
             translation: track.translation,
             scale: track.scale,

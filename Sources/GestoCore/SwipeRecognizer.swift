@@ -58,7 +58,7 @@ public struct SwipeRecognizer: StreamRecognizer {
     public var nextDeadline: Timestamp? { nil }
 
     /// The recognizer's kind as diagnostics and traces name it: `swipe` on a touchpad, `touch-swipe` on a touchscreen.
-    var kindName: String { device == .touchpad ? "swipe" : "touch-swipe" }
+    var kindName: String { GestureName.keyword(.swipe, on: device) }
 
     /// The state as a trace names it (``RecognizerTransition``).
     var traceState: RecognizerTraceState { state.traceState }
@@ -67,10 +67,7 @@ public struct SwipeRecognizer: StreamRecognizer {
 
     /// The gesture's name on this device.
     private func name(_ fingers: Int, _ direction: SwipeDirection?) -> GestureName {
-        switch device {
-        case .touchpad: .swipe(fingers: fingers, direction: direction)
-        case .touchscreen: .touchSwipe(fingers: fingers, direction: direction)
-        }
+        GestureName(.swipe(direction), fingers: fingers, on: device)
     }
 
     /// Whether `sample` belongs to a stream this recognizer judges: libinput's swipes on a

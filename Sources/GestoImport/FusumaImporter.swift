@@ -349,7 +349,7 @@ enum FusumaImporter {
                 walk.skip(begin.keyLocation, path: "\(path).begin", "a \(count)-finger drag: libinput reports fewer than 3 moving fingers as pointer motion or scrolling, never as a swipe")
                 continue
             }
-            walk.recorder.add(ImportedBinding(gesture: .swipe(fingers: count, direction: nil), mode: .continuous, action: .drag(button),
+            walk.recorder.add(ImportedBinding(gesture: .touchpad(.swipe(nil), fingers: count), mode: .continuous, action: .drag(button),
                                               source: source(line: line, path: path + ".begin", walk: walk)))
         }
     }
@@ -363,11 +363,11 @@ enum FusumaImporter {
     /// The gesto gesture; pinch words read by fusuma's version.
     private static func gestureName(_ type: String, fingers: Int, direction: String?, line: Int, walk: inout Walk) -> GestureName? {
         switch type {
-        case "swipe": return .swipe(fingers: fingers, direction: direction.flatMap(SwipeDirection.init(rawValue:)))
-        case "rotate": return .rotate(fingers: fingers, direction: direction.flatMap(RotationDirection.init(rawValue:)))
-        case "hold": return .longPress(fingers: fingers)
+        case "swipe": return .touchpad(.swipe(direction.flatMap(SwipeDirection.init(rawValue:))), fingers: fingers)
+        case "rotate": return .touchpad(.rotate(direction.flatMap(RotationDirection.init(rawValue:))), fingers: fingers)
+        case "hold": return .touchpad(.longPress, fingers: fingers)
         default:
-            guard let direction else { return .pinch(fingers: fingers, direction: nil) }
+            guard let direction else { return .touchpad(.pinch(nil), fingers: fingers) }
             let reading = walk.options.fusumaPinch ?? .version2
             if walk.options.fusumaPinch == nil && !walk.warnedPinch {
                 walk.warnedPinch = true
@@ -378,7 +378,7 @@ enum FusumaImporter {
                                  ? "fusuma pinch words read as fusuma 2.x: `in` (fingers spreading) is gesto's pinch out, `out` its pinch in"
                                  : "fusuma pinch words read as fusuma 3: `in` is fingers closing, as in gesto")
             let spreading = (direction == "in") == (reading == .version2)
-            return .pinch(fingers: fingers, direction: spreading ? .out : .in)
+            return .touchpad(.pinch(spreading ? .out : .in), fingers: fingers)
         }
     }
 

@@ -141,12 +141,12 @@ enum HyprlandImporter {
             let source = recorder.source(line: legacySwipe.line)
             recorder.warn(line: legacySwipe.line, column: source.location.column,
                           "Hyprland's workspace swipe follows the fingers 1:1; gesto switches workspaces once the swipe ends")
-            recorder.sourceBinds([.swipe(fingers: legacyFingers, direction: .left), .swipe(fingers: legacyFingers, direction: .right)],
+            recorder.sourceBinds([.touchpad(.swipe(.left), fingers: legacyFingers), .touchpad(.swipe(.right), fingers: legacyFingers)],
                                  line: legacySwipe.line)
             let (left, right) = legacyInvert ? ("m+1", "m-1") : ("m-1", "m+1")
-            recorder.add(ImportedBinding(gesture: .swipe(fingers: legacyFingers, direction: .left),
+            recorder.add(ImportedBinding(gesture: .touchpad(.swipe(.left), fingers: legacyFingers),
                                          action: .exec("hyprctl dispatch workspace \(left)"), source: source))
-            recorder.add(ImportedBinding(gesture: .swipe(fingers: legacyFingers, direction: .right),
+            recorder.add(ImportedBinding(gesture: .touchpad(.swipe(.right), fingers: legacyFingers),
                                          action: .exec("hyprctl dispatch workspace \(right)"), source: source))
         }
     }
@@ -199,13 +199,13 @@ enum HyprlandImporter {
     /// reversed: `pinchin` is the scale growing (fingers spreading), gesto's `pinch:F:out`.
     static func gestureNames(fingers: Int, direction: String) -> [GestureName]? {
         switch direction {
-        case "swipe": [.swipe(fingers: fingers, direction: nil)]
-        case "left", "right", "up", "down": [.swipe(fingers: fingers, direction: SwipeDirection(rawValue: direction))]
-        case "horizontal": [.swipe(fingers: fingers, direction: .left), .swipe(fingers: fingers, direction: .right)]
-        case "vertical": [.swipe(fingers: fingers, direction: .up), .swipe(fingers: fingers, direction: .down)]
-        case "pinch": [.pinch(fingers: fingers, direction: nil)]
-        case "pinchin", "zoomin": [.pinch(fingers: fingers, direction: .out)]
-        case "pinchout", "zoomout": [.pinch(fingers: fingers, direction: .in)]
+        case "swipe": [.touchpad(.swipe(nil), fingers: fingers)]
+        case "left", "right", "up", "down": [.touchpad(.swipe(SwipeDirection(rawValue: direction)), fingers: fingers)]
+        case "horizontal": [.touchpad(.swipe(.left), fingers: fingers), .touchpad(.swipe(.right), fingers: fingers)]
+        case "vertical": [.touchpad(.swipe(.up), fingers: fingers), .touchpad(.swipe(.down), fingers: fingers)]
+        case "pinch": [.touchpad(.pinch(nil), fingers: fingers)]
+        case "pinchin", "zoomin": [.touchpad(.pinch(.out), fingers: fingers)]
+        case "pinchout", "zoomout": [.touchpad(.pinch(.in), fingers: fingers)]
         default: nil
         }
     }
@@ -264,7 +264,7 @@ enum HyprlandImporter {
             recorder.warn(line: line, column: column, "Hyprland's workspace gesture follows the fingers 1:1; gesto switches workspaces once the swipe ends")
             // Hyprland's default workspace_swipe_invert: a swipe left shows the next workspace.
             for gesture in gestures {
-                guard case .swipe(_, let swipe) = gesture else { continue }
+                guard case .swipe(let swipe) = gesture.gesture else { continue }
                 let next = swipe == .left || swipe == .up || swipe == nil
                 let before = recorder.result.bindings.count
                 recorder.add(ImportedBinding(gesture: gesture, action: .exec(workspaceCommand(next: next, dialect: dialect)), source: source))

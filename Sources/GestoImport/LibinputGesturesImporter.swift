@@ -170,18 +170,18 @@ enum LibinputGesturesImporter {
                 var overrides: [ImportedBinding.Override] = []
                 let name: GestureName
                 switch gesture.kind {
-                case .swipe(let direction): name = .swipe(fingers: fingers, direction: direction)
-                case .pinch(let direction): name = .pinch(fingers: fingers, direction: direction)
-                case .rotate(let direction): name = .rotate(fingers: fingers, direction: direction)
+                case .swipe(let direction): name = .touchpad(.swipe(direction), fingers: fingers)
+                case .pinch(let direction): name = .touchpad(.pinch(direction), fingers: fingers)
+                case .rotate(let direction): name = .touchpad(.rotate(direction), fingers: fingers)
                 case .hold(let delay):
                     if let delay {
-                        name = .longPress(fingers: fingers)
+                        name = .touchpad(.longPress, fingers: fingers)
                         overrides.append(.init(key: "duration", value: formatCompact(delay, maxDecimals: 3)))
                     } else if tiered.contains(fingers) {
                         // The shortest tier: gesto's default long-press duration, 0.18 s.
-                        name = .longPress(fingers: fingers)
+                        name = .touchpad(.longPress, fingers: fingers)
                     } else {
-                        name = .hold(fingers: fingers)
+                        name = .touchpad(.hold, fingers: fingers)
                     }
                 }
                 recorder.add(ImportedBinding(gesture: name, action: action, overrides: overrides, source: recorder.source(line: gesture.line)))

@@ -185,8 +185,8 @@ enum SwayImporter {
             guard directions.allSatisfy({ known[$0] != nil }) else { return fail("unknown swipe direction in '\(spec.text)' (expected up, down, left, right)") }
             let chosen = directions.compactMap { known[$0] }
             switch chosen.count {
-            case 0: gesture = { .swipe(fingers: $0, direction: nil) }
-            case 1: gesture = { [direction = chosen[0]] in .swipe(fingers: $0, direction: direction) }
+            case 0: gesture = { .touchpad(.swipe(nil), fingers: $0) }
+            case 1: gesture = { [direction = chosen[0]] in .touchpad(.swipe(direction), fingers: $0) }
             default:
                 let set = Set(chosen)
                 let diagonal: SwipeDirection? = set == [.up, .left] ? .upLeft : set == [.up, .right] ? .upRight
@@ -196,7 +196,7 @@ enum SwayImporter {
                     return
                 }
                 recorder.set("swipe", "diagonals", "true", because: "a diagonal (two directions in sway) is bound")
-                gesture = { .swipe(fingers: $0, direction: diagonal) }
+                gesture = { .touchpad(.swipe(diagonal), fingers: $0) }
             }
         case "pinch":
             let known = ["inward", "outward", "clockwise", "counterclockwise"]
@@ -206,11 +206,11 @@ enum SwayImporter {
                 return
             }
             switch directions.first {
-            case nil: gesture = { .pinch(fingers: $0, direction: nil) }
-            case "inward": gesture = { .pinch(fingers: $0, direction: .in) }
-            case "outward": gesture = { .pinch(fingers: $0, direction: .out) }
-            case "clockwise": gesture = { .rotate(fingers: $0, direction: .clockwise) }
-            default: gesture = { .rotate(fingers: $0, direction: .counterclockwise) }
+            case nil: gesture = { .touchpad(.pinch(nil), fingers: $0) }
+            case "inward": gesture = { .touchpad(.pinch(.in), fingers: $0) }
+            case "outward": gesture = { .touchpad(.pinch(.out), fingers: $0) }
+            case "clockwise": gesture = { .touchpad(.rotate(.clockwise), fingers: $0) }
+            default: gesture = { .touchpad(.rotate(.counterclockwise), fingers: $0) }
             }
             if directions.first == "inward" || directions.first == "outward" || directions.isEmpty {
                 recorder.set("pinch", "in", "0.9", because: "sway counts a pinch once the scale passes 10 %")
@@ -218,7 +218,7 @@ enum SwayImporter {
             }
         case "hold":
             guard directions.isEmpty else { return fail("a hold has no direction ('\(spec.text)')") }
-            gesture = { .hold(fingers: $0) }
+            gesture = { .touchpad(.hold, fingers: $0) }
         default:
             return fail("unknown gesture type '\(type)' (expected swipe, pinch or hold)" + didYouMean(type, among: ["swipe", "pinch", "hold"]))
         }

@@ -231,7 +231,7 @@ enum ToucheggImporter {
                         + "which moves the pointer with the fingers")
         var source = recorder.source(line: line, column: column)
         source.text += " <action type=\"DRAG_AND_DROP\">"
-        recorder.add(ImportedBinding(gesture: .swipe(fingers: fingers, direction: nil), mode: .continuous, action: .drag(button), source: source))
+        recorder.add(ImportedBinding(gesture: .touchpad(.swipe(nil), fingers: fingers), mode: .continuous, action: .drag(button), source: source))
     }
 
     /// DRAG_AND_DROP's `BUTTON=N` (DragAndDrop.cpp: 1 to 9, else 1 with a warning): the number,
@@ -304,11 +304,11 @@ enum ToucheggImporter {
                     return fail("unknown swipe direction '\(directionName)' (expected UP, DOWN, LEFT, RIGHT)"
                                 + didYouMean(directionName, among: ["UP", "DOWN", "LEFT", "RIGHT"]))
                 }
-                names.append(.swipe(fingers: fingers, direction: swipe))
-            case ("PINCH", "IN"): names.append(.pinch(fingers: fingers, direction: .in))
-            case ("PINCH", "OUT"): names.append(.pinch(fingers: fingers, direction: .out))
-            case ("ROTATE", "RIGHT"): names.append(.rotate(fingers: fingers, direction: .clockwise))
-            case ("ROTATE", "LEFT"): names.append(.rotate(fingers: fingers, direction: .counterclockwise))
+                names.append(.touchpad(.swipe(swipe), fingers: fingers))
+            case ("PINCH", "IN"): names.append(.touchpad(.pinch(.in), fingers: fingers))
+            case ("PINCH", "OUT"): names.append(.touchpad(.pinch(.out), fingers: fingers))
+            case ("ROTATE", "RIGHT"): names.append(.touchpad(.rotate(.clockwise), fingers: fingers))
+            case ("ROTATE", "LEFT"): names.append(.touchpad(.rotate(.counterclockwise), fingers: fingers))
             case ("TAP", _), ("DOUBLE_TAP", _), ("TAP_AND_HOLD", _):
                 recorder.skip(line: line, column: column, "a tap gesture: gesto has none (libinput makes touchpad taps clicks)")
                 return

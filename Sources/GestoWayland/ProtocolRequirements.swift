@@ -45,11 +45,10 @@ extension WaylandSession.Global {
             needs.append((.foreignToplevelManager, "its app: never matches (no focused app is known)"))
         }
         if binding.mode == .continuous, binding.action.showsGestureFeedback {
-            switch binding.gesture {
-            case .swipe, .pinch: needs.append((.layerShell, "its feedback overlay is not shown"))
-            case .rotate, .hold, .longPress, .longPressDrag: break
             // No feedback overlay follows touch gestures yet.
-            case .tap, .doubleTap, .touchLongPress, .touchLongPressDrag, .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: break
+            switch (binding.gesture.device, binding.gesture.gesture) {
+            case (.touchpad, .swipe), (.touchpad, .pinch): needs.append((.layerShell, "its feedback overlay is not shown"))
+            case (.touchpad, _), (.touchscreen, _): break
             }
         }
         return needs

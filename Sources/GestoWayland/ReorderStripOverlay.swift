@@ -57,19 +57,19 @@ public final class ReorderStripOverlay: AnimatedOverlay {
     ///   - slot: The binding's slot (one slot of drag moves one tile): libinput delta units, or
     ///     for a touchscreen mm or percent of the screen, as its reports are.
     ///   - fingers: The binding's finger count, or nil for any.
-    ///   - followsTouchscreen: Follow `touch-long-press-drag` reports instead of the touchpad's
-    ///     `long-press-drag`.
+    ///   - device: The device whose long-press-drag the strip follows (`touch-long-press-drag`
+    ///     reports for a touchscreen, the touchpad's `long-press-drag` by default).
     ///   - draggedSlot: The slot a long press lifts (the binding's `start`).
     ///   - geometry: Tile sizes.
     ///   - clock: The animation clock.
     /// - Throws: ``ReorderLayoutError`` without labels.
     public init(session: WaylandSession, labels: [Label], slot: Double, fingers: Int? = nil, draggedSlot: Int = 0,
-                followsTouchscreen: Bool = false, geometry: ReorderStripGeometry = ReorderStripGeometry(),
+                device: ContactDevice = .touchpad, geometry: ReorderStripGeometry = ReorderStripGeometry(),
                 clock: @escaping () -> Timestamp = MonotonicClock.now) throws(ReorderLayoutError) {
         let layout = try geometry.layout(itemCount: labels.count)
         adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: geometry.settings(slot: slot)),
                                         fingers: fingers, draggedSlot: min(max(draggedSlot, 0), labels.count - 1))
-        adapter.followsTouchscreen = followsTouchscreen
+        adapter.device = device
         self.labels = labels
         self.geometry = geometry
         super.init(pacer: OverlayFramePacer(surface: OverlaySurface(session: session), clock: clock))

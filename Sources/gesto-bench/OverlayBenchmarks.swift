@@ -38,9 +38,9 @@ private func benchmarkOverlayRender() {
     defer { cairo_surface_destroy(surface) }
     var feedback = ContinuousFeedback(threshold: 150)
     let start = Timestamp(microseconds: 1_000_000)
-    feedback.handle(RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: .began, time: start,
+    feedback.handle(RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: .began, time: start,
                                       translation: Vector2(120, 0)))
-    feedback.handle(RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: .ended, time: start,
+    feedback.handle(RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: .ended, time: start,
                                       translation: Vector2(120, 0), velocity: Vector2(900, 0)))
     var previous: (Double, Double, Double, Double)?
     var times: [Int64] = []
@@ -94,7 +94,7 @@ private func benchmarkOverlayLive() {
         let end = overlayNow() + Int64(seconds * 1_000_000)
         while overlayNow() < end && !done() { pump(milliseconds: 5) }
     }
-    let name = GestureName.swipe(fingers: 3, direction: .right)
+    let name = GestureName.touchpad(.swipe(.right), fingers: 3)
     do {
         for index in 0..<overlayLiveReports {
             let phase: RecognizerPhase = index == 0 ? .began : index == overlayLiveReports - 1 ? .ended : .changed

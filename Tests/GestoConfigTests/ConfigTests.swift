@@ -20,7 +20,7 @@ import GestoYAML
         #expect(config.settings.swipe.threshold.deltaUnits == 120)
         #expect(config.settings.swipe.velocity.deltaUnits == 800)
         #expect(config.bindings.count == 2)
-        #expect(config.bindings[0].gesture == .swipe(fingers: 3, direction: .left))
+        #expect(config.bindings[0].gesture == .touchpad(.swipe(.left), fingers: 3))
         #expect(config.bindings[0].action == .exec("swaymsg workspace next"))
         #expect(config.bindings[0].mode == .onEnd)
         #expect(config.bindings[1].mode == .onThreshold)

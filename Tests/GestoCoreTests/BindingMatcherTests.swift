@@ -41,7 +41,7 @@ struct Binding<Action> {
         return result
     }
 
-    let left = GestureName.swipe(fingers: 3, direction: .left)
+    let left = GestureName.touchpad(.swipe(.left), fingers: 3)
 
     @Test func onEndFiresOnceWhenRecognized() {
         #expect(firings([Binding(gesture: left, action: "a")], swipeLeft()) == ["a@ended"])
@@ -122,7 +122,7 @@ struct Binding<Action> {
     }
 
     @Test func theMostSpecificBindingWins() {
-        let any = Binding(gesture: .swipe(fingers: 3, direction: nil), action: "any")
+        let any = Binding(gesture: .touchpad(.swipe(nil), fingers: 3), action: "any")
         let exact = Binding(gesture: left, action: "left")
         #expect(firings([any, exact], swipeLeft()) == ["left@ended"])
         let app = Binding(gesture: left, action: "firefox-left", app: "firefox*")
@@ -130,7 +130,7 @@ struct Binding<Action> {
     }
 
     @Test func undirectedBindingMatchesEveryDirection() {
-        let any = Binding(gesture: .swipe(fingers: 3, direction: nil), action: "any")
+        let any = Binding(gesture: .touchpad(.swipe(nil), fingers: 3), action: "any")
         #expect(firings([any], swipeLeft()) == ["any@ended"])
     }
 
@@ -138,8 +138,8 @@ struct Binding<Action> {
         var script = EventScript()
         script.begin(.hold, 3, at: 0)
         script.end(.hold, 3, at: 0.5)
-        let bindings = [Binding(gesture: .longPress(fingers: 3), mode: .onBegin, action: "begin"),
-                        Binding(gesture: .longPress(fingers: 3), action: "end")]
+        let bindings = [Binding(gesture: .touchpad(.longPress, fingers: 3), mode: .onBegin, action: "begin"),
+                        Binding(gesture: .touchpad(.longPress, fingers: 3), action: "end")]
         #expect(firings(bindings, script.events) == ["begin@began", "end@ended"])
         var short = EventScript()
         short.begin(.hold, 3, at: 0)
@@ -151,8 +151,8 @@ struct Binding<Action> {
         var script = EventScript()
         script.begin(.hold, 2, at: 0.19)
         script.end(.hold, 2, at: 0.24, cancelled: true)
-        let bindings = [Binding(gesture: .hold(fingers: 2), action: "hold"),
-                        Binding(gesture: .longPress(fingers: 2), action: "press")]
+        let bindings = [Binding(gesture: .touchpad(.hold, fingers: 2), action: "hold"),
+                        Binding(gesture: .touchpad(.longPress, fingers: 2), action: "press")]
         #expect(firings(bindings, script.events).isEmpty)
     }
 

@@ -9,7 +9,7 @@ struct ContinuousFeedbackTests {
     static let start = Timestamp(microseconds: 5_000_000)
 
     static func report(_ phase: RecognizerPhase, at seconds: Double, dx: Double, vx: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: phase, time: start.advanced(bySeconds: seconds),
+        RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: phase, time: start.advanced(bySeconds: seconds),
                           translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
     }
 
@@ -58,7 +58,7 @@ struct ContinuousFeedbackTests {
         feedback.handle(Self.report(.failed, at: 0.1, dx: 120))
         let interrupt = Self.start.advanced(bySeconds: 0.15)
         let before = feedback.presentation(at: interrupt)!.progress
-        feedback.handle(RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: .began, time: interrupt))
+        feedback.handle(RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: .began, time: interrupt))
         let after = feedback.presentation(at: interrupt)!.progress
         #expect(abs(after - before) < 1e-9)
         #expect(before > 0.05)

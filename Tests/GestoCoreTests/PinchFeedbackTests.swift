@@ -8,7 +8,7 @@ struct PinchFeedbackTests {
     static let start = Timestamp(microseconds: 5_000_000)
 
     static func report(_ phase: RecognizerPhase, at seconds: Double, scale: Double, dx: Double = 0, dy: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .pinch(fingers: 2, direction: .out), phase: phase, time: start.advanced(bySeconds: seconds),
+        RecognizedGesture(name: .touchpad(.pinch(.out), fingers: 2), phase: phase, time: start.advanced(bySeconds: seconds),
                           translation: Vector2(dx, dy), scale: scale)
     }
 
@@ -94,7 +94,7 @@ struct PinchFeedbackTests {
         feedback.handle(Self.report(.failed, at: 0.1, scale: 1.8, dx: 10))
         let interrupt = Self.start.advanced(bySeconds: 0.13)
         let before = feedback.presentation(at: interrupt)!
-        feedback.handle(RecognizedGesture(name: .pinch(fingers: 2, direction: nil), phase: .began, time: interrupt))
+        feedback.handle(RecognizedGesture(name: .touchpad(.pinch(nil), fingers: 2), phase: .began, time: interrupt))
         let after = feedback.presentation(at: interrupt)!
         #expect(abs(after.scale - before.scale) < 1e-9)
         #expect(after.anchor == before.anchor)

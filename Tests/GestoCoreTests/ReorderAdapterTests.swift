@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ReorderAdapterTests {
     func report(_ phase: RecognizerPhase, _ dx: Double, at seconds: Double, fingers: Int = 3, velocity: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .longPressDrag(fingers: fingers), phase: phase, time: at(seconds),
+        RecognizedGesture(name: .touchpad(.longPressDrag, fingers: fingers), phase: phase, time: at(seconds),
                           translation: along(dx), velocity: along(velocity), progress: 1)
     }
 
@@ -57,7 +57,7 @@ import Testing
     @Test func otherGesturesAndFingerCountsAreIgnored() throws {
         var adapter = try ReorderGestureAdapter(touchpadSlot: 120, itemCount: 4, fingers: 3)
         #expect(adapter.handle(report(.began, 0, at: 0.18, fingers: 4)).isEmpty)
-        let swipe = RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: .changed, time: at(0.2), translation: along(500))
+        let swipe = RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: .changed, time: at(0.2), translation: along(500))
         #expect(adapter.handle(swipe).isEmpty)
         #expect(adapter.session.draggedItem == nil)
     }
@@ -89,8 +89,8 @@ import Testing
         // first boundary (20 points) by more than its 8-point margin.
         let layout = try ReorderLayout(.column, itemCount: 3, itemSize: ReorderSize(width: 300, height: 40))
         var adapter = ReorderGestureAdapter(session: ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 2)))
-        _ = adapter.handle(RecognizedGesture(name: .longPressDrag(fingers: 2), phase: .began, time: at(0.18)))
-        let moves = adapter.handle(RecognizedGesture(name: .longPressDrag(fingers: 2), phase: .changed, time: at(0.2), translation: Vector2(0, 30)))
+        _ = adapter.handle(RecognizedGesture(name: .touchpad(.longPressDrag, fingers: 2), phase: .began, time: at(0.18)))
+        let moves = adapter.handle(RecognizedGesture(name: .touchpad(.longPressDrag, fingers: 2), phase: .changed, time: at(0.2), translation: Vector2(0, 30)))
         #expect(moves == [ReorderMove(from: 0, to: 1)])
         #expect(adapter.session.positions(at: at(0.2))[0] == Vector2(0, 60))
     }

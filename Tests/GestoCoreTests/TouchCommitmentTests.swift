@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    let bottomEdge = GestureName.edgeSwipe(edge: .bottom, fingers: 3)
+    let bottomEdge = GestureName.touchscreen(.edgeSwipe(.bottom), fingers: 3)
     let threeFingers = [(150.0, 197.0), (170.0, 198.0), (190.0, 198.0)]
 
     @Test func aFastEdgeSwipeCommitsInwardBeforeTheLift() {
@@ -76,7 +76,7 @@ import Testing
         // 3 % of the screen every 10 ms: 300 %/s, above the 200 %/s commit velocity of a
         // screen without a resolution; 1 %/10 ms is below it. (A touch swipe begins once the
         // fingers have settled, 100 ms after they landed; the window runs from there.)
-        let left = GestureName.touchSwipe(fingers: 3, direction: .left)
+        let left = GestureName.touchscreen(.swipe(.left), fingers: 3)
         let points = [(60.0, 40.0), (65.0, 45.0), (70.0, 50.0)]
         var fast = Run([BindingRule(gesture: left, mode: .onBegin)], size: nil)
         fast.stroke(points, by: (-3, 0), steps: 16)
@@ -89,7 +89,7 @@ import Testing
     @Test(arguments: [CommitTime.early, .lift])
     func aTouchPinchCommitsWhenItsSpreadDominatesItsTurn(time: CommitTime) {
         // Two fingers spreading along a line: all scale, no turn.
-        let out = GestureName.touchPinch(fingers: 2, direction: .out)
+        let out = GestureName.touchscreen(.pinch(.out), fingers: 2)
         var settings = RecognizerSettings()
         settings.touch.pinch.commit = time
         var spread = Run([BindingRule(gesture: out, mode: .onThreshold, settings: settings)], size: Vector2(300, 200))

@@ -104,7 +104,7 @@ struct TouchRecognizerTests {
         script.end(at: 1000)
         #expect(script.ended.contains("touch-long-press:2"))
         #expect(script.ended.contains("touch-long-press-drag:2"))
-        let drag = script.reports.last { $0.name == .touchLongPressDrag(fingers: 2) }
+        let drag = script.reports.last { $0.name == .touchscreen(.longPressDrag, fingers: 2) }
         #expect(abs((drag?.translation.x ?? 0) - 30) < 1e-9)
     }
 
@@ -181,7 +181,7 @@ struct TouchRecognizerTests {
         script.up(2, at: 210)
         script.end(at: 1000)
         #expect(script.ended.contains("touch-pinch:2:out"))
-        let pinch = script.reports.last { if case .touchPinch = $0.name { return true } else { return false } }
+        let pinch = script.reports.last { $0.name.device == .touchscreen && $0.name.gesture.kind == .pinch }
         #expect(abs((pinch?.scale ?? 0) - 3) < 1e-9)
         #expect(!script.ended.contains { $0.hasPrefix("touch-rotate") })
     }
@@ -197,7 +197,7 @@ struct TouchRecognizerTests {
         script.up(2, at: 210)
         script.end(at: 1000)
         #expect(script.ended.contains("touch-rotate:2:clockwise"))
-        let rotation = script.reports.last { if case .touchRotate = $0.name { return true } else { return false } }
+        let rotation = script.reports.last { $0.name.device == .touchscreen && $0.name.gesture.kind == .rotate }
         #expect(abs((rotation?.angle ?? 0) - 60) < 1e-6)
         #expect(!script.ended.contains { $0.hasPrefix("touch-pinch") })
     }
@@ -288,7 +288,7 @@ struct TouchGestureNameTests {
     }
 
     @Test func edgeSwipeWithoutFingersIsOneFinger() throws {
-        #expect(try GestureName(parsing: "edge-swipe:top") == .edgeSwipe(edge: .top, fingers: 1))
+        #expect(try GestureName(parsing: "edge-swipe:top") == .touchscreen(.edgeSwipe(.top), fingers: 1))
         #expect(try GestureName(parsing: "edge-swipe:top:1").description == "edge-swipe:top")
     }
 
@@ -312,7 +312,7 @@ struct TouchReorderTests {
         script.end(at: 1200)
         // Slots of 20 mm: a 50 mm drag from slot 0 crosses two.
         var adapter = try ReorderGestureAdapter(touchpadSlot: 20, itemCount: 5, fingers: 3)
-        adapter.followsTouchscreen = true
+        adapter.device = .touchscreen
         var moves: [ReorderMove] = []
         for report in script.reports { moves += adapter.handle(report) }
         #expect(moves == [ReorderMove(from: 0, to: 1), ReorderMove(from: 1, to: 2)])

@@ -248,7 +248,7 @@ struct IPCRobustnessTests {
         #expect(try IPCRequest(line: "{\"command\": \"monitor\", \"raw\": true}") == .monitor(raw: true))
         #expect(try IPCRequest(line: "{\"command\": \"monitor\"}") == .monitor(raw: false))
         #expect(try IPCRequest(line: "{\"command\": \"trigger\", \"gesture\": \"swipe:3:left\", \"app\": \"foot\"}")
-                == .trigger(gesture: .swipe(fingers: 3, direction: .left), app: "foot"))
+                == .trigger(gesture: .touchpad(.swipe(.left), fingers: 3), app: "foot"))
         for (line, code) in [("", IPCErrorCode.malformedRequest), ("nope", .malformedRequest), ("[]", .malformedRequest),
                              ("{}", .malformedRequest), ("{\"command\": \"fly\"}", .unknownCommand),
                              ("{\"command\": \"monitor\", \"raw\": 1}", .badArgument),
@@ -262,7 +262,7 @@ struct IPCRobustnessTests {
         #expect(try JSONValue.parse("\"\\uD998\\uD998\\uD83D\\uDE00\\uDC00x\"") == .string("\u{FFFD}\u{FFFD}\u{1F600}\u{FFFD}x"))
         // Every request survives its own wire form.
         for request in [IPCRequest.status, .reload, .pause, .resume, .devices, .bindings, .version, .monitor(raw: true),
-                        .trigger(gesture: .pinch(fingers: 2, direction: .in), app: nil)] {
+                        .trigger(gesture: .touchpad(.pinch(.in), fingers: 2), app: nil)] {
             #expect(try IPCRequest(line: request.json) == request)
         }
     }

@@ -104,9 +104,9 @@ import GestoWayland
         for index in start..<lines.count where lines[index].hasPrefix("# ") { lines[index].removeFirst(2) }
         let config = try Config.parse(lines.joined(separator: "\n"), file: "\(compositor).yaml")
         #expect(config.opensTouchscreens)
-        let touch = config.bindings.filter { $0.gesture.isTouchscreenGesture }
+        let touch = config.bindings.filter { $0.gesture.device == .touchscreen }
         #expect(touch.count == 2)
-        #expect(touch.allSatisfy { if case .edgeSwipe = $0.gesture { true } else { $0.gesture.fingerCount >= 3 } })
+        #expect(touch.allSatisfy { if case .edgeSwipe = $0.gesture.gesture { true } else { $0.gesture.fingerCount >= 3 } })
     }
 
     @Test func detectionFollowsTheEnvironment() {

@@ -16,11 +16,7 @@ private func lines(of path: String, config: Config, dropping: Bool) throws -> [(
     var clock = ReplayClock()
     var result: [(json: String, isNeeded: Bool)] = []
     func keep(_ line: ReplayLine) {
-        let isDrag: Bool
-        switch line.gesture.name {
-        case .longPressDrag, .touchLongPressDrag: isDrag = true
-        default: isDrag = false
-        }
+        let isDrag = line.gesture.name.gesture == .longPressDrag
         result.append((line.json, line.isPrinted || !line.firings.isEmpty || line.gesture.phase.isFinal || isDrag))
     }
     try RecordedInput(path: path).forEach({ record in

@@ -58,7 +58,7 @@ struct OverlayFeedbackTests {
     }
 
     static func report(_ phase: RecognizerPhase, at time: Timestamp, dx: Double, vx: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .swipe(fingers: 3, direction: .right), phase: phase, time: time,
+        RecognizedGesture(name: .touchpad(.swipe(.right), fingers: 3), phase: phase, time: time,
                           translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
     }
 
@@ -163,7 +163,7 @@ struct OverlayFeedbackTests {
             let overlay = FeedbackOverlay(session: session, threshold: item.threshold, units: item.units) { clock.now }
             let t = clock.now.advanced(bySeconds: Double(index) * 5)
             clock.now = t
-            try overlay.handle(RecognizedGesture(name: .edgeSwipe(edge: .left, fingers: 1), phase: .began, time: t,
+            try overlay.handle(RecognizedGesture(name: .touchscreen(.edgeSwipe(.left), fingers: 1), phase: .began, time: t,
                                                  translation: Vector2(item.finger, 0), velocity: .zero))
             #expect(try Self.pump(session) { overlay.surface.commitCount >= 1 })
             try session.roundtrip()

@@ -21,7 +21,7 @@ struct PinchOverlayFeedbackTests {
     }
 
     static func report(_ phase: RecognizerPhase, at time: Timestamp, scale: Double, dx: Double = 0, dy: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .pinch(fingers: 2, direction: .out), phase: phase, time: time,
+        RecognizedGesture(name: .touchpad(.pinch(.out), fingers: 2), phase: phase, time: time,
                           translation: Vector2(dx, dy), scale: scale)
     }
 

@@ -55,7 +55,7 @@ struct ReorderStripGeometryTests {
         var adapter = ReorderGestureAdapter(session: ReorderSession(layout: try geometry.layout(itemCount: 3),
                                                                     settings: geometry.settings(slot: 120)))
         func report(_ phase: RecognizerPhase, _ seconds: Double, dx: Double) -> RecognizedGesture {
-            RecognizedGesture(name: .longPressDrag(fingers: 1), phase: phase, time: t0.advanced(bySeconds: seconds),
+            RecognizedGesture(name: .touchpad(.longPressDrag, fingers: 1), phase: phase, time: t0.advanced(bySeconds: seconds),
                               translation: Vector2(dx, 0))
         }
         _ = adapter.handle(report(.began, 0, dx: 0))

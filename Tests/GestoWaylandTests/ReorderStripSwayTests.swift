@@ -17,7 +17,7 @@ struct ReorderStripSwayTests {
     static let slot = 120.0
 
     static func report(_ phase: RecognizerPhase, at time: Timestamp, dx: Double) -> RecognizedGesture {
-        RecognizedGesture(name: .longPressDrag(fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))
+        RecognizedGesture(name: .touchpad(.longPressDrag, fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))
     }
 
     /// Each item's on-screen box (by its tile colour), nil when it is not on screen.
@@ -133,12 +133,12 @@ struct ReorderStripSwayTests {
         var action = ReorderAction(slot: Self.slot)
         action.stepRight = "true"
         let location = SourceLocation(file: "config.yaml", line: 1, column: 3)
-        let bindings = [Binding(gesture: .longPressDrag(fingers: 2), action: .exec("true"), location: location),
-                        Binding(gesture: .longPressDrag(fingers: 1), action: .reorder(action), location: location)]
+        let bindings = [Binding(gesture: .touchpad(.longPressDrag, fingers: 2), action: .exec("true"), location: location),
+                        Binding(gesture: .touchpad(.longPressDrag, fingers: 1), action: .reorder(action), location: location)]
         let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
 
         var now = MonotonicClock.now()
-        driver.show(RecognizedGesture(name: .longPressDrag(fingers: 2), phase: .arming, time: now), bindings: bindings)
+        driver.show(RecognizedGesture(name: .touchpad(.longPressDrag, fingers: 2), phase: .arming, time: now), bindings: bindings)
         #expect(driver.strip(forBinding: 0) == nil && driver.strip(forBinding: 1) == nil)
         // Suppressed (paused): no strip starts.
         driver.show(Self.report(.arming, at: now, dx: 0), bindings: bindings, startsStrip: false)
@@ -172,11 +172,11 @@ struct ReorderStripSwayTests {
         #expect(try OverlayFeedbackTests.pump(session, timeout: 20) { session.toplevels.count == 2 })
         var action = ReorderAction(slot: 10)  // 10 % of the screen per tile
         action.stepRight = "true"
-        let bindings = [Binding(gesture: .touchLongPressDrag(fingers: 1), action: .reorder(action),
+        let bindings = [Binding(gesture: .touchscreen(.longPressDrag, fingers: 1), action: .reorder(action),
                                 location: SourceLocation(file: "config.yaml", line: 1, column: 3))]
         let driver = ReorderStripDriver(session: session, log: Log(level: .error, programName: "gesto-test"))
         func touch(_ phase: RecognizerPhase, _ time: Timestamp, dx: Double) -> RecognizedGesture {
-            RecognizedGesture(name: .touchLongPressDrag(fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))
+            RecognizedGesture(name: .touchscreen(.longPressDrag, fingers: 1), phase: phase, time: time, translation: Vector2(dx, 0))
         }
 
         // A touchpad's long-press-drag does not drive a touchscreen's binding.

@@ -25,7 +25,7 @@ struct WindowMotionSwayTests {
     }
 
     static func report(_ phase: RecognizerPhase, dx: Double, vx: Double = 0) -> RecognizedGesture {
-        RecognizedGesture(name: .swipe(fingers: 4, direction: dx < 0 ? .left : .right), phase: phase,
+        RecognizedGesture(name: .touchpad(.swipe(dx < 0 ? .left : .right), fingers: 4), phase: phase,
                           time: MonotonicClock.now(), translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
     }
 

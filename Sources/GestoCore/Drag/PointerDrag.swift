@@ -197,7 +197,7 @@ public struct PointerDrag: Sendable {
     }
 
     /// The swipe this drag follows, as bindings name it.
-    public var name: GestureName { .swipe(fingers: fingerCount, direction: nil) }
+    public var name: GestureName { .touchpad(.swipe(nil), fingers: fingerCount) }
 
     /// Feeds one contact sample; `emit` receives the drag's reports. Returns what the
     /// recognizers must not see of the stroke. A drag moves the pointer by libinput's touchpad

@@ -68,11 +68,10 @@ public struct ContinuousFeedback: Sendable {
     /// part; an edge swipe moves inward from its edge; nil when no direction is decided yet.
     public static func direction(of name: GestureName) -> SwipeDirection? {
         let decided: SwipeDirection
-        switch name {
-        case .swipe(_, let direction?), .touchSwipe(_, let direction?): decided = direction
-        case .edgeSwipe(let edge, _): return edge.inward
-        case .swipe, .touchSwipe, .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap,
-             .touchLongPress, .touchLongPressDrag, .touchPinch, .touchRotate:
+        switch name.gesture {
+        case .swipe(let direction?): decided = direction
+        case .edgeSwipe(let edge): return edge.inward
+        case .swipe(nil), .pinch, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap:
             return nil
         }
         switch decided {

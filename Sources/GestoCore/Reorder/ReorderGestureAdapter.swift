@@ -36,20 +36,14 @@ public struct ReorderGestureAdapter: Sendable {
                   fingers: fingers, draggedSlot: draggedSlot)
     }
 
-    /// Whether the adapter follows `touch-long-press-drag` (a touchscreen's, translations in
-    /// mm or %) instead of the touchpad's `long-press-drag`.
-    public var followsTouchscreen = false
+    /// The device whose long-press-drag the adapter follows: the touchpad's `long-press-drag`
+    /// (translations in delta units) or a touchscreen's `touch-long-press-drag` (mm or %).
+    public var device: ContactDevice = .touchpad
 
-    /// Whether `gesture` is the `long-press-drag` (or, with ``followsTouchscreen``, the
-    /// `touch-long-press-drag`) this adapter follows.
+    /// Whether `gesture` is the long-press-drag of ``device`` this adapter follows.
     public func follows(_ gesture: RecognizedGesture) -> Bool {
-        let count: Int
-        switch gesture.name {
-        case .longPressDrag(let fingers) where !followsTouchscreen: count = fingers
-        case .touchLongPressDrag(let fingers) where followsTouchscreen: count = fingers
-        default: return false
-        }
-        return fingers == nil || fingers == count
+        gesture.name.gesture == .longPressDrag && gesture.name.device == device
+            && (fingers == nil || fingers == gesture.name.fingerCount)
     }
 
     /// Feeds one report and returns the slot moves it caused, in order: forward moves while

@@ -140,7 +140,7 @@ public struct EdgeSwipeRecognizer: Recognizer {
         let inward = track.edge.inward.unitVector
         let distance = max(0, lastTranslation.dot(inward))
         let threshold = settings.threshold.value(in: track.unit)
-        return GestureValue(name: .edgeSwipe(edge: track.edge, fingers: fingers), time: time,
+        return GestureValue(name: .touchscreen(.edgeSwipe(track.edge), fingers: fingers), time: time,
                             translation: lastTranslation, velocity: velocity,
                             predictedEndTranslation: lastTranslation + RecognizerSettings.projection(of: velocity),
                             progress: threshold > 0 ? distance / threshold : 0)

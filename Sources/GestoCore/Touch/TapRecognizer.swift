@@ -73,7 +73,7 @@ public struct TapRecognizer: Recognizer {
             guard case .waiting(let tap, let followed) = state else { return }
             if case .deadline = input, followed { return }
             state = .idle
-            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: max(time, tap.lift))))
+            emit(.report(.ended, value(.touchscreen(.tap, fingers: tap.fingers), tap, at: max(time, tap.lift))))
         }
     }
 
@@ -94,7 +94,7 @@ public struct TapRecognizer: Recognizer {
         case .waiting(let tap, _), .recent(let tap): previous = tap
         }
         guard isTap else {
-            if case .waiting(let tap, _) = state { emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: sample.time))) }
+            if case .waiting(let tap, _) = state { emit(.report(.ended, value(.touchscreen(.tap, fingers: tap.fingers), tap, at: sample.time))) }
             state = .idle
             return
         }
@@ -105,15 +105,15 @@ public struct TapRecognizer: Recognizer {
            (tap.place - previous.place).length <= settings.tap.doubleTapDistance.value(in: sample.unit) {
             // The held tap (if it waited) is the double tap's first half: it never reports.
             state = .idle
-            emit(.report(.ended, value(.doubleTap(fingers: tap.fingers), tap, at: sample.time)))
+            emit(.report(.ended, value(.touchscreen(.doubleTap, fingers: tap.fingers), tap, at: sample.time)))
             return
         }
-        if case .waiting(let held, _) = state { emit(.report(.ended, value(.tap(fingers: held.fingers), held, at: sample.time))) }
+        if case .waiting(let held, _) = state { emit(.report(.ended, value(.touchscreen(.tap, fingers: held.fingers), held, at: sample.time))) }
         if settings.waitsForDoubleTap(fingers: tap.fingers) {
             state = .waiting(tap, followed: false)
         } else {
             state = .recent(tap)
-            emit(.report(.ended, value(.tap(fingers: tap.fingers), tap, at: sample.time)))
+            emit(.report(.ended, value(.touchscreen(.tap, fingers: tap.fingers), tap, at: sample.time)))
         }
     }
 

@@ -192,8 +192,8 @@ public enum DoctorCommand {
         guard !drags.isEmpty else { return nil }
         let named = drags.map { "binding \(Binding.number(ofIndex: $0)) (\(config.bindings[$0].gesture), \(config.bindings[$0].action.summary))" }
         let fingers = Set(drags.compactMap { index -> Int? in
-            if case .swipe(let count, _) = config.bindings[index].gesture { return count }
-            return nil
+            let gesture = config.bindings[index].gesture
+            return gesture.device == .touchpad && gesture.gesture.kind == .swipe ? gesture.fingerCount : nil
         }).sorted().map(String.init).joined(separator: " and ")
         if inputProxyRuns {
             // gesto-inputd's mouse works on every compositor, and the swipe never reaches it.
@@ -510,26 +510,26 @@ public enum DoctorCommand {
 
     /// The built-in touchpad gestures of the compositors gesto targets (defaults as shipped).
     static let builtInGestures: [BuiltInGesture] = [
-        BuiltInGesture(compositor: "niri", gesture: .swipe(fingers: 3, direction: nil),
+        BuiltInGesture(compositor: "niri", gesture: .touchpad(.swipe(nil), fingers: 3),
                        what: "niri scrolls columns and switches workspaces with 3-finger swipes",
                        fix: "niri cannot turn them off: bind 4-finger swipes in gesto instead"),
-        BuiltInGesture(compositor: "niri", gesture: .swipe(fingers: 4, direction: .up),
+        BuiltInGesture(compositor: "niri", gesture: .touchpad(.swipe(.up), fingers: 4),
                        what: "niri opens the overview with a 4-finger swipe up", fix: "bind another gesture in gesto"),
         // What the hyprland.lua Hyprland 0.57 writes at its first start binds; used when no
         // Hyprland config is found (one that is found says what it binds itself).
-        BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .left),
+        BuiltInGesture(compositor: "hyprland", gesture: .touchpad(.swipe(.left), fingers: 3),
                        what: "Hyprland switches workspaces with 3-finger horizontal swipes (the default hyprland.lua binds them)",
                        fix: hyprlandWorkspaceSwipeFix),
-        BuiltInGesture(compositor: "hyprland", gesture: .swipe(fingers: 3, direction: .right),
+        BuiltInGesture(compositor: "hyprland", gesture: .touchpad(.swipe(.right), fingers: 3),
                        what: "Hyprland switches workspaces with 3-finger horizontal swipes (the default hyprland.lua binds them)",
                        fix: hyprlandWorkspaceSwipeFix),
-        BuiltInGesture(compositor: "gnome", gesture: .swipe(fingers: 3, direction: nil),
+        BuiltInGesture(compositor: "gnome", gesture: .touchpad(.swipe(nil), fingers: 3),
                        what: "GNOME switches workspaces and opens the overview with 3-finger swipes",
                        fix: "GNOME has no switch for them: bind 4-finger swipes in gesto"),
-        BuiltInGesture(compositor: "kde", gesture: .swipe(fingers: 4, direction: nil),
+        BuiltInGesture(compositor: "kde", gesture: .touchpad(.swipe(nil), fingers: 4),
                        what: "Plasma switches desktops and opens the overview with 4-finger swipes",
                        fix: "turn them off in System Settings → Touchpad, or bind 3-finger swipes in gesto"),
-        BuiltInGesture(compositor: "wayfire", gesture: .swipe(fingers: 3, direction: nil),
+        BuiltInGesture(compositor: "wayfire", gesture: .touchpad(.swipe(nil), fingers: 3),
                        what: "Wayfire's vswipe plugin switches workspaces with 3-finger swipes",
                        fix: "disable the vswipe plugin in wayfire.ini, or bind 4-finger swipes in gesto"),
     ]

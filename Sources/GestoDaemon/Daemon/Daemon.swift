@@ -604,13 +604,13 @@ public final class Daemon {
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
         log.debug("\(line.gesture.name) \(line.gesture.phase.name)")
-        switch line.gesture.name {
-        case .longPressDrag, .touchLongPressDrag:
+        switch line.gesture.name.gesture {
+        case .longPressDrag:
             // Paused or locked, no new strip shows; one already shown still follows to its drop.
             // A report is fed once, with its first line.
             if line.continuesReport { break }
             reorderStrips?.show(line.gesture, bindings: config.bindings, startsStrip: suppressed == nil)
-        default:
+        case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .edgeSwipe:
             break
         }
         // Each firing is what its action sees (DESIGN.md, "Bindings and verdicts"): what is
@@ -627,7 +627,7 @@ public final class Daemon {
             if isContinuous, firing.action.showsGestureFeedback {
                 overlays?.show(firing, of: config.bindings[firing.bindingIndex],
                                animation: config.animation(forBinding: firing.bindingIndex),
-                               touchscreen: line.gesture.name.isTouchscreenGesture ? touchscreenGeometry(of: device) : nil)
+                               touchscreen: line.gesture.name.device == .touchscreen ? touchscreenGeometry(of: device) : nil)
             }
             switch firing.action {
             case _ where options.isDryRun:

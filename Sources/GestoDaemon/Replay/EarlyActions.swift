@@ -111,7 +111,7 @@ public struct EarlyActionLedger: Sendable {
             }
             let name = firing.gesture.name
             let begun: Timestamp
-            if name.isTouchscreenGesture {
+            if name.device == .touchscreen {
                 begun = touchStart.flatMap { $0 <= firing.gesture.time ? $0 : nil } ?? firing.gesture.time
             } else {
                 // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
@@ -151,10 +151,9 @@ public struct EarlyActionLedger: Sendable {
 extension GestureName {
     /// Pinches and rotations: the kinds libinput reports as pinch events.
     var isPinchLike: Bool {
-        switch self {
+        switch gesture {
         case .pinch, .rotate: true
-        case .swipe, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag,
-             .touchSwipe, .touchPinch, .touchRotate, .edgeSwipe: false
+        case .swipe, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: false
         }
     }
 }
@@ -208,22 +207,22 @@ extension GestureCommitment {
     public var text: String {
         let seconds = formatFixed(time.seconds, decimals: 3)
         var line = String(repeating: " ", count: max(0, 9 - seconds.count)) + seconds + "  "
-        if case .edgeSwipe = name {
+        if case .edgeSwipe = name.gesture {
             line += name.description + " committed inward at " + seconds + " s: "
         } else {
             line += name.undirected.description + " committed " + (name.directionName ?? "") + " at " + seconds + " s: "
         }
-        switch name {
-        case .swipe:
+        switch name.gesture {
+        case .swipe where name.device == .touchpad:
             line += "travel \(grouped(travel)), velocity \(grouped(speed)) units/s, projected \(grouped(projected))"
-        case .touchSwipe, .edgeSwipe:
+        case .swipe, .edgeSwipe:
             line += "travel \(formatFixed(travel, decimals: 1)), velocity \(formatFixed(speed, decimals: 0))/s, "
                 + "projected \(formatFixed(projected, decimals: 1)) (mm, or % of the screen)"
-        case .pinch, .touchPinch:
+        case .pinch:
             line += "scale \(formatFixed(scale, decimals: 2)), angle \(signedDegrees(angle)), scale over turn \(ratio(dominance))"
-        case .rotate, .touchRotate:
+        case .rotate:
             line += "angle \(signedDegrees(angle)), scale \(formatFixed(scale, decimals: 2)), turn over scale \(ratio(dominance))"
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return line
@@ -237,16 +236,16 @@ extension GestureCommitment {
         var object = JSONObjectWriter()
         object.add("time", time.seconds, decimals: 6)
         object.add("commitment", name.description)
-        switch name {
-        case .swipe, .touchSwipe, .edgeSwipe:
+        switch name.gesture {
+        case .swipe, .edgeSwipe:
             object.add("travel", travel, decimals: 2)
             object.add("velocity", speed, decimals: 1)
             object.add("projected", projected, decimals: 2)
-        case .pinch, .rotate, .touchPinch, .touchRotate:
+        case .pinch, .rotate:
             object.add("scale", scale, decimals: 4)
             object.add("angle", angle, decimals: 2)
             if dominance.isFinite { object.add("dominance", dominance, decimals: 2) } else { object.addRaw("dominance", "null") }
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .touchLongPress, .touchLongPressDrag:
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap:
             break  // Kinds that do not commit (CommitmentTracker.isTracked).
         }
         return object.json

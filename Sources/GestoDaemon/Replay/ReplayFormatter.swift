@@ -45,25 +45,24 @@ extension ReplayLine {
         var phase = gesture.phase.name
         if let reason = gesture.reason { phase += " (\(reason))" }
         var details: String
-        switch gesture.name {
-        case .swipe, .longPressDrag:
-            details = "moved \(signed(gesture.translation.x))/\(signed(gesture.translation.y)) units"
-            if gesture.velocity != .zero {
-                details += ", \(signed(gesture.velocity.x))/\(signed(gesture.velocity.y)) units/s"
+        switch gesture.name.gesture {
+        case .swipe, .longPressDrag, .edgeSwipe:
+            switch gesture.name.device {
+            case .touchpad:
+                details = "moved \(signed(gesture.translation.x))/\(signed(gesture.translation.y)) units"
+                if gesture.velocity != .zero {
+                    details += ", \(signed(gesture.velocity.x))/\(signed(gesture.velocity.y)) units/s"
+                }
+            case .touchscreen:
+                // Touchscreen distances: mm where the device reports a resolution, else % of the screen.
+                details = "moved \(signed(gesture.translation.x, decimals: 1))/\(signed(gesture.translation.y, decimals: 1))"
             }
         case .pinch:
             details = "scale \(formatFixed(gesture.scale, decimals: 2))"
         case .rotate:
             details = "angle \(gesture.angle >= 0 ? "+" : "")\(formatFixed(gesture.angle, decimals: 1))°"
-        case .hold, .longPress, .tap, .doubleTap, .touchLongPress:
+        case .hold, .longPress, .tap, .doubleTap:
             details = ""
-        case .touchSwipe, .edgeSwipe, .touchLongPressDrag:
-            // Touchscreen distances: mm where the device reports a resolution, else % of the screen.
-            details = "moved \(signed(gesture.translation.x, decimals: 1))/\(signed(gesture.translation.y, decimals: 1))"
-        case .touchPinch:
-            details = "scale \(formatFixed(gesture.scale, decimals: 2))"
-        case .touchRotate:
-            details = "angle \(gesture.angle >= 0 ? "+" : "")\(formatFixed(gesture.angle, decimals: 1))°"
         }
         if let move = gesture.reorder { details += (details.isEmpty ? "" : ", ") + "move \(move.from) → \(move.to)" }
         var line = pad(formatFixed(gesture.time.seconds, decimals: 3), 9, left: true) + "  "

@@ -44,7 +44,7 @@ struct ReportLines: Sendable {
             let session = ReorderSession(layout: layout, settings: ReorderSettings(pointsPerDeltaUnit: 1))
             var adapter = ReorderGestureAdapter(session: session, fingers: binding.gesture.fingerCount, draggedSlot: action.start)
             // A touch-long-press-drag reorders in the touchscreen's units (`slot` in mm or %).
-            if case .touchLongPressDrag = binding.gesture { adapter.followsTouchscreen = true }
+            adapter.device = binding.gesture.device
             reorders.append((index, groupOf[index], action, adapter))
         }
         self.showAllPhases = showAllPhases
@@ -89,11 +89,10 @@ struct ReportLines: Sendable {
         }
         let isPrinted = shouldShow(gesture, source: source, firedActions: fired != nil)
         if dropsUnreadLines && !isPrinted && fired == nil && !gesture.phase.isFinal {
-            switch gesture.name {
-            case .longPressDrag, .touchLongPressDrag:
+            switch gesture.name.gesture {
+            case .longPressDrag:
                 break
-            case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .touchLongPress, .touchSwipe, .touchPinch,
-                 .touchRotate, .edgeSwipe:
+            case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .edgeSwipe:
                 return
             }
         }
@@ -177,11 +176,6 @@ extension ReportLines {
     /// The device whose long-press-drag `name` is (`long-press-drag:F`, `touch-long-press-drag:F`),
     /// or nil for any other gesture.
     static func longPressDragDevice(_ name: GestureName) -> ContactDevice? {
-        switch name {
-        case .longPressDrag: .touchpad
-        case .touchLongPressDrag: .touchscreen
-        case .swipe, .pinch, .rotate, .hold, .longPress, .tap, .doubleTap, .touchLongPress, .touchSwipe, .touchPinch,
-             .touchRotate, .edgeSwipe: nil
-        }
+        name.gesture == .longPressDrag ? name.device : nil
     }
 }

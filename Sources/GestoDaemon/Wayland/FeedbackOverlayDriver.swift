@@ -110,8 +110,8 @@ public final class FeedbackOverlayDriver {
         }
         clock.follow(firing.gesture.time)
         let clock = self.clock
-        switch binding.gesture {
-        case .pinch(_, let direction?), .touchPinch(_, let direction?):
+        switch binding.gesture.gesture {
+        case .pinch(let direction?):
             let overlay = pinchOverlays[firing.bindingIndex]
                 ?? makeResting(PinchFeedbackOverlay(session: session, feedback: PinchFeedback(direction: direction, parameters: animation),
                                                     units: touchscreen.map(Self.units) ?? .points(perUnit: 1), clock: clock.now))
@@ -140,8 +140,8 @@ public final class FeedbackOverlayDriver {
     /// distance on the screen, following the finger 1:1.
     static func swipeOverlay(of binding: Binding, session: WaylandSession, animation: SpringParameters,
                              touchscreen: (unit: ContactUnit, outputSize: Vector2?)?, clock: @escaping () -> Timestamp) -> FeedbackOverlay {
-        switch (binding.gesture, touchscreen) {
-        case (.touchSwipe, let touch?), (.edgeSwipe, let touch?):
+        switch (binding.gesture.gesture, binding.gesture.device, touchscreen) {
+        case (.swipe, .touchscreen, let touch?), (.edgeSwipe, .touchscreen, let touch?):
             return FeedbackOverlay(session: session, threshold: binding.settings.touch.swipe.threshold.value(in: touch.unit),
                                    units: units(touch), parameters: animation, clock: clock)
         default:

@@ -31,13 +31,7 @@ public final class ReorderStripDriver {
     public func show(_ gesture: RecognizedGesture, bindings: [Binding], startsStrip: Bool = true) {
         guard let index = bindings.firstIndex(where: { binding in
                   guard case .reorder = binding.action else { return false }
-                  switch (binding.gesture, gesture.name) {
-                  case (.longPressDrag(let bound), .longPressDrag(let fingers)),
-                       (.touchLongPressDrag(let bound), .touchLongPressDrag(let fingers)):
-                      return bound == fingers
-                  default:
-                      return false
-                  }
+                  return binding.gesture == gesture.name && gesture.name.gesture == .longPressDrag
               }),
               case .reorder(let action) = bindings[index].action,
               action.arrangement == .row  // The strip is a row; a column reorder shows nothing yet.
@@ -55,11 +49,9 @@ public final class ReorderStripDriver {
         if strip == nil {
             guard startsStrip, gesture.phase == .arming || gesture.phase == .began else { return }
             let labels = session.toplevels.prefix(action.items).map { ReorderStripOverlay.Label(appID: $0.appID, title: $0.title) }
-            var followsTouchscreen = false
-            if case .touchLongPressDrag = bindings[index].gesture { followsTouchscreen = true }
             strip = try? ReorderStripOverlay(session: session, labels: Array(labels), slot: action.slot,
                                              fingers: bindings[index].gesture.fingerCount, draggedSlot: action.start,
-                                             followsTouchscreen: followsTouchscreen)
+                                             device: bindings[index].gesture.device)
             guard strip != nil else { return }  // No windows: nothing to show.
         }
         strips[index] = strip
