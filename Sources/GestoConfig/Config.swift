@@ -537,7 +537,7 @@ struct ConfigDecoder {
             guard validateConsume(consume.value, gesture: gesture, isDrag: drag != nil, at: consume.at) else { return nil }
         }
         if case .reorder = actions[0].0 {
-            if gesture.gesture != .longPressDrag {
+            if gesture.gesture.kind != .longPressDrag {
                 error("'reorder' belongs to a long-press-drag gesture (e.g. 'gesture: long-press-drag:3' or "
                       + "'touch-long-press-drag:3'), not \(gesture)", at: actions[0].1)
                 return nil

@@ -83,7 +83,7 @@ public struct GestureName: Sendable, Hashable {
         case edgeSwipe(ScreenEdge)
 
         /// The gesture without its direction or edge: its keyword.
-        public var kind: Kind {
+        @inlinable public var kind: Kind {
             switch self {
             case .swipe: .swipe
             case .pinch: .pinch

@@ -145,13 +145,13 @@ public struct RecognizerGroups: Sendable {
             dragEnabled = settings.longPress.dragEnabled
         } else {
             // The touchpad's long-press-drag: a touchscreen's follows its own `then-drag`.
-            dragEnabled = rules.contains { $0.gesture.device == .touchpad && $0.gesture.gesture == .longPressDrag }
+            dragEnabled = rules.contains { $0.gesture.device == .touchpad && $0.gesture.gesture.kind == .longPressDrag }
         }
         // A tap beside a bound double tap of its finger count waits for the double-tap
         // interval, in every group (SwiftUI's exclusive composition: TapRecognizer).
         let tapWaits = rules.reduce(UInt16(0)) { mask, rule in
             let fingers = rule.gesture.fingerCount
-            if rule.gesture.gesture == .doubleTap, (0..<16).contains(fingers) { return mask | (1 << UInt16(fingers)) }
+            if rule.gesture.gesture.kind == .doubleTap, (0..<16).contains(fingers) { return mask | (1 << UInt16(fingers)) }
             return mask
         }
         func effective(_ settings: RecognizerSettings) -> RecognizerSettings {

@@ -42,7 +42,7 @@ public struct ReorderGestureAdapter: Sendable {
 
     /// Whether `gesture` is the long-press-drag of ``device`` this adapter follows.
     public func follows(_ gesture: RecognizedGesture) -> Bool {
-        gesture.name.gesture == .longPressDrag && gesture.name.device == device
+        gesture.name.gesture.kind == .longPressDrag && gesture.name.device == device
             && (fingers == nil || fingers == gesture.name.fingerCount)
     }
 

@@ -176,6 +176,6 @@ extension ReportLines {
     /// The device whose long-press-drag `name` is (`long-press-drag:F`, `touch-long-press-drag:F`),
     /// or nil for any other gesture.
     static func longPressDragDevice(_ name: GestureName) -> ContactDevice? {
-        name.gesture == .longPressDrag ? name.device : nil
+        if case .longPressDrag = name.gesture { name.device } else { nil }
     }
 }

@@ -31,7 +31,7 @@ public final class ReorderStripDriver {
     public func show(_ gesture: RecognizedGesture, bindings: [Binding], startsStrip: Bool = true) {
         guard let index = bindings.firstIndex(where: { binding in
                   guard case .reorder = binding.action else { return false }
-                  return binding.gesture == gesture.name && gesture.name.gesture == .longPressDrag
+                  return binding.gesture == gesture.name && gesture.name.gesture.kind == .longPressDrag
               }),
               case .reorder(let action) = bindings[index].action,
               action.arrangement == .row  // The strip is a row; a column reorder shows nothing yet.
