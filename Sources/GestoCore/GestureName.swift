@@ -116,12 +116,13 @@ public struct GestureName: Sendable, Hashable {
         case edgeSwipe = "edge-swipe"
     }
 
+    // Constants: a name changes only as a whole, through the initializer that checks its pair.
     /// The device that reported the gesture.
-    public var device: ContactDevice
+    public let device: ContactDevice
     /// The gesture and its direction.
-    public var gesture: Gesture
+    public let gesture: Gesture
     /// The finger count of the gesture (1...10).
-    public var fingerCount: Int
+    public let fingerCount: Int
 
     /// The name of `gesture` made with `fingers` fingers on `device`; the pair must be in
     /// ``catalogue``.
@@ -237,14 +238,14 @@ extension GestureName {
     /// The same gesture without its direction (`swipe:3:left` → `swipe:3`); an edge swipe keeps
     /// its edge, which is part of its name.
     public var undirected: GestureName {
-        var name = self
+        let undirected: Gesture
         switch gesture {
-        case .swipe: name.gesture = .swipe(nil)
-        case .pinch: name.gesture = .pinch(nil)
-        case .rotate: name.gesture = .rotate(nil)
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: break
+        case .swipe: undirected = .swipe(nil)
+        case .pinch: undirected = .pinch(nil)
+        case .rotate: undirected = .rotate(nil)
+        case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: return self
         }
-        return name
+        return GestureName(undirected, fingers: fingerCount, on: device)
     }
 }
 
