@@ -59,16 +59,23 @@ struct GroupCommitments: Sendable {
     /// Feeds `report` to its kind's tracker and marks `source` with the commitment; a
     /// commitment the report made is stored in `made`.
     mutating func observe(_ report: RecognizedGesture, into source: inout ReportSource, made: inout GestureCommitment?) {
-        let onTouchpad = report.name.device == .touchpad
-        switch report.name.gesture {
-        case .swipe:
-            if onTouchpad { Self.observe(report, &swipe, &source, &made) } else { Self.observe(report, &touchSwipe, &source, &made) }
-        case .pinch:
-            if onTouchpad { Self.observe(report, &pinch, &source, &made) } else { Self.observe(report, &touchPinch, &source, &made) }
-        case .rotate:
-            if onTouchpad { Self.observe(report, &rotate, &source, &made) } else { Self.observe(report, &touchRotate, &source, &made) }
-        case .edgeSwipe: Self.observe(report, &edgeSwipe, &source, &made)
-        case .hold, .longPress, .longPressDrag, .tap, .doubleTap: return
+        // Kinds that do not commit (CommitmentTracker.isTracked) pass; each device commits its own.
+        switch report.name.device {
+        case .touchpad:
+            switch report.name.gesture {
+            case .swipe: Self.observe(report, &swipe, &source, &made)
+            case .pinch: Self.observe(report, &pinch, &source, &made)
+            case .rotate: Self.observe(report, &rotate, &source, &made)
+            case .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: return
+            }
+        case .touchscreen:
+            switch report.name.gesture {
+            case .swipe: Self.observe(report, &touchSwipe, &source, &made)
+            case .edgeSwipe: Self.observe(report, &edgeSwipe, &source, &made)
+            case .pinch: Self.observe(report, &touchPinch, &source, &made)
+            case .rotate: Self.observe(report, &touchRotate, &source, &made)
+            case .hold, .longPress, .longPressDrag, .tap, .doubleTap: return
+            }
         }
     }
 

@@ -111,9 +111,10 @@ public struct EarlyActionLedger: Sendable {
             }
             let name = firing.gesture.name
             let begun: Timestamp
-            if name.device == .touchscreen {
+            switch name.device {
+            case .touchscreen:
                 begun = touchStart.flatMap { $0 <= firing.gesture.time ? $0 : nil } ?? firing.gesture.time
-            } else {
+            case .touchpad:
                 // A swipe of three or more fingers may come as pinch events (PinchSwipeRecognizer).
                 begun = [starts[Self.startKey(name.isPinchLike ? .pinch : .swipe, name.fingerCount)],
                          name.isPinchLike ? nil : starts[Self.startKey(.pinch, name.fingerCount)]]
