@@ -477,8 +477,8 @@ struct ConfigDecoder {
         for (key, value, location) in overrides {
             if key == "then-drag" && gesture.isLongPressKind {
                 // A touch long press's `then-drag` is the touch-long-press section's, not the touchpad's.
-                let (section, drag) = ConfigKeys.touchSection(for: gesture) == nil
-                    ? ("long-press", "long-press-drag") : ("touch-long-press", "touch-long-press-drag")
+                let section = GestureName.keyword(.longPress, on: gesture.device)
+                let drag = GestureName.keyword(.longPressDrag, on: gesture.device)
                 error("'then-drag' is a global setting (whether a rest then a swipe is a \(drag), for every binding): "
                       + "write it under 'settings: {\(section): {then-drag: …}}'", at: location)
                 ok = false

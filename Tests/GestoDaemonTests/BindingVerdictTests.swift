@@ -196,6 +196,24 @@ let microTouchStrokes = "libinput-1.22/030-3m-microtouch-touchscreen-multifinger
         #expect(paused.hasSuffix("  → exec: echo a  → exec: echo b (not run: paused)"), "\(paused)")
     }
 
+    @Test(arguments: [
+        ("swipe:3:up", "moved +1.0/-20.0 units"),
+        ("long-press-drag:3", "moved +1.0/-20.0 units"),
+        // A touchscreen's distances are mm or % of the screen: no unit is named.
+        ("touch-swipe:2:up", "moved +1.0/-20.0"),
+        ("edge-swipe:bottom", "moved +1.0/-20.0"),
+        ("touch-long-press-drag:1", "moved +1.0/-20.0"),
+        ("pinch:2:in", "scale 0.50"), ("touch-pinch:2:in", "scale 0.50"),
+        ("rotate:2:clockwise", "angle 12.0°"), ("touch-rotate:2:clockwise", "angle 12.0°"),
+        ("tap:2", "ended"), ("warp:3", "ended"),
+    ])
+    func theMonitorDescribesEachGestureInItsDevicesUnits(name: String, details: String) {
+        let event = "{\"event\": \"gesture\", \"time\": 1.5, \"gesture\": \"\(name)\", \"phase\": \"ended\", "
+            + "\"translation\": [1, -20], \"scale\": 0.5, \"angle\": 12}"
+        let human = MonitorCommand.humanLine(event)
+        #expect(human.trimmingCharacters(in: .whitespaces).hasSuffix(details), "\(human)")
+    }
+
     @Test func bindingsOfDifferentJobsDoNotShadowEachOther() throws {
         // fusuma's pair: an undirected continuous pinch (key down at begin, up at the end)
         // beside a directed repeat pinch. Regression: the continuous one never fired, so the

@@ -41,12 +41,14 @@ public struct TouchEngine: Sendable {
         taps.isActive || longPresses.isActive || longPressDrags.isActive || swipes.isActive || pinches.isActive
     }
 
-    /// Every recognizer's state, in a fixed order, with the kind a trace names it by.
+    /// Every recognizer's state, in a fixed order, with the kind a trace names it by: its
+    /// gesture's keyword on a touchscreen (`touch-swipe`).
     var traceStates: [(kind: String, state: RecognizerTraceState)] {
-        [("tap", taps.traceState), ("touch-long-press", longPresses.traceState),
-         ("touch-long-press-drag", longPressDrags.traceState), ("edge-swipe", swipes.first.traceState),
-         ("touch-swipe", swipes.second.traceState), ("touch-pinch", pinches.first.traceState),
-         ("touch-rotate", pinches.second.traceState)]
+        func keyword(_ kind: GestureName.Kind) -> String { GestureName.keyword(kind, on: .touchscreen) }
+        return [(keyword(.tap), taps.traceState), (keyword(.longPress), longPresses.traceState),
+                (keyword(.longPressDrag), longPressDrags.traceState), (keyword(.edgeSwipe), swipes.first.traceState),
+                (keyword(.swipe), swipes.second.traceState), (keyword(.pinch), pinches.first.traceState),
+                (keyword(.rotate), pinches.second.traceState)]
     }
 
     /// Feeds one input (a touchscreen's samples; other devices' are ignored) and calls `emit`

@@ -100,13 +100,19 @@ public enum MonitorCommand {
             var phase = event["phase"]?.stringValue ?? "?"
             if let reason = event["reason"]?.stringValue { phase += " (\(reason))" }
             var text = padded(number("time", 3), 12) + padded(name, 22) + padded(phase, 26)
-            switch name.split(separator: ":").first {
-            case "swipe"?, "long-press-drag"?: text += "moved \(pair("translation")) units"
-            // Touchscreens: mm where the screen reports a resolution, else % of the screen.
-            case "touch-swipe"?, "edge-swipe"?, "touch-long-press-drag"?: text += "moved \(pair("translation"))"
-            case "pinch"?, "touch-pinch"?: text += "scale \(number("scale", 2))"
-            case "rotate"?, "touch-rotate"?: text += "angle \(number("angle", 1))°"
-            default: break
+            // A name this gestoctl cannot read (a newer gestod's) gets no details.
+            if let gesture = try? GestureName(parsing: name) {
+                switch gesture.gesture {
+                case .swipe, .longPressDrag, .edgeSwipe:
+                    switch gesture.device {
+                    case .touchpad: text += "moved \(pair("translation")) units"
+                    // Touchscreens: mm where the screen reports a resolution, else % of the screen.
+                    case .touchscreen: text += "moved \(pair("translation"))"
+                    }
+                case .pinch: text += "scale \(number("scale", 2))"
+                case .rotate: text += "angle \(number("angle", 1))°"
+                case .hold, .longPress, .tap, .doubleTap: break
+                }
             }
             // Every action the firing ran, as `gestoctl replay` prints them ("action", the first
             // alone, only from a gestod older than "actions").
