@@ -106,8 +106,8 @@ public struct GestureName: Sendable, Hashable {
         }
     }
 
-    /// A gesture without its direction, spelled as its keyword on a device that is the only one
-    /// to report it (`hold`, `tap`).
+    /// A gesture without its direction or edge. Its raw value is its keyword without a device's
+    /// prefix (`swipe`, `long-press`); ``catalogue`` gives each device's keyword (`touch-swipe`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case swipe, pinch, rotate, hold
         case longPress = "long-press", longPressDrag = "long-press-drag"
@@ -116,8 +116,8 @@ public struct GestureName: Sendable, Hashable {
         case edgeSwipe = "edge-swipe"
     }
 
-    // Constants: a name changes only as a whole, through the initializer that checks its pair.
-    /// The device that reported the gesture.
+    /// The device that reported the gesture. (The three are constants: a name changes only as a
+    /// whole, through the initializer that checks its pair.)
     public let device: ContactDevice
     /// The gesture and its direction.
     public let gesture: Gesture
