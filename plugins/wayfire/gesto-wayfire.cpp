@@ -1,14 +1,16 @@
-// gesto-wayfire: gesto inside Wayfire. Translates Wayfire's touchpad gesture signals into
-// libgesto events and performs what libgesto decides: which sequences to consume (a grab taken
-// in the BEGIN handler, so the client under the pointer sees none of the sequence; for a
-// `drag:`, whose button and motion must reach the client, the swipe is hidden from clients
-// instead: pointer-drag.hpp), which bindings fire, every rect of a window motion, and when a
-// drag's button goes down and up. The thresholds, recognizers, bindings and springs are all
-// libgesto's (the user's gesto config, read as gestod reads it).
+// gesto-wayfire: gesto inside Wayfire 0.9 and 0.10. Translates Wayfire's touchpad gesture
+// signals into libgesto events and performs what libgesto decides: which sequences to consume
+// (their signals marked IGNORE from the BEGIN on, so Wayfire forwards none of the sequence to
+// the client under the pointer, which keeps its pointer focus), which bindings fire, every
+// rect of a window motion, every progress of a workspace swipe, and when a drag's button goes
+// down and up. The thresholds, recognizers, bindings and springs are all libgesto's (the
+// user's gesto config, read as gestod reads it).
 //
-// Wayfire 0.7.4 (Debian 12) emits pointer_swipe_* and pointer_pinch_* with wlroots' events:
-// accelerated deltas only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's
-// acceleration), millisecond times, and no holds at all.
+// Wayfire 0.9 and 0.10 emit wlroots' pointer swipe, pinch and hold events: accelerated deltas
+// only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's acceleration) and
+// millisecond times. Gestures are the seat's, not an output's: the plugin is one instance for
+// the whole compositor, and a window motion or workspace swipe happens on the output that was
+// active when its sequence began. (Wayfire 0.7.4's plugin is in wayfire-0.7/.)
 
 #include "config.hpp"
 #include "exec.hpp"
@@ -20,14 +22,18 @@
 
 #include <wayfire/core.hpp>
 #include <wayfire/input-device.hpp>
+#include <wayfire/output-layout.hpp>
 #include <wayfire/output.hpp>
 #include <wayfire/plugin.hpp>
 #include <wayfire/render-manager.hpp>
+#include <wayfire/scene-operations.hpp>
+#include <wayfire/seat.hpp>
 #include <wayfire/signal-definitions.hpp>
+#include <wayfire/signal-provider.hpp>
+#include <wayfire/toplevel-view.hpp>
 #include <wayfire/util.hpp>
 #include <wayfire/util/log.hpp>
-#include <wayfire/view.hpp>
-#include <wayfire/workspace-manager.hpp>
+#include <wayfire/workarea.hpp>
 
 extern "C" {
 #include <wlr/types/wlr_pointer.h>
@@ -38,6 +44,8 @@ extern "C" {
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -80,9 +88,9 @@ const char *phase_name(uint32_t phase)
     }
 }
 
-bool is_hold_gesture(const char *gesture)
+bool is_final(uint32_t phase)
 {
-    return (std::strncmp(gesture, "hold:", 5) == 0) || (std::strncmp(gesture, "long-press", 10) == 0);
+    return (phase == GESTO_PHASE_ENDED) || (phase == GESTO_PHASE_FAILED) || (phase == GESTO_PHASE_CANCELLED);
 }
 
 /** Whether the plugin carries out actions of @p kind (an enum gesto_action_kind) itself. */
@@ -108,6 +116,8 @@ bool performs(uint32_t kind)
         return false;
     }
 }
+
+template<class Event> using input_signal = wf::input_event_signal<Event>;
 }
 
 class plugin_t : public wf::plugin_interface_t
@@ -115,8 +125,6 @@ class plugin_t : public wf::plugin_interface_t
   public:
     void init() override
     {
-        grab_interface->name = "gesto";
-        grab_interface->capabilities = wf::CAPABILITY_GRAB_INPUT;
         print_gestures = std::getenv("GESTO_WAYFIRE_PRINT_GESTURES") != nullptr;
 
         uint32_t abi = gesto_abi_version();
@@ -133,45 +141,37 @@ class plugin_t : public wf::plugin_interface_t
             return;
         }
 
-        deadline_timer = wl_event_loop_add_timer(wf::get_core().ev_loop, on_deadline_timer, this);
-        refocus_timer = wl_event_loop_add_timer(wf::get_core().ev_loop, on_refocus_timer, this);
-        wf::get_core().connect_signal("pointer_swipe_begin", &on_swipe_begin);
-        wf::get_core().connect_signal("pointer_swipe_update", &on_swipe_update);
-        wf::get_core().connect_signal("pointer_swipe_end", &on_swipe_end);
-        wf::get_core().connect_signal("pointer_swipe_begin_post", &on_swipe_post);
-        wf::get_core().connect_signal("pointer_swipe_update_post", &on_swipe_post);
-        wf::get_core().connect_signal("pointer_swipe_end_post", &on_swipe_post);
-        wf::get_core().connect_signal("pointer_pinch_begin", &on_pinch_begin);
-        wf::get_core().connect_signal("pointer_pinch_update", &on_pinch_update);
-        wf::get_core().connect_signal("pointer_pinch_end", &on_pinch_end);
-        wf::get_core().connect_signal("input-device-removed", &on_device_removed);
+        auto& core = wf::get_core();
+        deadline_timer = wl_event_loop_add_timer(core.ev_loop, on_deadline_timer, this);
+        core.connect(&on_swipe_begin);
+        core.connect(&on_swipe_update);
+        core.connect(&on_swipe_end);
+        core.connect(&on_pinch_begin);
+        core.connect(&on_pinch_update);
+        core.connect(&on_pinch_end);
+        core.connect(&on_hold_begin);
+        core.connect(&on_hold_end);
+        core.connect(&on_device_removed);
+        core.output_layout->connect(&on_output_removed);
     }
 
     void fini() override
     {
-        // Unloaded, or its output gone: no drag may keep its button down. libgesto releases
-        // them (CANCELLED, interrupted), which perform() carries out.
+        // Unloaded: no drag may keep its button down. libgesto releases them (CANCELLED,
+        // interrupted), which perform() carries out.
         if (engine)
         {
             gesto_engine_interrupt_drags(engine, monotonic_usec());
         }
 
         drag.release_all(monotonic_usec());
-        update_drag_owner();
-        hidden_swipes.restore();
         seat_pointer.destroy();
-        release_grab();
-        output->render->rem_effect(&on_frame);
-        motion.drop();
-        workspaces.drop();
+        stop_motion();
+        stop_workspaces();
         if (deadline_timer)
         {
             wl_event_source_remove(deadline_timer);
-        }
-
-        if (refocus_timer)
-        {
-            wl_event_source_remove(refocus_timer);
+            deadline_timer = nullptr;
         }
 
         gesto_engine_destroy(engine);
@@ -182,13 +182,14 @@ class plugin_t : public wf::plugin_interface_t
     gesto_engine *engine = nullptr;
     wl_event_source *deadline_timer = nullptr;
     bool print_gestures = false;
-    /** The sequence in progress is ours: it began while this plugin's output was active. */
+    /** A sequence is in progress... */
     bool in_sequence = false;
-    /** ...and a binding claimed it: the grab keeps it from clients and other bindings, or
-     *  (a drag's swipe) it is hidden from clients while the pointer keeps its focus. */
+    /** ...and a binding claimed it: its events are marked IGNORE, so no client sees them. */
     bool consumed = false;
-    bool grabbed  = false;
-    bool drag_sequence = false;
+    uint32_t sequence_kind    = 0;
+    uint32_t sequence_fingers = 0;
+    /** The output that was active when the sequence began: where a motion or a swipe runs. */
+    wf::output_t *sequence_output = nullptr;
     /** Bit F set: a `drag:` binding follows every F-finger swipe (libgesto's PointerDrag
      *  follows each swipe of its finger count, whatever else is bound to it). */
     uint32_t drag_fingers = 0;
@@ -196,15 +197,23 @@ class plugin_t : public wf::plugin_interface_t
     wlr_input_device *swipe_device = nullptr;
     seat_pointer_t seat_pointer;
     pointer_drag_t drag{seat_pointer};
-    hidden_swipes_t hidden_swipes;
-    /** The instance (one per output) whose drag holds a button: it takes every sequence
-     *  until the button is up, wherever the pointer took the active output meanwhile. */
-    static inline plugin_t *drag_owner = nullptr;
-    uint32_t sequence_kind = 0;
-    uint32_t sequence_fingers = 0;
+
     window_motion_t motion;
+    /** The output the window in motion is on, where the motion's frames are drawn. */
+    wf::output_t *motion_output = nullptr;
+    wf::plugin_activation_data_t motion_activation = {
+        .name = "gesto-window-motion",
+        .capabilities = wf::CAPABILITY_MANAGE_DESKTOP,
+        .cancel = [this] () { stop_motion(); },
+    };
+
     workspace_swipe_t workspaces;
-    bool frames_running = false;
+    wf::output_t *workspace_output = nullptr;
+    wf::plugin_activation_data_t workspace_activation = {
+        .name = "gesto-workspace",
+        .capabilities = wf::CAPABILITY_MANAGE_COMPOSITOR,
+        .cancel = [this] () { stop_workspaces(); },
+    };
 
     // MARK: Config
 
@@ -225,8 +234,8 @@ class plugin_t : public wf::plugin_interface_t
             print_gestures ? (GESTO_DELIVER_REPORTS | GESTO_DELIVER_FIRINGS) : GESTO_DELIVER_FIRINGS);
         int count = gesto_engine_binding_count(engine);
         LOGI("gesto: ", count, " bindings from ", path);
-        LOGI("gesto: this Wayfire delivers touchpad swipes and pinches; it delivers no holds ",
-            "(hold:, long-press:, long-press-drag: cannot be recognized)");
+        LOGI("gesto: this Wayfire delivers touchpad swipes, pinches and holds ",
+            "(hold:, long-press: and long-press-drag: are recognized)");
         for (int i = 0; i < count; i++)
         {
             gesto_binding_info info = {};
@@ -238,12 +247,9 @@ class plugin_t : public wf::plugin_interface_t
 
             const char *action = info.action ? info.action : "?";
             std::string why;
-            if (is_hold_gesture(info.gesture))
+            if (!performs(info.action_kind))
             {
-                why = "Wayfire delivers no hold gestures";
-            } else if (!performs(info.action_kind))
-            {
-                why = std::string("the plugin performs exec, window-motion and workspace, not ") + action;
+                why = std::string("the plugin performs exec, window-motion, workspace and drag, not ") + action;
             } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
             {
                 why = "window-motion follows swipes";
@@ -291,67 +297,28 @@ class plugin_t : public wf::plugin_interface_t
         return "";
     }
 
-    /** Keeps drag_owner on the instance whose drag holds a button. */
-    void update_drag_owner()
-    {
-        if (drag.holding())
-        {
-            drag_owner = this;
-        } else if (drag_owner == this)
-        {
-            drag_owner = nullptr;
-        }
-    }
-
     // MARK: Signals to libgesto events
 
-    /** Whether this instance (one per output) takes the sequence that begins now. */
+    /** Starts the sequence that begins now; returns whether a binding consumes it. */
     bool begin_sequence(uint32_t kind, uint32_t fingers)
     {
         // A sequence whose END never came (its device went mid-gesture) ends here.
         abandon_sequence();
-        const bool ours = drag_owner ? (drag_owner == this) : (wf::get_core().get_active_output() == output);
-        if (!ours)
-        {
-            return false;
-        }
-
-        in_sequence = true;
-        sequence_kind = kind;
+        auto& seat = wf::get_core().seat;
+        in_sequence      = true;
+        sequence_kind    = kind;
         sequence_fingers = fingers;
-        auto view = output->get_active_view();
+        sequence_output  = seat->get_active_output();
+        auto view = seat->get_active_view();
         gesto_engine_set_focused_app(engine, view ? view->get_app_id().c_str() : nullptr);
         consumed = gesto_engine_claims(engine, kind, fingers) == 1;
-        drag_sequence = consumed && (kind == GESTO_EVENT_SWIPE) && (fingers < 32) && (drag_fingers & (1u << fingers));
-        if (drag_sequence)
-        {
-            // A drag's button and motion must reach the client under the pointer, which a
-            // grab would take the pointer focus from: its swipe events are hidden instead,
-            // each while Wayfire forwards it (on_swipe_post puts them back).
-            hidden_swipes.hide();
-        } else if (consumed)
-        {
-            // Grabbed inside the BEGIN handler: the seat sends the client no gesture begin,
-            // so it never sees a sequence it could not finish.
-            if (!output->activate_plugin(grab_interface) || !grab_interface->grab())
-            {
-                LOGW("gesto: another plugin holds the input; the gesture also reaches the client");
-                output->deactivate_plugin(grab_interface);
-                consumed = false;
-            } else
-            {
-                grabbed = true;
-            }
-        }
-
-        return true;
+        return consumed;
     }
 
     void end_sequence()
     {
-        in_sequence   = false;
-        drag_sequence = false;
-        release_grab();
+        in_sequence = false;
+        consumed    = false;
     }
 
     /** Ends the sequence in progress without its END: libgesto cancels it (end of input). */
@@ -368,11 +335,22 @@ class plugin_t : public wf::plugin_interface_t
         }
     }
 
+    /** Marks an event of a consumed sequence: Wayfire forwards it to no client. */
+    template<class Event>
+    void consume(input_signal<Event> *signal)
+    {
+        if (consumed)
+        {
+            signal->mode = wf::input_event_processing_mode_t::IGNORE;
+        }
+    }
+
     /** wlroots sends no END for a gesture whose touchpad goes mid-gesture; a drag whose
      *  fingers lifted waits for no touchpad that is gone. */
-    wf::signal_connection_t on_device_removed = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<wf::input_device_removed_signal> on_device_removed =
+        [this] (wf::input_device_removed_signal *signal)
     {
-        auto dev = static_cast<wf::input_device_signal*>(data)->device->get_wlr_handle();
+        auto dev = signal->device->get_wlr_handle();
         if (seat_pointer.owns(dev))
         {
             return;
@@ -390,63 +368,25 @@ class plugin_t : public wf::plugin_interface_t
         }
     };
 
-    /** After Wayfire forwarded a swipe event (to no client, for a drag's). */
-    wf::signal_connection_t on_swipe_post = [=] (wf::signal_data_t*)
+    /** An output that goes takes its motion or swipe with it. */
+    wf::signal::connection_t<wf::output_pre_remove_signal> on_output_removed =
+        [this] (wf::output_pre_remove_signal *signal)
     {
-        hidden_swipes.restore();
+        if (signal->output == motion_output)
+        {
+            stop_motion();
+        }
+
+        if (signal->output == workspace_output)
+        {
+            stop_workspaces();
+        }
+
+        if (signal->output == sequence_output)
+        {
+            sequence_output = nullptr;
+        }
     };
-
-    void release_grab()
-    {
-        consumed = false;
-        if (!grabbed)
-        {
-            return;
-        }
-
-        grabbed = false;
-        grab_interface->ungrab();
-        output->deactivate_plugin(grab_interface);
-        // The grab took the pointer focus from the client. ungrab() queues an idle callback
-        // that lets the pointer focus again and picks the surface under the cursor; if the
-        // moved window has not come back under the cursor by then, only a later re-pick gives
-        // the client its focus back.
-        refocus_pointer();
-    }
-
-    /** Has Wayfire pick the pointer focus again from what is under the cursor now: after a
-     *  grab, and when a moved window comes to rest (it may have left the cursor at release
-     *  and come back). Wayfire 0.7.4 re-picks it on a stack-order change, a signal that may be
-     *  a false positive (signal-definitions.hpp), as its scale and switcher plugins announce
-     *  once their transformers are gone; a warp moves the cursor without re-picking. */
-    void refocus_pointer()
-    {
-        refocus.run_once([this] () { announce_stack_order(); });
-        // The idle call can run before Wayfire's own idle callback of ungrab() when another
-        // was still queued, while the focus is still off: announce once more a few loop turns
-        // later.
-        if (refocus_timer)
-        {
-            wl_event_source_timer_update(refocus_timer, refocus_retry_ms);
-        }
-    }
-
-    void announce_stack_order()
-    {
-        wf::stack_order_changed_signal data;
-        data.output = output;
-        wf::get_core().emit_signal("output-stack-order-changed", &data);
-    }
-
-    wf::wl_idle_call refocus;
-    wl_event_source *refocus_timer = nullptr;
-    static constexpr int refocus_retry_ms = 50;
-
-    static int on_refocus_timer(void *data)
-    {
-        static_cast<plugin_t*>(data)->announce_stack_order();
-        return 0;
-    }
 
     void feed(gesto_gesture_event event)
     {
@@ -473,90 +413,113 @@ class plugin_t : public wf::plugin_interface_t
         return event;
     }
 
-    wf::signal_connection_t on_swipe_begin = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_swipe_begin_event>> on_swipe_begin =
+        [this] (input_signal<wlr_pointer_swipe_begin_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_begin>*>(data)->event;
-        if (begin_sequence(GESTO_EVENT_SWIPE, ev->fingers))
-        {
-            swipe_device = ev->device;
-            feed(event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
-        }
+        auto ev = signal->event;
+        begin_sequence(GESTO_EVENT_SWIPE, ev->fingers);
+        consume(signal);
+        swipe_device = signal->device;
+        feed(event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
     };
 
-    wf::signal_connection_t on_swipe_update = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_swipe_update_event>> on_swipe_update =
+        [this] (input_signal<wlr_pointer_swipe_update_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_update>*>(data)->event;
         if (!in_sequence)
         {
             return;
         }
 
-        if (drag_sequence)
-        {
-            hidden_swipes.hide();
-        }
-
+        consume(signal);
+        auto ev    = signal->event;
         auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
         event.dx = ev->dx;
         event.dy = ev->dy;
         feed(event);
     };
 
-    wf::signal_connection_t on_swipe_end = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_swipe_end_event>> on_swipe_end =
+        [this] (input_signal<wlr_pointer_swipe_end_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_swipe_end>*>(data)->event;
         if (!in_sequence)
         {
             return;
         }
 
-        if (drag_sequence)
-        {
-            hidden_swipes.hide();
-        }
-
-        auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_END, sequence_fingers, ev->time_msec);
-        event.cancelled = ev->cancelled;
+        consume(signal);
+        auto event = event_of(GESTO_EVENT_SWIPE, GESTO_EVENT_END, sequence_fingers, signal->event->time_msec);
+        event.cancelled = signal->event->cancelled;
         feed(event);
         end_sequence();
     };
 
-    wf::signal_connection_t on_pinch_begin = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_pinch_begin_event>> on_pinch_begin =
+        [this] (input_signal<wlr_pointer_pinch_begin_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_begin>*>(data)->event;
-        if (begin_sequence(GESTO_EVENT_PINCH, ev->fingers))
-        {
-            feed(event_of(GESTO_EVENT_PINCH, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
-        }
+        auto ev = signal->event;
+        begin_sequence(GESTO_EVENT_PINCH, ev->fingers);
+        consume(signal);
+        feed(event_of(GESTO_EVENT_PINCH, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
     };
 
-    wf::signal_connection_t on_pinch_update = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_pinch_update_event>> on_pinch_update =
+        [this] (input_signal<wlr_pointer_pinch_update_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_update>*>(data)->event;
         if (!in_sequence)
         {
             return;
         }
 
+        consume(signal);
+        auto ev    = signal->event;
         auto event = event_of(GESTO_EVENT_PINCH, GESTO_EVENT_UPDATE, ev->fingers, ev->time_msec);
-        event.dx = ev->dx;
-        event.dy = ev->dy;
+        event.dx    = ev->dx;
+        event.dy    = ev->dy;
         event.scale = ev->scale;
         // wlroots' `rotation` is libinput's angle delta since the previous event, degrees.
         event.angle_delta = ev->rotation;
         feed(event);
     };
 
-    wf::signal_connection_t on_pinch_end = [=] (wf::signal_data_t *data)
+    wf::signal::connection_t<input_signal<wlr_pointer_pinch_end_event>> on_pinch_end =
+        [this] (input_signal<wlr_pointer_pinch_end_event> *signal)
     {
-        auto ev = static_cast<wf::input_event_signal<wlr_event_pointer_pinch_end>*>(data)->event;
         if (!in_sequence)
         {
             return;
         }
 
-        auto event = event_of(GESTO_EVENT_PINCH, GESTO_EVENT_END, sequence_fingers, ev->time_msec);
-        event.cancelled = ev->cancelled;
+        consume(signal);
+        auto event = event_of(GESTO_EVENT_PINCH, GESTO_EVENT_END, sequence_fingers, signal->event->time_msec);
+        event.cancelled = signal->event->cancelled;
+        feed(event);
+        end_sequence();
+    };
+
+    // Holds: libinput's fingers resting on the touchpad. A hold that turns into a swipe or a
+    // pinch ends cancelled just before that gesture begins; libgesto's long press and
+    // long-press-drag judge the pair.
+    wf::signal::connection_t<input_signal<wlr_pointer_hold_begin_event>> on_hold_begin =
+        [this] (input_signal<wlr_pointer_hold_begin_event> *signal)
+    {
+        auto ev = signal->event;
+        begin_sequence(GESTO_EVENT_HOLD, ev->fingers);
+        consume(signal);
+        feed(event_of(GESTO_EVENT_HOLD, GESTO_EVENT_BEGIN, ev->fingers, ev->time_msec));
+    };
+
+    wf::signal::connection_t<input_signal<wlr_pointer_hold_end_event>> on_hold_end =
+        [this] (input_signal<wlr_pointer_hold_end_event> *signal)
+    {
+        if (!in_sequence)
+        {
+            return;
+        }
+
+        consume(signal);
+        auto event = event_of(GESTO_EVENT_HOLD, GESTO_EVENT_END, sequence_fingers, signal->event->time_msec);
+        event.cancelled = signal->event->cancelled;
         feed(event);
         end_sequence();
     };
@@ -631,7 +594,6 @@ class plugin_t : public wf::plugin_interface_t
 
           case GESTO_ACTION_DRAG:
             drag.handle(gesture, info.drag_button);
-            update_drag_owner();
             break;
 
           default:
@@ -642,22 +604,45 @@ class plugin_t : public wf::plugin_interface_t
 
     void drive_workspace(const gesto_recognized& firing, uint32_t mode)
     {
+        auto output = sequence_output;
+        if (!output)
+        {
+            return;
+        }
+
         if (mode != GESTO_MODE_CONTINUOUS)
         {
             switch_workspace(output, engine, firing.binding_index);
             return;
         }
 
-        if ((firing.phase == GESTO_PHASE_BEGAN) && workspaces.grab(output, engine, firing.binding_index))
+        if (firing.phase == GESTO_PHASE_BEGAN)
         {
-            start_frames();
+            if (workspace_output && (workspace_output != output))
+            {
+                stop_workspaces();
+            }
+
+            if (!workspace_output && !output->activate_plugin(&workspace_activation))
+            {
+                LOGI("gesto: workspace: another plugin is active on ", output->to_string());
+                return;
+            }
+
+            workspace_output = output;
+            if (!workspaces.grab(output, engine, firing.binding_index))
+            {
+                stop_workspaces();
+                return;
+            }
+
+            start_frames(output);
         }
 
-        if (workspaces.active())
+        if (workspaces.active() && (workspace_output == output))
         {
             workspaces.handle(firing);
-            if ((firing.phase == GESTO_PHASE_ENDED) || (firing.phase == GESTO_PHASE_FAILED) ||
-                (firing.phase == GESTO_PHASE_CANCELLED))
+            if (is_final(firing.phase))
             {
                 LOGI("gesto: workspace: released ", phase_name(firing.phase), " at ", firing.translation_x, ",",
                     firing.translation_y, " moving ", firing.velocity_x, ",", firing.velocity_y, " units/s");
@@ -671,75 +656,170 @@ class plugin_t : public wf::plugin_interface_t
     {
         if (firing.phase == GESTO_PHASE_BEGAN)
         {
-            auto view = output->get_active_view();
-            if (!view || (view->role != wf::VIEW_ROLE_TOPLEVEL) || !view->is_mapped())
+            auto view = wf::toplevel_cast(wf::get_core().seat->get_active_view());
+            if (!view || (view->role != wf::VIEW_ROLE_TOPLEVEL) || !view->is_mapped() || !view->get_output())
             {
                 LOGI("gesto: window-motion: no focused window to move");
                 return;
             }
 
-            LOGI("gesto: window-motion: moving ", view->get_app_id(), " from ", view->get_wm_geometry());
-
-            if (!motion.grab(view, engine, firing.binding_index, output->workspace->get_workarea()))
+            auto output = view->get_output();
+            if (motion_output && (motion_output != output))
             {
+                stop_motion();
+            }
+
+            if (!motion_output && !output->activate_plugin(&motion_activation))
+            {
+                LOGI("gesto: window-motion: another plugin is active on ", output->to_string());
                 return;
             }
 
-            start_frames();
+            motion_output = output;
+            LOGI("gesto: window-motion: moving ", view->get_app_id(), " from ", view->get_geometry());
+            if (!motion.grab(view, engine, firing.binding_index, output->workarea->get_workarea()))
+            {
+                stop_motion();
+                return;
+            }
+
+            start_frames(output);
         }
 
         if (motion.active())
         {
             motion.handle(firing);
-            if ((firing.phase == GESTO_PHASE_ENDED) || (firing.phase == GESTO_PHASE_FAILED) ||
-                (firing.phase == GESTO_PHASE_CANCELLED))
+            if (is_final(firing.phase))
             {
                 LOGI("gesto: window-motion: released ", phase_name(firing.phase), " at ",
                     firing.translation_x, ",", firing.translation_y, " moving ", firing.velocity_x, ",",
                     firing.velocity_y, " units/s");
             }
 
-            output->render->schedule_redraw();
+            motion_output->render->schedule_redraw();
         }
     }
 
-    void start_frames()
+    void stop_motion()
     {
-        if (!frames_running)
+        motion.drop();
+        if (motion_output)
         {
-            output->render->add_effect(&on_frame, wf::OUTPUT_EFFECT_PRE);
-            frames_running = true;
+            motion_output->deactivate_plugin(&motion_activation);
+            stop_frames(motion_output);
+            motion_output = nullptr;
+        }
+    }
+
+    void stop_workspaces()
+    {
+        workspaces.drop();
+        if (workspace_output)
+        {
+            workspace_output->deactivate_plugin(&workspace_activation);
+            stop_frames(workspace_output);
+            workspace_output = nullptr;
+        }
+    }
+
+    // MARK: Frames
+
+    /** The outputs whose frames run on_frame (one hook per output: a motion and a swipe may
+     *  run on two). */
+    std::map<wf::output_t*, std::unique_ptr<wf::effect_hook_t>> frame_hooks;
+
+    void start_frames(wf::output_t *output)
+    {
+        auto& hook = frame_hooks[output];
+        if (!hook)
+        {
+            hook = std::make_unique<wf::effect_hook_t>([this, output] () { on_frame(output); });
+            output->render->add_effect(hook.get(), wf::OUTPUT_EFFECT_PRE);
         }
 
         output->render->schedule_redraw();
     }
 
-    /** One frame: the motion's rect and the workspaces' progress now; the next frame while a
-     *  spring moves. */
-    wf::effect_hook_t on_frame = [=] ()
+    void stop_frames(wf::output_t *output)
+    {
+        if ((output == motion_output) || (output == workspace_output))
+        {
+            return; // The other one still runs there.
+        }
+
+        auto it = frame_hooks.find(output);
+        if (it != frame_hooks.end())
+        {
+            output->render->rem_effect(it->second.get());
+            frame_hooks.erase(it);
+        }
+    }
+
+    /** One frame of @p output: the motion's rect and the workspaces' progress now; the next
+     *  frame while a spring moves. */
+    void on_frame(wf::output_t *output)
     {
         const uint64_t now = monotonic_usec();
-        const bool window_moves = motion.frame(now);
-        const bool workspaces_move = workspaces.frame(now);
-        if (window_moves || workspaces_move)
+        bool more = false;
+        if (output == motion_output)
+        {
+            more |= motion.frame(now);
+            if (!motion.active())
+            {
+                // The window came to rest: the pointer focus is picked again from what is
+                // under the cursor now, without a motion.
+                motion_output->deactivate_plugin(&motion_activation);
+                motion_output = nullptr;
+                wf::scene::update(wf::get_core().scene(), wf::scene::update_flag::INPUT_STATE);
+            }
+        }
+
+        if (output == workspace_output)
+        {
+            more |= workspaces.frame(now);
+            if (!workspaces.active())
+            {
+                workspace_output->deactivate_plugin(&workspace_activation);
+                workspace_output = nullptr;
+            }
+        }
+
+        if (more)
         {
             output->render->schedule_redraw();
-        } else if (!motion.active() && !workspaces.active())
+        } else if ((output != motion_output) && (output != workspace_output))
         {
-            output->render->rem_effect(&on_frame);
-            frames_running = false;
-            // The window came to rest: the cursor is over it (or not) again, without a motion.
-            refocus_pointer();
+            // Removed after this frame: a hook may not destroy itself while it runs.
+            idle_prune.run_once([this] () { prune_frames(); });
         }
-    };
+    }
+
+    /** Removes the frame hooks of the outputs where nothing moves any more. */
+    void prune_frames()
+    {
+        std::vector<wf::output_t*> idle;
+        for (auto& [output, hook] : frame_hooks)
+        {
+            if ((output != motion_output) && (output != workspace_output))
+            {
+                idle.push_back(output);
+            }
+        }
+
+        for (auto output : idle)
+        {
+            stop_frames(output);
+        }
+    }
+
+    wf::wl_idle_call idle_prune;
 
     // MARK: Printing (GESTO_WAYFIRE_PRINT_GESTURES)
 
     /** A final report as one JSON line on stdout, in `gestoctl replay --json`'s names. */
     void print(const gesto_recognized& r)
     {
-        if (!print_gestures ||
-            ((r.phase != GESTO_PHASE_ENDED) && (r.phase != GESTO_PHASE_FAILED) && (r.phase != GESTO_PHASE_CANCELLED)))
+        if (!print_gestures || !is_final(r.phase))
         {
             return;
         }

@@ -1,7 +1,5 @@
 #include "pointer-drag.hpp"
 
-#include <wayfire/core.hpp>
-#include <wayfire/nonstd/wlroots-full.hpp>
 #include <wayfire/util/log.hpp>
 
 namespace gesto_wayfire
@@ -71,41 +69,5 @@ void pointer_drag_t::release_all(uint64_t time_usec)
     }
 
     held.clear();
-}
-
-hidden_swipes_t::hidden_swipes_t()
-{
-    wl_list_init(&aside);
-}
-
-hidden_swipes_t::~hidden_swipes_t()
-{
-    restore();
-}
-
-void hidden_swipes_t::hide()
-{
-    auto gestures = wf::get_core().protocols.pointer_gestures;
-    if (hidden || !gestures)
-    {
-        return;
-    }
-
-    wl_list_insert_list(&aside, &gestures->swipes);
-    wl_list_init(&gestures->swipes);
-    hidden = true;
-}
-
-void hidden_swipes_t::restore()
-{
-    auto gestures = wf::get_core().protocols.pointer_gestures;
-    if (!hidden || !gestures)
-    {
-        return;
-    }
-
-    wl_list_insert_list(&gestures->swipes, &aside);
-    wl_list_init(&aside);
-    hidden = false;
 }
 }

@@ -5,13 +5,9 @@
 // libgesto's; this only remembers, per binding, whether it pressed and where the pointer got
 // to, so that each press has exactly one release.
 //
-// While the fingers of a drag move, their swipe must reach no client, yet the pointer must
-// keep its focus (a grab would take it). Wayfire 0.7.4 forwards a swipe to the focused client
-// whatever its signal's processing mode (pointer.cpp, handle_pointer_swipe_*, which call
-// wlr_pointer_gestures_v1_send_swipe_* unconditionally), and wlroots sends it to every
-// swipe object of that client listed in wlr_pointer_gestures_v1.swipes. hidden_swipes_t sets
-// that list aside between the signal Wayfire emits before forwarding an event and the _post
-// one it emits after, so the forwarding finds no swipe object to send to.
+// While the fingers of a drag move, their swipe reaches no client, yet the pointer keeps its
+// focus: Wayfire 0.9 and 0.10 forward no event whose signal a plugin marked IGNORE, so the
+// plugin needs no grab (which would take the pointer focus) for it.
 #pragma once
 
 #include "seat-pointer.hpp"
@@ -19,7 +15,6 @@
 #include <gesto/gesto.h>
 
 #include <map>
-#include <wayland-server-core.h>
 
 namespace gesto_wayfire
 {
@@ -49,25 +44,5 @@ class pointer_drag_t
 
     seat_pointer_t& pointer;
     std::map<int, held_t> held;
-};
-
-/** The swipe objects of every client, set aside while Wayfire forwards one swipe event. */
-class hidden_swipes_t
-{
-  public:
-    hidden_swipes_t();
-    ~hidden_swipes_t();
-    hidden_swipes_t(const hidden_swipes_t&) = delete;
-    hidden_swipes_t& operator=(const hidden_swipes_t&) = delete;
-
-    /** In the event's signal, before Wayfire forwards it. */
-    void hide();
-    /** In its _post signal (and on unload): the objects are back. */
-    void restore();
-
-  private:
-    bool hidden = false;
-    /** The objects set aside; a client that destroys one meanwhile unlinks it from here. */
-    wl_list aside;
 };
 }

@@ -4,11 +4,21 @@
 #include <wayfire/nonstd/wlroots-full.hpp>
 
 extern "C" {
+#include <wlr/backend/headless.h>
 #include <wlr/backend/multi.h>
+#include <wlr/interfaces/wlr_pointer.h>
+#include <wlr/version.h>
 }
 
 namespace gesto_wayfire
 {
+namespace
+{
+const wlr_pointer_impl pointer_impl = {
+    .name = "gesto-drag-pointer",
+};
+}
+
 seat_pointer_t::~seat_pointer_t()
 {
     destroy();
@@ -16,7 +26,7 @@ seat_pointer_t::~seat_pointer_t()
 
 bool seat_pointer_t::create(std::string& error)
 {
-    if (device)
+    if (backend)
     {
         return true;
     }
@@ -28,7 +38,11 @@ bool seat_pointer_t::create(std::string& error)
         return false;
     }
 
-    backend = wlr_headless_backend_create(core.display);
+#if WLR_VERSION_NUM >= ((0 << 16) | (18 << 8))
+    backend = wlr_headless_backend_create(core.ev_loop); // wlroots 0.18 on: Wayfire 0.10
+#else
+    backend = wlr_headless_backend_create(core.display); // wlroots 0.17: Wayfire 0.9
+#endif
     if (!backend)
     {
         error = "wlroots made no headless backend for the plugin's pointer";
@@ -37,26 +51,29 @@ bool seat_pointer_t::create(std::string& error)
 
     on_backend_destroy.set_callback([this] (void*)
     {
-        // Wayfire's shutdown destroyed it with the multi backend, and its device with it.
+        // Wayfire's shutdown destroyed it with the multi backend: the device goes with it.
         on_backend_destroy.disconnect();
+        wlr_pointer_finish(&pointer);
         backend = nullptr;
-        device  = nullptr;
     });
     on_backend_destroy.connect(&backend->events.destroy);
 
     // Added before the device: the multi backend passes the new_input of its sub-backends on
     // to Wayfire's input manager, which attaches the device to the seat's cursor.
-    if (!wlr_multi_backend_add(core.backend, backend) || !wlr_backend_start(backend))
+    if (!wlr_multi_backend_add(core.backend, backend))
     {
         error = "Wayfire's backend did not take the plugin's pointer backend";
-        destroy();
+        on_backend_destroy.disconnect();
+        wlr_backend_destroy(backend);
+        backend = nullptr;
         return false;
     }
 
-    device = wlr_headless_add_input_device(backend, WLR_INPUT_DEVICE_POINTER);
-    if (!device)
+    wlr_pointer_init(&pointer, &pointer_impl, "gesto-drag-pointer");
+    wl_signal_emit_mutable(&backend->events.new_input, &pointer.base);
+    if ((core.get_current_state() == wf::compositor_state_t::RUNNING) && !wlr_backend_start(backend))
     {
-        error = "wlroots made no pointer device for the plugin";
+        error = "the plugin's pointer backend did not start";
         destroy();
         return false;
     }
@@ -74,50 +91,55 @@ void seat_pointer_t::destroy()
     on_backend_destroy.disconnect();
     auto gone = backend;
     backend = nullptr;
-    device  = nullptr;
-    // Destroys the device (Wayfire's input manager removes it from the seat) and leaves the
-    // multi backend (which listens to its sub-backends' destroy).
+    // The device's destroy signal: Wayfire's input manager removes it from the seat.
+    wlr_pointer_finish(&pointer);
+    pointer = {};
+    wlr_multi_backend_remove(wf::get_core().backend, gone);
     wlr_backend_destroy(gone);
 }
 
 void seat_pointer_t::button(uint32_t time_msec, uint32_t button, bool pressed)
 {
-    if (!device)
+    if (!backend)
     {
         return;
     }
 
-    wlr_event_pointer_button event = {};
-    event.device    = device;
+    wlr_pointer_button_event event = {};
+    event.pointer   = &pointer;
     event.time_msec = time_msec;
     event.button    = button;
-    event.state     = pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED;
-    wl_signal_emit(&device->pointer->events.button, &event);
+#if WLR_VERSION_NUM >= ((0 << 16) | (18 << 8)) // wlroots 0.18 took wlr_button_state's place
+    event.state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED;
+#else
+    event.state = pressed ? WLR_BUTTON_PRESSED : WLR_BUTTON_RELEASED;
+#endif
+    wl_signal_emit_mutable(&pointer.events.button, &event);
     frame();
 }
 
 void seat_pointer_t::motion(uint32_t time_msec, double dx, double dy)
 {
-    if (!device)
+    if (!backend)
     {
         return;
     }
 
-    wlr_event_pointer_motion event = {};
-    event.device    = device;
+    wlr_pointer_motion_event event = {};
+    event.pointer   = &pointer;
     event.time_msec = time_msec;
     event.delta_x   = dx;
     event.delta_y   = dy;
     // Only the accelerated travel is known: relative-pointer clients get it as both.
     event.unaccel_dx = dx;
     event.unaccel_dy = dy;
-    wl_signal_emit(&device->pointer->events.motion, &event);
+    wl_signal_emit_mutable(&pointer.events.motion, &event);
     frame();
 }
 
 void seat_pointer_t::frame()
 {
     // wl_pointer.frame: the client applies the events before it as one.
-    wl_signal_emit(&device->pointer->events.frame, device->pointer);
+    wl_signal_emit_mutable(&pointer.events.frame, &pointer);
 }
 }

@@ -3,17 +3,23 @@
 // title bar drag starts, the implicit grab of a held button, the focused client), so a
 // `drag:` binding's button acts exactly as a physical one held down.
 //
-// Wayfire 0.7.4 has no API to inject pointer input, but it adds every input device its
-// (multi) backend announces. The device is made by a wlroots headless backend of the
-// plugin's own, added to Wayfire's multi backend (wlr_multi_backend_add), which passes its
-// new_input on to Wayfire's input manager. Its events are emitted on the device's wlr_pointer
-// signals, which the seat's wlr_cursor listens to as for any attached device.
+// Wayfire 0.9 and 0.10 have no API to inject pointer input, but they add every input device
+// their (multi) backend announces. The plugin makes a wlroots headless backend of its own,
+// adds it to Wayfire's multi backend (wlr_multi_backend_add) and announces a wlr_pointer it
+// initialised itself (wlr_pointer_init) as that backend's new input, which the multi backend
+// passes on to Wayfire's input manager: the way Wayfire's own stipc plugin makes its test
+// devices. Its events are emitted on the wlr_pointer's signals, which the seat's wlr_cursor
+// listens to as for any attached device.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include <wayfire/util.hpp>
+
+extern "C" {
+#include <wlr/types/wlr_pointer.h>
+}
 
 struct wlr_backend;
 struct wlr_input_device;
@@ -34,13 +40,13 @@ class seat_pointer_t
     void destroy();
     bool exists() const
     {
-        return device != nullptr;
+        return backend != nullptr;
     }
 
     /** Whether @p dev is this device (Wayfire announces its removal as any other's). */
     bool owns(const wlr_input_device *dev) const
     {
-        return dev && (dev == device);
+        return exists() && dev && (dev == &pointer.base);
     }
 
     /** @p button is an evdev BTN_* code, as wl_pointer.button carries it. */
@@ -50,7 +56,7 @@ class seat_pointer_t
 
   private:
     wlr_backend *backend = nullptr;
-    wlr_input_device *device = nullptr;
+    wlr_pointer pointer{};
     /** Wayfire's multi backend destroys its sub-backends (ours too) when it shuts down. */
     wf::wl_listener_wrapper on_backend_destroy;
 

@@ -1,11 +1,9 @@
 #include "window-motion.hpp"
 
 #include <wayfire/util/log.hpp>
-#include <wayfire/view-transform.hpp>
 
 #include <cmath>
 #include <cstring>
-#include <memory>
 
 namespace gesto_wayfire
 {
@@ -24,15 +22,16 @@ window_motion_t::~window_motion_t()
     drop();
 }
 
-bool window_motion_t::grab(wayfire_view new_view, gesto_engine *engine, int binding_index, wf::geometry_t area)
+bool window_motion_t::grab(wayfire_toplevel_view new_view, gesto_engine *engine, int binding_index,
+    wf::geometry_t area)
 {
-    if (motion && (new_view == view) && (binding_index == binding))
+    if (motion && (new_view.get() == view.lock().get()) && (binding_index == binding))
     {
         return true; // Mid-flight: the next BEGAN firing grabs it where it is.
     }
 
     drop();
-    start = new_view->get_wm_geometry();
+    start = new_view->get_geometry();
     gesto_rect start_rect = to_rect(start), area_rect = to_rect(area);
     if (gesto_window_motion_new(engine, binding_index, &start_rect, &area_rect, &motion) != GESTO_OK)
     {
@@ -41,10 +40,11 @@ bool window_motion_t::grab(wayfire_view new_view, gesto_engine *engine, int bind
         return false;
     }
 
-    view = new_view;
-    binding = binding_index;
+    view = new_view->weak_from_this();
+    binding    = binding_index;
     last_shown = to_rect(start);
-    view->add_transformer(std::make_unique<wf::view_2D>(view), transformer_name);
+    transformer = std::make_shared<wf::scene::view_2d_transformer_t>(new_view);
+    new_view->get_transformed_node()->add_transformer(transformer, wf::TRANSFORMER_2D, transformer_name);
     return true;
 }
 
@@ -72,10 +72,18 @@ bool window_motion_t::frame(uint64_t time_usec)
         return false;
     }
 
-    auto transformer = dynamic_cast<wf::view_2D*>(view->get_transformer(transformer_name).get());
-    if (!transformer)
+    auto shared = view.lock();
+    auto toplevel = wf::toplevel_cast(wayfire_view{shared.get()});
+    if (!toplevel || !toplevel->is_mapped())
     {
-        drop(); // Another plugin removed it, or the view went.
+        drop(); // The view went.
+        return false;
+    }
+
+    auto node = toplevel->get_transformed_node();
+    if ( (node->get_transformer<wf::scene::view_2d_transformer_t>(transformer_name) != transformer))
+    {
+        drop(); // Another plugin removed it.
         return false;
     }
 
@@ -86,7 +94,7 @@ bool window_motion_t::frame(uint64_t time_usec)
             " (", target ? target : "?", ")");
         if (target && std::strcmp(target, "back") != 0)
         {
-            view->set_geometry({int(std::lround(shown.x)), int(std::lround(shown.y)),
+            toplevel->set_geometry({int(std::lround(shown.x)), int(std::lround(shown.y)),
                 int(std::lround(shown.width)), int(std::lround(shown.height))});
         }
 
@@ -94,7 +102,7 @@ bool window_motion_t::frame(uint64_t time_usec)
         return false;
     }
 
-    // Damage only for a new rect: each damage asks for another frame.
+    // A new transform only for a new rect: each one damages the view for another frame.
     bool moving = gesto_window_motion_target(motion) != nullptr;
     if ((shown.x == last_shown.x) && (shown.y == last_shown.y) && (shown.width == last_shown.width) &&
         (shown.height == last_shown.height))
@@ -103,34 +111,34 @@ bool window_motion_t::frame(uint64_t time_usec)
     }
 
     last_shown = shown;
-    // view_2D scales about the view's centre and translates after: the shown rect's centre
-    // and size relative to the geometry the view keeps while it moves.
-    view->damage();
+    // The 2D transformer scales about the view's centre and translates after: the shown
+    // rect's centre and size relative to the geometry the view keeps while it moves.
+    node->begin_transform_update();
     transformer->scale_x = float(shown.width / start.width);
     transformer->scale_y = float(shown.height / start.height);
     transformer->translation_x = float(shown.x + shown.width / 2 - (start.x + start.width / 2.0));
     transformer->translation_y = float(shown.y + shown.height / 2 - (start.y + start.height / 2.0));
-    view->damage();
+    node->end_transform_update();
     // A target is set from the release on: the spring needs every frame until it rests.
     return moving;
 }
 
 void window_motion_t::drop()
 {
-    if (view)
+    auto shared = view.lock();
+    if (shared && transformer)
     {
-        view->damage();
-        if (view->get_transformer(transformer_name))
+        auto node = shared->get_transformed_node();
+        if (node->get_transformer<wf::scene::view_2d_transformer_t>(transformer_name) == transformer)
         {
-            view->pop_transformer(transformer_name);
+            node->rem_transformer(transformer);
         }
-
-        view->damage();
     }
 
     gesto_window_motion_destroy(motion);
     motion = nullptr;
-    view   = nullptr;
+    transformer = nullptr;
+    view.reset();
     binding = -1;
 }
 }

@@ -1,13 +1,16 @@
 // A `window-motion:` binding on Wayfire: libgesto's window motion (1:1 drag, projected flick,
-// spring) decides every rect; this only shows it, with a view_2D transformer while the view
-// moves and, once at rest on another target than `back`, the view's new geometry.
+// spring) decides every rect; this only shows it, with a 2D transformer on the view's scene
+// node while the view moves and, once at rest on another target than `back`, the view's new
+// geometry.
 #pragma once
 
 #include <gesto/gesto.h>
 
-#include <wayfire/view.hpp>
+#include <wayfire/toplevel-view.hpp>
+#include <wayfire/view-transform.hpp>
 
 #include <cstdint>
+#include <memory>
 
 namespace gesto_wayfire
 {
@@ -20,10 +23,11 @@ class window_motion_t
     ~window_motion_t();
 
     /**
-     * Grabs @p view for binding @p binding_index of @p engine; a view already in motion
-     * keeps its motion (a spring in flight stops where it is). False if libgesto refused.
+     * Grabs @p view for binding @p binding_index of @p engine, within @p area (output-local,
+     * as the view's geometry); a view already in motion keeps its motion (a spring in flight
+     * stops where it is). False if libgesto refused.
      */
-    bool grab(wayfire_view view, gesto_engine *engine, int binding_index, wf::geometry_t area);
+    bool grab(wayfire_toplevel_view view, gesto_engine *engine, int binding_index, wf::geometry_t area);
     /** Feeds a firing of the binding. */
     void handle(const gesto_recognized& firing);
     /**
@@ -38,16 +42,13 @@ class window_motion_t
         return motion != nullptr;
     }
 
-    wayfire_view current_view() const
-    {
-        return view;
-    }
-
     /** Drops the motion at once: the view shows its geometry, untransformed. */
     void drop();
 
   private:
-    wayfire_view view = nullptr;
+    /** The view in motion; a view that went meanwhile ends the motion at the next frame. */
+    std::weak_ptr<wf::view_interface_t> view;
+    std::shared_ptr<wf::scene::view_2d_transformer_t> transformer;
     gesto_window_motion *motion = nullptr;
     wf::geometry_t start{};
     /** The rect the transformer shows. */

@@ -1,7 +1,8 @@
 #include "workspace-swipe.hpp"
 
 #include <wayfire/util/log.hpp>
-#include <wayfire/workspace-manager.hpp>
+#include <wayfire/render-manager.hpp>
+#include <wayfire/workspace-set.hpp>
 
 #include <cmath>
 
@@ -26,7 +27,7 @@ bool binding_step(gesto_engine *engine, int binding_index, wf::point_t& step)
 
 bool on_grid(wf::output_t *output, wf::point_t ws)
 {
-    auto grid = output->workspace->get_workspace_grid_size();
+    auto grid = output->wset()->get_workspace_grid_size();
     return (ws.x >= 0) && (ws.y >= 0) && (ws.x < grid.width) && (ws.y < grid.height);
 }
 }
@@ -50,7 +51,7 @@ bool workspace_swipe_t::grab(wf::output_t *new_output, gesto_engine *engine, int
         return false;
     }
 
-    auto from = new_output->workspace->get_current_workspace();
+    auto from = new_output->wset()->get_current_workspace();
     wf::point_t to = {from.x + new_step.x, from.y + new_step.y};
     if (gesto_workspace_swipe_new(engine, binding_index, on_grid(new_output, to) ? 1 : 0, &swipe) != GESTO_OK)
     {
@@ -103,10 +104,10 @@ bool workspace_swipe_t::frame(uint64_t time_usec)
     {
         if (target == GESTO_WORKSPACE_NEIGHBOUR)
         {
-            output->workspace->set_workspace({start.x + step.x, start.y + step.y});
+            output->wset()->set_workspace({start.x + step.x, start.y + step.y});
         }
 
-        auto now = output->workspace->get_current_workspace();
+        auto now = output->wset()->get_current_workspace();
         LOGI("gesto: workspace: at rest on ", now.x, ",", now.y,
             target == GESTO_WORKSPACE_NEIGHBOUR ? "" : " (back)");
         drop();
@@ -155,7 +156,7 @@ void switch_workspace(wf::output_t *output, gesto_engine *engine, int binding_in
         return;
     }
 
-    auto from = output->workspace->get_current_workspace();
+    auto from = output->wset()->get_current_workspace();
     wf::point_t to = {from.x + step.x, from.y + step.y};
     if (!on_grid(output, to))
     {
@@ -163,7 +164,7 @@ void switch_workspace(wf::output_t *output, gesto_engine *engine, int binding_in
         return;
     }
 
-    output->workspace->set_workspace(to);
+    output->wset()->set_workspace(to);
     LOGI("gesto: workspace: switched to ", to.x, ",", to.y);
 }
 }
