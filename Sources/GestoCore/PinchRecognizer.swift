@@ -190,6 +190,8 @@ public struct PinchRecognizer: StreamRecognizer {
         }
     }
 
+    // Inlined: called, it is handed a copy of the whole recognizer, velocity tracker included.
+    @inline(__always)
     private func report(_ track: Track, at time: Timestamp) -> GestureValue {
         let direction = Self.direction(of: track.scale, settings: settings)
         let logThreshold: Double = switch direction {

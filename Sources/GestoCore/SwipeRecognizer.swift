@@ -205,6 +205,8 @@ public struct SwipeRecognizer: StreamRecognizer {
         return travel >= settings.flickMinimumDistance.value(in: unit) && velocity.dot(axis) >= settings.velocity.value(in: unit)
     }
 
+    // Inlined: called, it is handed a copy of the whole recognizer, velocity tracker included.
+    @inline(__always)
     private func report(_ track: Track, at time: Timestamp, final: Bool) -> GestureValue {
         let velocity = tracker.velocity(at: time)
         let direction = track.lockedDirection

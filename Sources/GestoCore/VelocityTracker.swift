@@ -169,6 +169,8 @@ public struct VelocityTracker: Sendable {
     /// The velocity at `time` (normally the newest sample's time, or the lift time), in
     /// position units per second. Zero if fewer than two samples are usable or if the fingers
     /// rested more than ``maximumGap`` before `time`.
+    // Inlined: called, it is handed a copy of the whole tracker, ring included.
+    @inline(__always)
     public func velocity(at time: Timestamp) -> Vector2 {
         guard count > 0 else { return .zero }
         let head = self.head

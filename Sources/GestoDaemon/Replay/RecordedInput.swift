@@ -116,8 +116,10 @@ public struct RecordedInput {
         switch InputFormat.detect(in: probe) {
         case .debugEvents:
             // The probe's bytes go first, then the rest of the stream (a pipe cannot rewind).
+            // The reader asks the gate before each read and delivers nothing after a stop, so
+            // every record it delivers is one read before the gate said stop.
             var reader = DebugEventsReader(fileDescriptor: fd, fileName: name, prefix: probe, gate: gate)
-            do { try reader.forEach({ record in if !isStopped { body(record) } }, warnings: warnings) } catch { throw .input(error) }
+            do { try reader.forEach(body, warnings: warnings) } catch { throw .input(error) }
         case .libinputRecording:
             // Streamed from the descriptor, the probe first: the file is never held whole.
             let recording: LibinputRecording
