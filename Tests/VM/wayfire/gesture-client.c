@@ -6,7 +6,9 @@
  *     <seconds on CLOCK_MONOTONIC> <event> [values]
  *
  * e.g. "12.345678 swipe-begin 3", "12.400000 pinch-update 0.52 -0.10 1.0312 0.40",
- * "12.9 pointer-enter". "configured W H" once the first buffer is attached.
+ * "12.9 pointer-enter". "configured W H" once the first buffer is attached. Hold gestures
+ * ("hold-begin 3", "hold-end 0") where the compositor offers version 3 of pointer-gestures
+ * ("gestures-version 3" is logged at start).
  *
  * Usage: gesture-client (WAYLAND_DISPLAY as usual). Built from the generated xdg-shell
  * and pointer-gestures-unstable-v1 code by run-vm-tests --wayfire.
@@ -35,6 +37,7 @@ static struct wl_shm *shm;
 static struct wl_seat *seat;
 static struct xdg_wm_base *wm_base;
 static struct zwp_pointer_gestures_v1 *gestures;
+static uint32_t gestures_version;
 static struct wl_surface *surface;
 static struct wl_buffer *buffer;
 static int width = 640, height = 480, configured, running = 1;
@@ -117,6 +120,13 @@ static void n_end(void *d, struct zwp_pointer_gesture_pinch_v1 *g, uint32_t seri
 { logf_("pinch-end %d", cancelled); }
 static const struct zwp_pointer_gesture_pinch_v1_listener pinch_listener = { n_begin, n_update, n_end };
 
+static void h_begin(void *d, struct zwp_pointer_gesture_hold_v1 *g, uint32_t serial, uint32_t t,
+		    struct wl_surface *s, uint32_t fingers)
+{ logf_("hold-begin %u", fingers); }
+static void h_end(void *d, struct zwp_pointer_gesture_hold_v1 *g, uint32_t serial, uint32_t t, int32_t cancelled)
+{ logf_("hold-end %d", cancelled); }
+static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = { h_begin, h_end };
+
 static void
 seat_caps(void *d, struct wl_seat *s, uint32_t caps)
 {
@@ -129,6 +139,9 @@ seat_caps(void *d, struct wl_seat *s, uint32_t caps)
 				zwp_pointer_gestures_v1_get_swipe_gesture(gestures, pointer), &swipe_listener, NULL);
 			zwp_pointer_gesture_pinch_v1_add_listener(
 				zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer), &pinch_listener, NULL);
+			if (gestures_version >= ZWP_POINTER_GESTURES_V1_GET_HOLD_GESTURE_SINCE_VERSION)
+				zwp_pointer_gesture_hold_v1_add_listener(
+					zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer), &hold_listener, NULL);
 		}
 		logf_("seat-pointer");
 	}
@@ -178,8 +191,10 @@ global(void *d, struct wl_registry *r, uint32_t name, const char *iface, uint32_
 		seat = wl_registry_bind(r, name, &wl_seat_interface, 5);
 	else if (strcmp(iface, xdg_wm_base_interface.name) == 0)
 		wm_base = wl_registry_bind(r, name, &xdg_wm_base_interface, 1);
-	else if (strcmp(iface, zwp_pointer_gestures_v1_interface.name) == 0)
-		gestures = wl_registry_bind(r, name, &zwp_pointer_gestures_v1_interface, 1);
+	else if (strcmp(iface, zwp_pointer_gestures_v1_interface.name) == 0) {
+		gestures_version = version < 3 ? version : 3;
+		gestures = wl_registry_bind(r, name, &zwp_pointer_gestures_v1_interface, gestures_version);
+	}
 }
 static void global_remove(void *d, struct wl_registry *r, uint32_t name) {}
 static const struct wl_registry_listener registry_listener = { global, global_remove };
@@ -198,6 +213,7 @@ main(void)
 		fprintf(stderr, "gesture-client: missing globals (gestures %s)\n", gestures ? "yes" : "no");
 		return 1;
 	}
+	logf_("gestures-version %u", gestures_version);
 	xdg_wm_base_add_listener(wm_base, &wm_listener, NULL);
 	wl_seat_add_listener(seat, &seat_listener, NULL);
 	surface = wl_compositor_create_surface(compositor);
