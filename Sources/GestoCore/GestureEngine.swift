@@ -1,50 +1,40 @@
-// The recognizers gesto runs on one device's input, composed plainly as DESIGN.md says. A
-// touchpad's libinput stream:
-//   hold · long-press · long-press-drag.exclusively(before: swipe) ·
-//   pinch-as-swipe.exclusively(before: pinch.simultaneously(with: rotate))
-// and a touchscreen's frames (TouchEngine, the same recognizers made for touchscreens, with taps
-// and edge swipes). Every input goes to every family the engine runs; each recognizer lets pass
-// what is not its device's or its gesture's. Pure: the caller feeds the samples the devices'
-// front ends made (Contact/) and deadlines, and receives recognized gestures.
+// The recognizers gesto runs on its devices' input: one DeviceEngine per device, each composed
+// from that device's rows of one table (DeviceEngine.table, which says each composition). A
+// sample goes to its device's engine; a deadline and the end of input to every engine, the
+// touchscreen's first. Pure: the caller feeds the samples the devices' front ends made
+// (Contact/) and deadlines, and receives recognized gestures.
 
-/// Runs every gesto recognizer on one device's input.
+/// Runs every gesto recognizer on the devices' input.
 ///
 /// Feed events in time order with ``handle(_:emit:)``; it fires any deadline that falls
 /// before the event first, so a replay needs no timer. A live caller arms a timer for
 /// ``nextDeadline`` and feeds ``RecognizerInput/deadline(_:)`` when it fires. Reports come out
-/// in input order: touch gestures, holds, long presses, swipes (and long-press-drags), then
-/// pinches and rotations.
+/// in input order: taps, holds, long presses, long-press-drags, swipes (and the gestures that
+/// claim a swipe's strokes first), then pinches and rotations; at an input both devices see,
+/// the touchscreen's first.
 public struct GestureEngine: Sendable {
-    /// The recognizer families an engine can run (a group whose bindings need no pinches runs
-    /// no pinch recognizers).
+    /// The recognizers an engine can run: a set of rows of the composition table (a group whose
+    /// bindings need no pinches runs no pinch recognizers).
     public struct Families: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// `hold:F`.
-        public static let holds = Families(rawValue: 1 << 0)
-        /// `long-press:F`.
-        public static let longPresses = Families(rawValue: 1 << 1)
-        /// Swipes and long-press-drags from swipe events.
-        public static let swipes = Families(rawValue: 1 << 2)
-        /// Pinches and rotations, and swipes libinput reports as three-finger pinches.
-        public static let pinches = Families(rawValue: 1 << 3)
-        /// The touchscreen recognizers (``TouchEngine``), fed a touchscreen's samples.
-        public static let touches = Families(rawValue: 1 << 4)
-        /// Every recognizer.
-        public static let all: Families = [.holds, .longPresses, .swipes, .pinches, .touches]
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-        /// The families that recognize `name` (a swipe of three or more fingers may arrive as
-        /// pinch events, so swipes need both).
+        /// Row `index` of the composition table.
+        static func row(_ index: Int) -> Families { Families(rawValue: 1 << UInt16(index)) }
+
+        /// Every recognizer.
+        public static let all: Families = {
+            precondition(DeviceEngine.table.count <= UInt16.bitWidth, "DeviceEngine.table: more rows than Families holds")
+            return DeviceEngine.table.indices.reduce(into: []) { $0.insert(.row($1)) }
+        }()
+
+        /// The families that recognize `name`: each row of its device that reports its gesture
+        /// (a touchpad's swipe of three or more fingers may arrive as pinch events, so its
+        /// swipes need both its swipe and its pinch rows).
         public static func recognizing(_ name: GestureName) -> Families {
-            guard name.device == .touchpad else { return .touches }
-            return switch name.gesture {
-            case .hold: .holds
-            case .longPress: .longPresses
-            case .longPressDrag: .swipes
-            case .swipe: [.swipes, .pinches]
-            case .pinch, .rotate: .pinches
-            // Only touchscreens make these (GestureName.catalogue).
-            case .tap, .doubleTap, .edgeSwipe: []
+            DeviceEngine.table.indices.reduce(into: []) { families, index in
+                let row = DeviceEngine.table[index]
+                if row.device == name.device, row.kinds.contains(name.gesture.kind) { families.insert(.row(index)) }
             }
         }
     }
@@ -54,12 +44,8 @@ public struct GestureEngine: Sendable {
     /// The recognizers that run.
     public let families: Families
 
-    private var holds: HoldRecognizer
-    private var longPresses: LongPressRecognizer
-    private var swipes: ExclusiveRecognizer<LongPressDragRecognizer, SwipeRecognizer>
-    private var pinches: ExclusiveRecognizer<PinchSwipeRecognizer, SimultaneousRecognizer<PinchRecognizer, RotateRecognizer>>
-    /// The touchscreen recognizers (fed a touchscreen's samples only).
-    private var touches: TouchEngine
+    /// One engine per device with a row in `families`, in the table's order.
+    private var devices: [DeviceEngine]
     /// The latest time fed: an event older than it is processed at it.
     private var lastTime: Timestamp?
     /// The previous event's own time (before clamping), to name each jump back once.
@@ -69,25 +55,28 @@ public struct GestureEngine: Sendable {
     public init(settings: RecognizerSettings = RecognizerSettings(), families: Families = .all) {
         self.settings = settings
         self.families = families
-        holds = HoldRecognizer(settings: settings.hold)
-        longPresses = LongPressRecognizer(settings: settings.longPress)
-        swipes = LongPressDragRecognizer(settings: settings.longPress)
-            .exclusively(before: SwipeRecognizer(settings: settings.swipe))
-        pinches = PinchSwipeRecognizer(swipe: settings.swipe, pinch: settings.pinch)
-            .exclusively(before: PinchRecognizer(settings: settings.pinch)
-                .simultaneously(with: RotateRecognizer(settings: settings.rotate)))
-        touches = TouchEngine(settings: settings.touch)
+        var devices: [DeviceEngine] = []
+        for row in DeviceEngine.table where !devices.contains(where: { $0.device == row.device }) {
+            let rows = DeviceEngine.table.indices.filter { index in
+                DeviceEngine.table[index].device == row.device && families.contains(.row(index))
+            }
+            // A device none of whose recognizers run has no engine.
+            guard !rows.isEmpty else { continue }
+            devices.append(DeviceEngine(device: row.device, rows: rows.map { DeviceEngine.table[$0] }, settings: settings))
+        }
+        self.devices = devices
     }
 
     /// The earliest time at which the engine needs a deadline input, or nil.
     public var nextDeadline: Timestamp? {
-        holds.nextDeadline.earliest(longPresses.nextDeadline).earliest(swipes.nextDeadline)
-            .earliest(pinches.nextDeadline).earliest(touches.nextDeadline)
+        var earliest: Timestamp? = nil
+        for index in devices.indices { earliest = earliest.earliest(devices[index].nextDeadline) }
+        return earliest
     }
 
     /// True while any gesture is in progress.
     public var isActive: Bool {
-        holds.isActive || longPresses.isActive || swipes.isActive || pinches.isActive || touches.isActive
+        devices.contains { $0.isActive }
     }
 
     /// Feeds one input and calls `emit` for every report, in order. For an event or a touch
@@ -167,13 +156,10 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Every recognizer's state, in a fixed order, with the kind a trace names it by: the
-    /// touchpad's, then the touchscreen's.
+    /// Every recognizer's state, in a fixed order, with the kind a trace names it by: each
+    /// device's (``DeviceEngine/traceStates``), in the table's order.
     private var traceStates: [(kind: String, state: RecognizerTraceState)] {
-        [("hold", holds.traceState), ("long-press", longPresses.traceState),
-         ("long-press-drag", swipes.first.traceState), ("swipe", swipes.second.traceState),
-         ("pinch-swipe", pinches.first.traceState), ("pinch", pinches.second.first.traceState),
-         ("rotate", pinches.second.second.traceState)] + touches.traceStates
+        devices.flatMap(\.traceStates)
     }
 
     /// Feeds `input` to the recognizers; with a `trace`, reports each recognizer whose state
@@ -194,35 +180,16 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    /// Feeds `input` to every family the engine runs, in the order of their reports: touch
-    /// gestures, holds, long presses, swipes (and long-press-drags), pinches and rotations. Each
-    /// recognizer ignores the inputs that are not its own.
+    /// Feeds a sample to its device's engine, a deadline or the end of input to every engine.
     private mutating func feedRecognizers(_ input: RecognizerInput, emit: (RecognizedGesture) -> Void,
                                           diagnose: (RecognizerDiagnostic) -> Void) {
-        if families.contains(.touches) { touches.handle(input, emit: emit, diagnose: diagnose) }
-        if families.contains(.holds) { holds.handle(input, emit: emit, diagnose: diagnose) }
-        // The long press watches the same holds: their anomalies are the hold recognizer's to report.
-        if families.contains(.longPresses) { longPresses.handle(input, emit: emit) }
-        if families.contains(.swipes) {
-            swipes.handle(input, emit: { update in
-                switch update.value {
-                case .first(let drag): emit(RecognizedGesture(update.phase, drag))
-                case .second(let swipe): emit(RecognizedGesture(update.phase, swipe))
-                }
-            }, diagnose: diagnose)
+        let device: ContactDevice?
+        switch input {
+        case .sample(let sample): device = sample.device
+        case .deadline, .endOfInput: device = nil
         }
-        if families.contains(.pinches) {
-            pinches.handle(input, emit: { update in
-                switch update.value {
-                case .first(let swipe):
-                    // The pinch-as-swipe claim only speaks once it is a swipe; its failure is the
-                    // signal that releases the pinch, not an outcome of its own.
-                    if update.phase != .failed { emit(RecognizedGesture(update.phase, swipe)) }
-                case .second(let both):
-                    if let pinch = both.first { emit(pinch) }
-                    if let rotation = both.second { emit(rotation) }
-                }
-            }, diagnose: diagnose)
+        for index in devices.indices where device == nil || devices[index].device == device {
+            devices[index].handle(input, emit: emit, diagnose: diagnose)
         }
     }
 }

@@ -169,12 +169,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         engine.handle(.endOfInput(last), emit: checkOutput)
     }
 
-    /// Runs touch events (of any devices, as one) through a touchscreen front end and a touch
+    /// Runs touch events (of any devices, as one) through a touchscreen front end and an
     /// engine, with deadlines and an end of input, and checks every recognized gesture.
     private static func recognizeTouches(_ events: [TouchEvent]) {
         guard !events.isEmpty else { return }
         var frontEnd = TouchscreenFrontEnd()
-        var engine = TouchEngine()
+        var engine = GestureEngine()
         var last = Timestamp(microseconds: 0)
         func run(_ sample: ContactSample) {
             precondition(Timestamp.acceptedMicroseconds.contains(sample.time.microseconds), "a frame at \(sample.time)")
