@@ -10,7 +10,7 @@
 // only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's acceleration) and
 // millisecond times. Gestures are the seat's, not an output's: the plugin is one instance for
 // the whole compositor, and a window motion or workspace swipe happens on the output that was
-// active when its sequence began. (Wayfire 0.7.4's plugin is in wayfire-0.7/.)
+// active when its sequence began.
 
 #include "config.hpp"
 #include "exec.hpp"
