@@ -36,16 +36,16 @@ struct DeviceEngine: Sendable {
     struct Row: Sendable {
         let device: ContactDevice
         let slot: Slot
-        let claim: GestureName.Kind?
+        let claim: StrokeClaim.Kind?
 
-        init(_ device: ContactDevice, _ slot: Slot, claim: GestureName.Kind? = nil) {
+        init(_ device: ContactDevice, _ slot: Slot, claim: StrokeClaim.Kind? = nil) {
             self.device = device
             self.slot = slot
             self.claim = claim
         }
 
         /// Every gesture the row's recognizers report: the claim's, then the slot's.
-        var kinds: [GestureName.Kind] { (claim.map { [$0] } ?? []) + slot.kinds }
+        var kinds: [GestureName.Kind] { (claim.map { [$0.gesture] } ?? []) + slot.kinds }
     }
 
     /// How every device's recognizers are composed: the one table the engines, their families
@@ -65,7 +65,7 @@ struct DeviceEngine: Sendable {
         Row(.touchpad, .longPresses),
         Row(.touchpad, .swipes, claim: .longPressDrag),
         // libinput reports some three- and four-finger swipes as pinches that never scale.
-        Row(.touchpad, .pinches, claim: .swipe),
+        Row(.touchpad, .pinches, claim: .pinchSwipe),
     ]
 
     /// The device whose samples the engine judges.
@@ -100,7 +100,7 @@ struct DeviceEngine: Sendable {
             longPressContinues = false
         }
         var runs = SlotSet()
-        var swipeClaim: GestureName.Kind? = nil, pinchClaim: GestureName.Kind? = nil
+        var swipeClaim: StrokeClaim.Kind? = nil, pinchClaim: StrokeClaim.Kind? = nil
         for row in rows {
             precondition(row.device == device, "DeviceEngine.table: a \(row.device) row for a \(device)")
             runs.insert(row.slot)
@@ -227,14 +227,32 @@ struct StrokeClaim: Recognizer {
     var longPressDrag: LongPressDragRecognizer
     var edgeSwipe: EdgeSwipeRecognizer
     var pinchSwipe: PinchSwipeRecognizer
-    /// The gesture that claims: `.longPressDrag`, `.edgeSwipe`, or `.swipe` (reported as pinch
-    /// events), or nil.
-    let claim: GestureName.Kind?
+    /// Which of the recognizers claims.
+    enum Kind: Sendable, Hashable {
+        /// A long press then a move of the same fingers (`long-press-drag`), before a swipe.
+        case longPressDrag
+        /// A stroke from a screen edge (`edge-swipe`), before a swipe.
+        case edgeSwipe
+        /// A swipe libinput reported as pinch events (`swipe`), before a pinch.
+        case pinchSwipe
+
+        /// The gesture the claiming recognizer reports.
+        var gesture: GestureName.Kind {
+            switch self {
+            case .longPressDrag: .longPressDrag
+            case .edgeSwipe: .edgeSwipe
+            case .pinchSwipe: .swipe
+            }
+        }
+    }
+
+    /// The recognizer that claims, or nil: none does.
+    let claim: Kind?
 
     /// The same recognizers with `claim` the one that claims `slot`'s strokes.
-    func claiming(_ claim: GestureName.Kind?, before slot: DeviceEngine.Slot) -> StrokeClaim {
+    func claiming(_ claim: Kind?, before slot: DeviceEngine.Slot) -> StrokeClaim {
         switch (claim, slot) {
-        case (nil, _), (.longPressDrag?, .swipes), (.edgeSwipe?, .swipes), (.swipe?, .pinches): break
+        case (nil, _), (.longPressDrag?, .swipes), (.edgeSwipe?, .swipes), (.pinchSwipe?, .pinches): break
         case (let claim?, _): preconditionFailure("DeviceEngine.table: no \(claim) claim before \(slot)")
         }
         return StrokeClaim(longPressDrag: longPressDrag, edgeSwipe: edgeSwipe, pinchSwipe: pinchSwipe, claim: claim)
@@ -244,8 +262,8 @@ struct StrokeClaim: Recognizer {
         switch claim {
         case .longPressDrag?: longPressDrag.nextDeadline
         case .edgeSwipe?: edgeSwipe.nextDeadline
-        case .swipe?: pinchSwipe.nextDeadline
-        default: nil
+        case .pinchSwipe?: pinchSwipe.nextDeadline
+        case nil: nil
         }
     }
 
@@ -253,8 +271,8 @@ struct StrokeClaim: Recognizer {
         switch claim {
         case .longPressDrag?: longPressDrag.isActive
         case .edgeSwipe?: edgeSwipe.isActive
-        case .swipe?: pinchSwipe.isActive
-        default: false
+        case .pinchSwipe?: pinchSwipe.isActive
+        case nil: false
         }
     }
 
@@ -263,8 +281,8 @@ struct StrokeClaim: Recognizer {
         switch claim {
         case .longPressDrag?: longPressDrag.handle(input, emit: emit)
         case .edgeSwipe?: edgeSwipe.handle(input, emit: emit, diagnose: diagnose)
-        case .swipe?: pinchSwipe.handle(input, emit: emit)
-        default: break
+        case .pinchSwipe?: pinchSwipe.handle(input, emit: emit)
+        case nil: break
         }
     }
 
@@ -274,8 +292,8 @@ struct StrokeClaim: Recognizer {
         switch claim {
         case .longPressDrag?: states.append((keyword(.longPressDrag), longPressDrag.traceState))
         case .edgeSwipe?: states.append((keyword(.edgeSwipe), edgeSwipe.traceState))
-        case .swipe?: states.append(("pinch-swipe", pinchSwipe.traceState))
-        default: break
+        case .pinchSwipe?: states.append(("pinch-swipe", pinchSwipe.traceState))
+        case nil: break
         }
     }
 }
