@@ -660,7 +660,9 @@ gesto_engine_end_input(gesto_engine *engine, uint64_t time_usec);
  * (gesto.yaml(5), settings: drag: lift-timeout; gesto_engine_next_deadline_usec() covers
  * it; with lock: sticky, at the next tap instead) or when another gesture begins, CANCELLED
  * when libinput cancels the swipe, the input
- * ends or this function interrupts it.
+ * ends or this function interrupts it. Since 0.6 a host need not follow the phases itself: the
+ * effects GESTO_EFFECT_PRESS, GESTO_EFFECT_MOVE (the change, in both units) and
+ * GESTO_EFFECT_RELEASE say what to send (see "Effects").
  *
  * @param time_usec the current time on the events' clock, microseconds, below 2^62.
  * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT; GESTO_ERROR_BUSY from the callback.
