@@ -199,6 +199,14 @@ import GestoWayland
         #expect(onGnome.detail.contains("4-finger swipe") && onGnome.detail.contains("no virtual pointer"), "\(onGnome.detail)")
         #expect(onGnome.fix?.contains("sudo gestoctl enable --input-proxy") == true)
 
+        // Inside Wayfire the plugin drags instead, but only from Wayfire 0.9 (Debian 12's 0.7.4
+        // has no gesto-wayfire): the fix says which Wayfire it needs.
+        let wayfire = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "wayfire"])
+        _ = try wayfire.writeConfig("bindings:\n  - gesture: swipe:3\n    drag: left\n")
+        let onWayfire = try #require(wayfire.check("drag"))
+        #expect(onWayfire.verdict == .ok)
+        #expect(onWayfire.fix?.contains("gesto-wayfire plugin (Wayfire 0.9 or newer)") == true, "\(onWayfire.fix ?? "no fix")")
+
         // With gesto-inputd running, the drag goes through its mouse and the swipe never
         // reaches GNOME: nothing to warn about.
         let path = gnome.folder.file("inputd.sock")

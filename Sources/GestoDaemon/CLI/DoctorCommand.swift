@@ -207,7 +207,7 @@ public enum DoctorCommand {
             return Check("drag", .ok, route + " (harmless: \(compositor!) binds no swipe by default)")
         case "wayfire":
             return Check("drag", .ok, route + " (Wayfire's vswipe plugin uses 3-finger swipes: the collisions check names it when it applies)",
-                         fix: "or load the gesto-wayfire plugin, which drags inside Wayfire (gesto.yaml(5), WAYFIRE)")
+                         fix: "or load the gesto-wayfire plugin (Wayfire 0.9 or newer), which drags inside Wayfire (gesto.yaml(5), WAYFIRE)")
         default:
             let which = compositor.map { "\($0)'s" } ?? "the compositor's"
             return Check("drag", .warning, route + ": \(which) own gestures of that finger count act too, and GNOME and KDE offer no virtual pointer",
