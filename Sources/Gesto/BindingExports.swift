@@ -59,6 +59,9 @@ public func gestoEngineBindingInfo(_ handle: OpaquePointer?, _ index: Int32, _ o
         info.app = UnsafePointer(binding.appString)
         info.action_kind = (kind?.cKind ?? GESTO_ACTION_NONE).rawValue
         if case .drag(let button)? = binding.action { info.drag_button = button.code }
+        info.gesture_kind = cGesture(binding.rule.gesture)
+        info.fingers = UInt32(binding.rule.gesture.fingerCount)
+        info.direction = cDirection(binding.rule.gesture)
         let written = min(size, MemoryLayout<gesto_binding_info>.size)
         info.size = UInt32(written)
         withUnsafeBytes(of: &info) { bytes in

@@ -8,10 +8,15 @@ import GestoConfig
 import GestoCore
 import Glibc
 
-/// One delivery: a report (`bindingIndex` -1) or a binding firing.
+/// One delivery: a report (`bindingIndex` -1) or a binding firing, with the effects the
+/// firing makes the host carry out.
 struct EngineOutput {
     var gesture: RecognizedGesture
     var bindingIndex: Int
+    var effects: [Effect] = []
+    /// False for a suppressed firing delivered only for its effects (a disabled drag's
+    /// motion): the gesture callback and queue do not get it.
+    var isFiringDelivered = true
 }
 
 /// One binding as a C caller sees it: everything known of it, in one record. Its C strings are
@@ -33,6 +38,10 @@ struct EngineBinding {
     /// Its `exec:` command as a C string, or nil: session, reorder, window-motion and
     /// workspace actions are the host's to carry out (the binding still fires, with its index).
     let exec: UnsafeMutablePointer<CChar>?
+    /// Its `sway:` command as a C string, or nil (a GESTO_EFFECT_SWAY_COMMAND's `command`).
+    let swayCommand: UnsafeMutablePointer<CChar>?
+    /// Its `keys:` keysym names as a C array of C strings (``KeyNames``), or nil.
+    let keysyms: UnsafeMutableBufferPointer<UnsafePointer<CChar>?>?
 
     init(rule: BindingRule, action: Action?, animation: SpringParameters, tag: UInt64) {
         self.rule = rule
@@ -42,6 +51,15 @@ struct EngineBinding {
         gestureString = strdup(rule.gesture.description)
         appString = rule.app.flatMap { strdup($0) }
         if case .exec(let command)? = action { exec = strdup(command) } else { exec = nil }
+        if case .session(.sway(let command))? = action { swayCommand = strdup(command) } else { swayCommand = nil }
+        if case .session(.keys(let combination))? = action {
+            let names = KeyNames(combination).keysymNames
+            let array = UnsafeMutableBufferPointer<UnsafePointer<CChar>?>.allocate(capacity: names.count)
+            for (slot, name) in names.enumerated() { array[slot] = UnsafePointer(strdup(name)) }
+            keysyms = array
+        } else {
+            keysyms = nil
+        }
     }
 
     /// Frees the C strings.
@@ -49,6 +67,11 @@ struct EngineBinding {
         Glibc.free(gestureString)
         Glibc.free(appString)
         Glibc.free(exec)
+        Glibc.free(swayCommand)
+        if let keysyms {
+            for name in keysyms { Glibc.free(UnsafeMutablePointer(mutating: name)) }
+            keysyms.deallocate()
+        }
     }
 }
 
@@ -71,6 +94,12 @@ final class EngineBox {
 
     var callback: gesto_gesture_callback?
     var userData: UnsafeMutableRawPointer?
+    /// Receives each firing's effects (`gesto_engine_set_effect_callback`).
+    var effectCallback: gesto_effect_callback?
+    var effectUserData: UnsafeMutableRawPointer?
+    /// What each firing makes the host do, and the drags' buttons that are down: a
+    /// compositor plugin, where the workspaces follow the fingers.
+    private var effects = EffectPlanner(host: .compositor)
     /// `GESTO_DELIVER_*` bits.
     var delivery = GESTO_DELIVER_REPORTS.rawValue | GESTO_DELIVER_FIRINGS.rawValue
     /// The focused application's app_id, for `app:` bindings.
@@ -144,14 +173,11 @@ final class EngineBox {
         }
     }
 
-    /// The `drag:` bindings whose press (BEGAN) was delivered and whose release was not yet.
-    private var pressedDrags: Set<Int> = []
-
     /// Runs `body`, which feeds the engine, and delivers what it emits: reports of the group
-    /// that owns their gesture, firings of enabled bindings, as `delivery` asks. The matcher
-    /// sees every report of every group, delivered or not: its per-gesture state needs them.
-    /// A drag's release follows its delivered press whatever the host switched off since, so
-    /// no button stays down.
+    /// that owns their gesture, firings of enabled bindings, as `delivery` asks, each with its
+    /// effects. The matcher sees every report of every group, delivered or not: its
+    /// per-gesture state needs them. A drag's motion and release follow its press whatever the
+    /// host switched off since (``EffectPlanner``), so no button stays down.
     private func deliverOutputs(_ body: (_ emit: (RecognizedGesture, ReportSource, [MatchedFiring]) -> Void) -> Void) {
         var outputs: [EngineOutput] = []
         let reports = delivery & GESTO_DELIVER_REPORTS.rawValue != 0
@@ -160,12 +186,19 @@ final class EngineBox {
             if reports && source.isOutcome { outputs.append(EngineOutput(gesture: gesture, bindingIndex: -1)) }
             for firing in fired {
                 let index = firing.bindingIndex, binding = self.bindings[index]
-                if binding.rule.drag != nil && firing.gesture.phase.isFinal && self.pressedDrags.remove(index) != nil {
-                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: index))
-                } else if firings && binding.isEnabled {
-                    outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: index))
-                    if binding.rule.drag != nil && firing.gesture.phase == .began { self.pressedDrags.insert(index) }
+                let isActive = firings && binding.isEnabled
+                var planned: [Effect] = []
+                if let action = binding.action {
+                    self.effects.plan(BindingFiring(bindingIndex: index, action: action, gesture: firing.gesture),
+                                      isContinuous: binding.rule.mode == .continuous, isSuppressed: !isActive) { planned.append($0) }
                 }
+                // A suppressed firing still does what it must: a drag's motion and release
+                // (effects). As a firing, only the release is delivered (gesto.h: a disabled
+                // drag's CHANGED firings stop at once, its final one comes).
+                let releases = planned.contains { $0.kind == .release }
+                guard isActive || !planned.isEmpty else { continue }
+                outputs.append(EngineOutput(gesture: firing.gesture, bindingIndex: index, effects: planned,
+                                            isFiringDelivered: isActive || releases))
             }
         }
         deliver(outputs)
@@ -195,16 +228,61 @@ final class EngineBox {
     // MARK: Output
 
     private func deliver(_ outputs: [EngineOutput]) {
-        guard let callback else {
-            queue.append(contentsOf: outputs)
-            return
-        }
         isDelivering = true
         defer { isDelivering = false }
         for output in outputs {
+            if !output.isFiringDelivered {
+                // Only its effects.
+            } else if let callback {
+                var record = self.record(output)
+                callback(&record, userData)
+            } else {
+                queue.append(output)
+            }
+            guard let effectCallback, !output.effects.isEmpty else { continue }
             var record = self.record(output)
-            callback(&record, userData)
+            for effect in output.effects {
+                withUnsafePointer(to: &record) { gesture in
+                    var made = cEffect(effect, bindingIndex: output.bindingIndex, gesture: gesture)
+                    effectCallback(&made, effectUserData)
+                }
+            }
         }
+    }
+
+    /// The C form of `effect`; its strings are the binding's, owned by the engine.
+    private func cEffect(_ effect: Effect, bindingIndex: Int, gesture: UnsafePointer<gesto_recognized>) -> gesto_effect {
+        var made = gesto_effect()
+        made.size = UInt32(MemoryLayout<gesto_effect>.size)
+        made.kind = effect.kind.rawValue
+        made.binding_index = Int32(bindingIndex)
+        made.gesture = gesture
+        let binding = bindings[bindingIndex]
+        switch effect {
+        case .run:
+            made.command = UnsafePointer(binding.exec)
+        case .swayCommand:
+            made.command = UnsafePointer(binding.swayCommand)
+        case .keys:
+            made.keysyms = UnsafePointer(binding.keysyms?.baseAddress)
+            made.keysym_count = UInt32(binding.keysyms?.count ?? 0)
+        case .window(let operation):
+            made.window_operation = operation.cOperation.rawValue
+        case .switchWorkspace(let workspace), .workspaceMotion(let workspace):
+            let step = workspace.direction.gridStep
+            made.workspace_dx = Int32(step.x)
+            made.workspace_dy = Int32(step.y)
+        case .press(let button), .release(let button):
+            made.button = button.code
+        case .move(let motion):
+            made.dx = motion.delta.x
+            made.dy = motion.delta.y
+            made.unaccelerated_dx = motion.unacceleratedDelta.x
+            made.unaccelerated_dy = motion.unacceleratedDelta.y
+        case .windowMotion, .reorder:
+            break  // The firing (`gesture`) is all the host's animation or reorder engine needs.
+        }
+        return made
     }
 
     /// Takes the oldest queued output.
@@ -245,5 +323,18 @@ final class EngineBox {
         }
         names[name] = copy
         return UnsafePointer(copy)
+    }
+}
+
+extension WindowOperation {
+    /// The operation's `enum gesto_window_operation`.
+    var cOperation: gesto_window_operation {
+        switch self {
+        case .activate: GESTO_WINDOW_ACTIVATE
+        case .close: GESTO_WINDOW_CLOSE
+        case .minimize: GESTO_WINDOW_MINIMIZE
+        case .maximize: GESTO_WINDOW_MAXIMIZE
+        case .fullscreen: GESTO_WINDOW_FULLSCREEN
+        }
     }
 }

@@ -168,6 +168,17 @@ public func gestoEngineSetCallback(_ handle: OpaquePointer?, _ callback: gesto_g
     box.userData = userData
 }
 
+@_cdecl("gesto_engine_set_effect_callback")
+public func gestoEngineSetEffectCallback(_ handle: OpaquePointer?, _ callback: gesto_effect_callback?,
+                                         _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    reporting { () throws(ExportError) in
+        let box = try idleEngine(handle, in: "gesto_engine_set_effect_callback")
+        box.effectCallback = callback
+        box.effectUserData = userData
+        return GESTO_OK.rawValue
+    }
+}
+
 @_cdecl("gesto_engine_handle_event")
 public func gestoEngineHandleEvent(_ handle: OpaquePointer?, _ event: UnsafePointer<gesto_gesture_event>?) -> Int32 {
     reporting { () throws(ExportError) in

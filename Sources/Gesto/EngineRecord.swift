@@ -215,7 +215,7 @@ func makeRecord(_ gesture: RecognizedGesture, name: UnsafePointer<CChar>) -> ges
 
 /// The C value of `name`'s device and gesture: `enum gesto_gesture` has one per pair of
 /// ``GestureName/catalogue`` (the ABI keeps them as it has them, one enum).
-private func cGesture(_ name: GestureName) -> UInt32 {
+func cGesture(_ name: GestureName) -> UInt32 {
     switch name.device {
     case .touchpad:
         switch name.gesture {
@@ -265,7 +265,7 @@ private func cCancelReason(_ reason: CancellationReason?) -> UInt32 {
     }
 }
 
-private func cDirection(_ name: GestureName) -> UInt32 {
+func cDirection(_ name: GestureName) -> UInt32 {
     switch name.gesture {
     case .swipe(let direction?):
         switch direction {

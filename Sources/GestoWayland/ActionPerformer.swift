@@ -23,30 +23,34 @@ public final class ActionPerformer {
         self.sway = sway
     }
 
-    /// Performs `action`.
+    /// Carries out a one-shot session effect: keys, a window operation, a sway command or a
+    /// workspace switch (GestoConfig's ``EffectPlanner`` decides which and when).
     ///
-    /// - Throws: ``ActionError``: the Wayland, key or sway failure.
-    public func perform(_ action: SessionAction) throws(ActionError) {
-        switch action {
-        case .keys(let text):
+    /// - Throws: ``ActionError``: the Wayland, key or sway failure, or an effect that is not
+    ///   a session's (the caller's mistake: those have their own drivers).
+    public func perform(_ effect: Effect) throws(ActionError) {
+        switch effect {
+        case .keys(let names):
             let combination: KeyCombination
-            if let parsed = parsedCombinations[text] {
+            if let parsed = parsedCombinations[names.written] {
                 combination = parsed
             } else {
-                do { combination = try KeyCombination(parsing: text) } catch { throw .keys(error) }
-                parsedCombinations[text] = combination
+                do { combination = try KeyCombination(parsing: names.written) } catch { throw .keys(error) }
+                parsedCombinations[names.written] = combination
             }
             do { try session.type(combination) } catch { throw .wayland(error) }
         case .window(let operation):
             do { try session.perform(operation) } catch { throw .wayland(error) }
-        case .sway(let command):
+        case .swayCommand(let command):
             guard let sway else { throw .sway(.noSocket) }
             do { try sway.runCommand(command) } catch { throw .sway(error) }
-        case .workspace(let workspace):
-            // Outside the compositor the switch is one command, sent once the binding fires.
+        case .switchWorkspace(let workspace):
+            // Outside the compositor the switch is one command.
             guard let command = workspace.swayCommand else { throw .noWorkspaceCommand(workspace.direction) }
             guard let sway else { throw .sway(.noSocket) }
             do { try sway.runCommand(command) } catch { throw .sway(error) }
+        case .run, .press, .move, .release, .windowMotion, .workspaceMotion, .reorder:
+            throw .notASessionEffect(effect.kind)
         }
     }
 }
@@ -61,6 +65,8 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     case sway(SwayIPCError)
     /// A `workspace:` direction sway has no command for (its workspaces are a list).
     case noWorkspaceCommand(WorkspaceDirection)
+    /// An effect with a driver of its own (a command, the pointer, a following window).
+    case notASessionEffect(Effect.Kind)
 
     /// One line for the log.
     public var description: String {
@@ -70,6 +76,8 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sway(let error): return error.description
         case .noWorkspaceCommand(let direction):
             return "sway's workspaces are a list: 'workspace: \(direction.rawValue)' has no sway command (use next or previous)"
+        case .notASessionEffect(let kind):
+            return "a \(kind) effect is not a session's: gestod sends it elsewhere (a bug if seen)"
         }
     }
 }

@@ -7,14 +7,9 @@ import GestoCore
 
 /// A key combination: keys pressed in order and released in reverse.
 public struct KeyCombination: Sendable, Hashable, CustomStringConvertible {
-    /// Modifier names users write, and the keysym each stands for (case-insensitive).
-    static let aliases: [String: String] = [
-        "super": "Super_L", "logo": "Super_L", "win": "Super_L", "mod4": "Super_L",
-        "shift": "Shift_L",
-        "ctrl": "Control_L", "control": "Control_L",
-        "alt": "Alt_L", "mod1": "Alt_L",
-        "altgr": "ISO_Level3_Shift",
-    ]
+    /// Modifier names users write, and the keysym each stands for (case-insensitive): the
+    /// config's one table, which hosts read through ``KeyNames``.
+    static var aliases: [String: String] { KeyNames.aliases }
 
     /// The names a typo is most likely of: the aliases and the keysyms bindings use most
     /// (xkbcommon has thousands of keysyms; suggesting among all of them finds nonsense).

@@ -211,7 +211,7 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 5, "0x%x", v);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 6, "0x%x", v);
 	/* The layouts only grow at their end: the library rejects sizes below their 0.1 ones
 	 * (struct gesto_gesture_event: 80 bytes in 0.1, 88 since 0.3 with delta_source). */
 	CHECK(sizeof(struct gesto_gesture_event) == 88, "%zu", sizeof(struct gesto_gesture_event));
@@ -220,7 +220,11 @@ test_abi_version(void)
 	CHECK(sizeof(struct gesto_recognized) == 136, "%zu", sizeof(struct gesto_recognized));
 	/* struct gesto_binding_info: 32 bytes in 0.2, 40 since 0.4 with action_kind (and, since
 	 * 0.5, drag_button where 0.4 had a reserved field). */
-	CHECK(sizeof(struct gesto_binding_info) == 40, "%zu", sizeof(struct gesto_binding_info));
+	/* Since 0.6: gesture_kind, fingers and direction after drag_button (56 with padding). */
+	CHECK(sizeof(struct gesto_binding_info) == 56, "%zu", sizeof(struct gesto_binding_info));
+	CHECK(offsetof(struct gesto_binding_info, gesture_kind) == 40, "%zu",
+	      offsetof(struct gesto_binding_info, gesture_kind));
+	CHECK(sizeof(struct gesto_effect) == 88, "%zu", sizeof(struct gesto_effect));
 	CHECK(offsetof(struct gesto_binding_info, action_kind) == 32, "%zu",
 	      offsetof(struct gesto_binding_info, action_kind));
 	CHECK(offsetof(struct gesto_binding_info, drag_button) == 36, "%zu",
@@ -476,6 +480,191 @@ test_drag(void)
 	CHECK(gesto_engine_interrupt_drags(engine, 1ull << 63) == GESTO_ERROR_INVALID_ARGUMENT, "time out of range");
 
 	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
+/* ---- tests: effects (0.6) -------------------------------------------------------------- */
+
+/* What a host saw of an effect, copied out of the callback. */
+struct seen_effect {
+	uint32_t kind, button, window_operation, gesture_phase;
+	int32_t binding_index, gesture_binding_index, workspace_dx, workspace_dy;
+	char command[64], keysyms[64];
+	double dx, dy, unaccelerated_dx, unaccelerated_dy;
+};
+
+struct seen_effects {
+	struct seen_effect items[4096];
+	size_t count;
+};
+
+static void
+see_effect(const struct gesto_effect *effect, void *user_data)
+{
+	struct seen_effects *seen = user_data;
+	if (seen->count == sizeof(seen->items) / sizeof(seen->items[0]))
+		return;
+	struct seen_effect *e = &seen->items[seen->count++];
+	memset(e, 0, sizeof(*e));
+	e->kind = effect->kind;
+	e->button = effect->button;
+	e->window_operation = effect->window_operation;
+	e->binding_index = effect->binding_index;
+	e->gesture_phase = effect->gesture ? effect->gesture->phase : 0;
+	e->gesture_binding_index = effect->gesture ? effect->gesture->binding_index : -2;
+	e->workspace_dx = effect->workspace_dx;
+	e->workspace_dy = effect->workspace_dy;
+	if (effect->command)
+		snprintf(e->command, sizeof(e->command), "%s", effect->command);
+	for (uint32_t i = 0; i < effect->keysym_count; i++) {
+		size_t used = strlen(e->keysyms);
+		snprintf(e->keysyms + used, sizeof(e->keysyms) - used, "%s%s", i ? " " : "", effect->keysyms[i]);
+	}
+	e->dx = effect->dx;
+	e->dy = effect->dy;
+	e->unaccelerated_dx = effect->unaccelerated_dx;
+	e->unaccelerated_dy = effect->unaccelerated_dy;
+}
+
+static const char effects_config[] =
+	"bindings:\n"
+	"  - {gesture: swipe:3:down, exec: \"echo down\"}\n"
+	"  - {gesture: swipe:3:down, keys: super+shift+Right}\n"
+	"  - {gesture: swipe:3:down, window: fullscreen}\n"
+	"  - {gesture: swipe:3:down, sway: workspace next}\n"
+	"  - {gesture: swipe:3:down, workspace: down}\n"
+	"  - {gesture: swipe:3:up, exec: \"echo up\"}\n";
+
+/* Each action a host carries out comes typed: the Z recording (001) ends as swipe:3:down, and
+   each binding of it gives its one effect, in binding order, after its firing. */
+static void
+test_effects(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(effects_config, strlen(effects_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine) {
+		free(rec.events);
+		return;
+	}
+	/* The gesture as numbers: no host parses "swipe:3:down". */
+	struct gesto_binding_info info = { .size = sizeof(info) };
+	CHECK(gesto_engine_binding_info(engine, 4, &info) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(info.gesture_kind == GESTO_GESTURE_SWIPE && info.fingers == 3 && info.direction == GESTO_DIRECTION_DOWN,
+	      "kind %u, fingers %u, direction %u", info.gesture_kind, info.fingers, info.direction);
+
+	static struct seen_effects seen;
+	seen.count = 0;
+	CHECK(gesto_engine_set_effect_callback(engine, see_effect, &seen) == GESTO_OK, "%s", gesto_last_error_message());
+	static struct collected c;
+	c.count = 0;
+	gesto_engine_set_callback(engine, collect, &c);
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(c.count == 5, "%zu firings", c.count);
+	CHECK(seen.count == 5, "%zu effects", seen.count);
+	if (seen.count == 5) {
+		const struct seen_effect *e = seen.items;
+		for (int i = 0; i < 5; i++)
+			CHECK(e[i].binding_index == i && e[i].gesture_binding_index == i && e[i].gesture_phase == GESTO_PHASE_ENDED,
+			      "effect %d: binding %d, firing of %d, phase %u", i, e[i].binding_index, e[i].gesture_binding_index,
+			      e[i].gesture_phase);
+		CHECK(e[0].kind == GESTO_EFFECT_RUN && strcmp(e[0].command, "echo down") == 0, "run '%s'", e[0].command);
+		CHECK(e[1].kind == GESTO_EFFECT_KEYS && strcmp(e[1].keysyms, "Super_L Shift_L Right") == 0, "keys '%s'",
+		      e[1].keysyms);
+		CHECK(e[2].kind == GESTO_EFFECT_WINDOW && e[2].window_operation == GESTO_WINDOW_FULLSCREEN, "window %u",
+		      e[2].window_operation);
+		CHECK(e[3].kind == GESTO_EFFECT_SWAY_COMMAND && strcmp(e[3].command, "workspace next") == 0, "sway '%s'",
+		      e[3].command);
+		CHECK(e[4].kind == GESTO_EFFECT_SWITCH_WORKSPACE && e[4].workspace_dx == 0 && e[4].workspace_dy == 1,
+		      "workspace (%d, %d)", e[4].workspace_dx, e[4].workspace_dy);
+	}
+	/* A disabled binding gives no effect; cleared, the callback gets nothing more. */
+	CHECK(gesto_engine_set_binding_enabled(engine, 1, 0) == GESTO_OK, "disable");
+	seen.count = 0;
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "replay");
+	CHECK(seen.count == 4, "%zu effects with binding 2 disabled", seen.count);
+	for (size_t i = 0; i < seen.count; i++)
+		CHECK(seen.items[i].kind != GESTO_EFFECT_KEYS, "keys of a disabled binding");
+	CHECK(gesto_engine_set_effect_callback(engine, NULL, NULL) == GESTO_OK, "clear");
+	seen.count = 0;
+	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "replay");
+	CHECK(seen.count == 0, "%zu effects after clearing", seen.count);
+	CHECK(gesto_engine_set_effect_callback(NULL, see_effect, &seen) == GESTO_ERROR_INVALID_ARGUMENT, "NULL engine");
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
+/* The drag as effects: one press of BTN_LEFT, moves that sum to libinput's accelerated deltas
+   (and, in their unaccelerated fields, to its unaccelerated ones), one release at the lift
+   timeout; disabled mid-drag, the motion goes on to the one release. */
+static void
+test_drag_effects(void)
+{
+	struct recording rec;
+	CHECK(load_recording(swipe_fixture, &rec), "cannot load %s", swipe_fixture);
+	if (!rec.events)
+		return;
+	for (int disable = 0; disable <= 1; disable++) {
+		gesto_engine *engine = NULL;
+		CHECK(gesto_engine_new_from_config(drag_config, strlen(drag_config), &engine) == GESTO_OK, "%s",
+		      gesto_last_error_message());
+		if (!engine)
+			break;
+		static struct seen_effects seen;
+		seen.count = 0;
+		CHECK(gesto_engine_set_effect_callback(engine, see_effect, &seen) == GESTO_OK, "%s", gesto_last_error_message());
+		double dx = 0, dy = 0, udx = 0, udy = 0;
+		for (size_t i = 0; i < rec.count; i++) {
+			const struct gesto_gesture_event *e = &rec.events[i];
+			if (disable && i == rec.count / 2)
+				CHECK(gesto_engine_set_binding_enabled(engine, 0, 0) == GESTO_OK, "disable");
+			CHECK(gesto_engine_handle_event(engine, e) == GESTO_OK, "%s", gesto_last_error_message());
+			if (e->kind == GESTO_EVENT_SWIPE && e->phase == GESTO_EVENT_UPDATE) {
+				dx += e->dx;
+				dy += e->dy;
+				udx += e->dx_unaccelerated;
+				udy += e->dy_unaccelerated;
+			}
+			struct gesto_recognized r = { .size = sizeof(r) };
+			while (gesto_engine_next_gesture(engine, &r) == GESTO_OK)
+				r = (struct gesto_recognized){ .size = sizeof(r) };
+		}
+		uint64_t deadline = 0;
+		CHECK(gesto_engine_next_deadline_usec(engine, &deadline) == GESTO_OK, "lift timeout armed");
+		CHECK(gesto_engine_dispatch_deadline(engine, deadline) == GESTO_OK, "dispatch");
+		int presses = 0, releases = 0;
+		double mx = 0, my = 0, umx = 0, umy = 0;
+		for (size_t i = 0; i < seen.count; i++) {
+			const struct seen_effect *e = &seen.items[i];
+			if (e->kind == GESTO_EFFECT_PRESS) {
+				presses++;
+				CHECK(e->button == 0x110 && i == 0, "press %#x at %zu", e->button, i);
+			} else if (e->kind == GESTO_EFFECT_RELEASE) {
+				releases++;
+				CHECK(e->button == 0x110 && i == seen.count - 1, "release %#x at %zu", e->button, i);
+			} else if (e->kind == GESTO_EFFECT_MOVE) {
+				mx += e->dx;
+				my += e->dy;
+				umx += e->unaccelerated_dx;
+				umy += e->unaccelerated_dy;
+			} else {
+				CHECK(false, "effect kind %u in a drag", e->kind);
+			}
+		}
+		CHECK(presses == 1 && releases == 1, "%s: %d presses, %d releases", disable ? "disabled" : "enabled", presses,
+		      releases);
+		/* With no swipe binding beside it the drag presses at the swipe's BEGIN: the moves
+		   add up to every update's deltas. */
+		CHECK(close_to(mx, dx, 1e-6) && close_to(my, dy, 1e-6), "moved (%f, %f), accelerated (%f, %f)", mx, my, dx, dy);
+		CHECK(close_to(umx, udx, 1e-6) && close_to(umy, udy, 1e-6) && (fabs(umx - mx) > 1 || fabs(umy - my) > 1),
+		      "unaccelerated (%f, %f) of (%f, %f)", umx, umy, udx, udy);
+		gesto_engine_destroy(engine);
+	}
 	free(rec.events);
 }
 
@@ -1724,6 +1913,8 @@ static const struct {
 	{ "3-finger Z recording (001)", test_swipe_z_recording },
 	{ "three-finger drag on the Z recording (001)", test_drag },
 	{ "a drag disabled mid-stroke is still released", test_drag_disabled_mid_drag },
+	{ "effects: each action typed, in binding order (0.6)", test_effects },
+	{ "effects: the drag's press, motion and one release (0.6)", test_drag_effects },
 	{ "long press through deadlines", test_long_press_deadline },
 	{ "touchscreen edge swipe from raw touches", test_touchscreen_edge_swipe },
 	{ "errors and struct versioning", test_errors },

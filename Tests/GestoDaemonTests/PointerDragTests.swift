@@ -66,8 +66,23 @@ private let dragLeft = "bindings:\n  - gesture: swipe:3\n    drag: left\n"
         // …and, for a pointer the compositor accelerates itself, the unaccelerated deltas
         // libinput gave with each event.
         #expect(abs(last.unacceleratedTranslation.x - unaccelerated.x) < 1e-6 && abs(last.unacceleratedTranslation.y - unaccelerated.y) < 1e-6)
-        #expect(PointerDragDriver.Sink.inputProxy.translation(of: last) == last.unacceleratedTranslation)
-        #expect(PointerDragDriver.Sink.wayland.translation(of: last) == last.translation)
+        // The planned effects: one press, moves summing to both travels, one release; each
+        // sink moves by its own unit.
+        var planner = EffectPlanner(host: .client)
+        var effects: [Effect] = []
+        for firing in firings {
+            planner.plan(BindingFiring(bindingIndex: 0, action: .drag(.left), gesture: firing), isContinuous: false,
+                         isSuppressed: false) { effects.append($0) }
+        }
+        #expect(effects.first == .press(.left) && effects.last == .release(.left))
+        let moves = effects.compactMap { effect -> PointerMotion? in if case .move(let motion) = effect { motion } else { nil } }
+        #expect(moves.count == effects.count - 2)
+        let proxySum = moves.reduce(Vector2.zero) { $0 + PointerDragDriver.Sink.inputProxy.delta(of: $1) }
+        let waylandSum = moves.reduce(Vector2.zero) { $0 + PointerDragDriver.Sink.wayland.delta(of: $1) }
+        let began = try #require(firings.first)
+        #expect(abs(proxySum.x - (last.unacceleratedTranslation.x - began.unacceleratedTranslation.x)) < 1e-6)
+        #expect(abs(waylandSum.x - (last.translation.x - began.translation.x)) < 1e-6)
+        #expect(abs(waylandSum.y - (last.translation.y - began.translation.y)) < 1e-6)
         // Z: right, then down-left, then right: the pointer ends right of and below its start.
         #expect(last.translation.x > 100 && last.translation.y > 100)
     }

@@ -141,7 +141,7 @@ import GestoConfig
     @Test func actionsWithoutACompositorFailAsValues() {
         let performer = ActionPerformer(session: WaylandSession(displayName: "gesto-test-no-such-display"), sway: nil)
         #expect(throws: ActionError.wayland(.notConnected)) { try performer.perform(.window(.close)) }
-        #expect(throws: ActionError.sway(.noSocket)) { try performer.perform(.sway("workspace 1")) }
+        #expect(throws: ActionError.sway(.noSocket)) { try performer.perform(.swayCommand("workspace 1")) }
         #expect(throws: WaylandError.connectFailed(display: "gesto-test-no-such-display", code: 2)) {
             try performer.session.connect()
         }

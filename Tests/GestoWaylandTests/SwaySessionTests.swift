@@ -66,8 +66,8 @@ struct SwaySessionTests {
             backoff: ReconnectBackoff(initialMicroseconds: 100_000, maximumMicroseconds: 1_000_000))
         driver.start()
         let performer = ActionPerformer(session: session, sway: sway.ipc)
-        func perform(_ action: SessionAction) throws {
-            try performer.perform(action)
+        func perform(_ effect: Effect) throws {
+            try performer.perform(effect)
             driver.flush()
         }
 
@@ -107,15 +107,15 @@ struct SwaySessionTests {
         #expect(try runner.run(timeout: Self.effectSeconds) { session.focusedToplevel?.id == first.id })
 
         // keys: the virtual keyboard's super+shift+Right reaches sway's bindsym.
-        try perform(.keys("super+shift+Right"))
+        try perform(.keys(KeyNames("super+shift+Right")))
         #expect(try runner.run(timeout: Self.effectSeconds) { access(sway.marker.path, F_OK) == 0 })
 
         // sway: commands over IPC, their failures reported with sway's reason.
-        try perform(.sway("workspace 2"))
+        try perform(.swayCommand("workspace 2"))
         #expect(try Self.focusedWorkspace(sway.ipc) == "2")
-        try perform(.sway("workspace 1"))
+        try perform(.swayCommand("workspace 1"))
         #expect(try Self.focusedWorkspace(sway.ipc) == "1")
-        #expect(throws: ActionError.self) { try performer.perform(.sway("frobnicate the windows")) }
+        #expect(throws: ActionError.self) { try performer.perform(.swayCommand("frobnicate the windows")) }
 
         // window: close closes the focused window.
         #expect(try runner.run(timeout: Self.effectSeconds) { session.focusedToplevel != nil })
@@ -191,7 +191,7 @@ struct SwaySessionTests {
         #expect((try? String(contentsOf: focus, encoding: .utf8)) == "\u{1B}[I")
 
         let performer = ActionPerformer(session: session, sway: sway.ipc)
-        try performer.perform(.keys("a"))
+        try performer.perform(.keys(KeyNames("a")))
         driver.flush()
         #expect(try runner.run(timeout: Self.effectSeconds) { access(got.path, F_OK) == 0 })
         #expect((try? String(contentsOf: got, encoding: .utf8)) == "a")

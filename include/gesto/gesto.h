@@ -49,7 +49,7 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions and fields marked "Since 0.2" to "Since 0.5" need a
+ * for the major version. Functions and fields marked "Since 0.2" to "Since 0.6" need a
  * library whose minor version is at least that.
  */
 
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 5
+#define GESTO_ABI_VERSION_MINOR 6
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -660,7 +660,9 @@ gesto_engine_end_input(gesto_engine *engine, uint64_t time_usec);
  * (gesto.yaml(5), settings: drag: lift-timeout; gesto_engine_next_deadline_usec() covers
  * it; with lock: sticky, at the next tap instead) or when another gesture begins, CANCELLED
  * when libinput cancels the swipe, the input
- * ends or this function interrupts it.
+ * ends or this function interrupts it. Since 0.6 a host need not follow the phases itself: the
+ * effects GESTO_EFFECT_PRESS, GESTO_EFFECT_MOVE (the change, in both units) and
+ * GESTO_EFFECT_RELEASE say what to send (see "Effects").
  *
  * @param time_usec the current time on the events' clock, microseconds, below 2^62.
  * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT; GESTO_ERROR_BUSY from the callback.
@@ -941,6 +943,13 @@ struct gesto_binding_info {
 	 *  holds as its evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111, BTN_MIDDLE 0x112, from
 	 *  linux/input-event-codes.h); 0 for every other kind. */
 	uint32_t drag_button;
+	/** Since 0.6: the binding's gesture as numbers, so that no host parses `gesture`: its
+	 *  enum gesto_gesture, finger count (1 to 10) and enum gesto_direction
+	 *  (GESTO_DIRECTION_NONE for a binding of any direction, "swipe:3"). Written only when
+	 *  `size` reaches past them. */
+	uint32_t gesture_kind;
+	uint32_t fingers;
+	uint32_t direction;
 };
 
 /**
@@ -1013,6 +1022,132 @@ gesto_engine_claims(const gesto_engine *engine, uint32_t kind, uint32_t fingers)
  */
 int
 gesto_recognized_environment(const struct gesto_recognized *gesture, char *buffer, size_t *size);
+
+/* ==================================================================== */
+/* Effects (since 0.6)                                                   */
+/* ==================================================================== */
+
+/**
+ * What a host does when a binding fires: the one output of gesto's decisions, the same that
+ * gestod carries out. The engine turns each firing it delivers into zero or more effects, in
+ * the order to carry them out; the host only carries them out with its own means (its
+ * compositor's calls, a pointer device of its own) and decides nothing: which phase presses or
+ * releases a drag's button, by how much the pointer moves, whether a workspace swipe follows
+ * the fingers are the engine's. Whether a gesture is consumed is decided before any effect, at
+ * its libinput sequence's BEGIN: gesto_engine_claims().
+ *
+ * Since 0.6. The values are stable: hosts switch on them.
+ */
+enum gesto_effect_kind {
+	/** Run `command` through `/bin/sh -c`, with gesto_recognized_environment() of the
+	 *  firing, without waiting for it (an `exec:` binding). */
+	GESTO_EFFECT_RUN = 1,
+	/** Type the keys `keysyms[0 .. keysym_count)`, xkbcommon keysym names (look each up
+	 *  with xkb_keysym_from_name()) with the config's aliases resolved ("super" is
+	 *  "Super_L"): press them in order, release them in reverse (a `keys:` binding). */
+	GESTO_EFFECT_KEYS = 2,
+	/** `window_operation` (enum gesto_window_operation) on the focused window. */
+	GESTO_EFFECT_WINDOW = 3,
+	/** `command` for sway's IPC, as written in the config (a `sway:` binding). */
+	GESTO_EFFECT_SWAY_COMMAND = 4,
+	/** Go to the workspace at `workspace_dx`, `workspace_dy` from the current one, now: an
+	 *  `on-end` (or any non-continuous) `workspace:` binding. */
+	GESTO_EFFECT_SWITCH_WORKSPACE = 5,
+	/** Press the pointer button `button` (an evdev code, BTN_LEFT 0x110): a drag began. */
+	GESTO_EFFECT_PRESS = 6,
+	/** Move the pointer by `dx`, `dy` (libinput's accelerated deltas: what the pointer
+	 *  makes under one finger); `unaccelerated_dx`, `unaccelerated_dy` are the same travel
+	 *  unaccelerated, for a sink that accelerates itself (a uinput mouse). */
+	GESTO_EFFECT_MOVE = 7,
+	/** Release `button`: exactly once after each GESTO_EFFECT_PRESS of the binding, however
+	 *  the drag ends (its lift timeout, a cancel, gesto_engine_interrupt_drags(),
+	 *  gesto_engine_end_input(), the binding disabled meanwhile). */
+	GESTO_EFFECT_RELEASE = 8,
+	/** The focused window follows the fingers: `gesture->phase` BEGAN takes the window
+	 *  (gesto_window_motion_new() with `binding_index`), CHANGED and the final phase go to
+	 *  gesto_window_motion_handle_recognized() (a `window-motion:` binding). */
+	GESTO_EFFECT_WINDOW_MOTION = 9,
+	/** The workspaces follow the fingers toward the one at `workspace_dx`, `workspace_dy`:
+	 *  BEGAN starts gesto_workspace_swipe_new() with `binding_index`, the others go to
+	 *  gesto_workspace_swipe_handle_recognized(), whose spring settles on or back (a
+	 *  continuous `workspace:` binding). */
+	GESTO_EFFECT_WORKSPACE_MOTION = 10,
+	/** A `reorder:` binding's long-press-drag: `gesture` goes to
+	 *  gesto_reorder_handle_recognized() of the host's gesto_reorder. */
+	GESTO_EFFECT_REORDER = 11,
+};
+
+/** The operation of a GESTO_EFFECT_WINDOW (a `window:` binding). Since 0.6. */
+enum gesto_window_operation {
+	GESTO_WINDOW_ACTIVATE = 1,   /**< focus it */
+	GESTO_WINDOW_CLOSE = 2,      /**< ask it to close */
+	GESTO_WINDOW_MINIMIZE = 3,   /**< minimize it */
+	GESTO_WINDOW_MAXIMIZE = 4,   /**< maximize it, or restore it when maximized */
+	GESTO_WINDOW_FULLSCREEN = 5, /**< make it fullscreen, or leave fullscreen */
+};
+
+/**
+ * One effect. Read a field only for the kinds that say they set it; the others are 0 or
+ * NULL. Everything it points to is valid only during the callback (copy what you keep).
+ *
+ * Versioning: fields are only added at the end; read a field only if
+ * offsetof(struct gesto_effect, field) + sizeof(field) <= size. Since 0.6.
+ */
+struct gesto_effect {
+	/** The size of the struct the library filled in. */
+	uint32_t size;
+	/** enum gesto_effect_kind. */
+	uint32_t kind;
+	/** The binding that fired (as struct gesto_recognized's `binding_index`). */
+	int32_t binding_index;
+	/** PRESS, RELEASE: the button, an evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111,
+	 *  BTN_MIDDLE 0x112). */
+	uint32_t button;
+	/** The firing that caused it: phase, time, translation, velocity. */
+	const struct gesto_recognized *gesture;
+	/** RUN: the shell command; SWAY_COMMAND: the sway command. */
+	const char *command;
+	/** KEYS: the keysym names, in pressing order. */
+	const char *const *keysyms;
+	/** KEYS: how many names `keysyms` has. */
+	uint32_t keysym_count;
+	/** WINDOW: enum gesto_window_operation. */
+	uint32_t window_operation;
+	/** MOVE: the pointer's motion, libinput's accelerated delta units. */
+	double dx;
+	double dy;
+	/** MOVE: the same travel in libinput's unaccelerated (1000 dpi) delta units. */
+	double unaccelerated_dx;
+	double unaccelerated_dy;
+	/** SWITCH_WORKSPACE, WORKSPACE_MOTION: where the target workspace is from the current
+	 *  one, in workspaces (-1 to 1 each: right is +x, down is +y; `next` is right,
+	 *  `previous` left). */
+	int32_t workspace_dx;
+	int32_t workspace_dy;
+};
+
+/**
+ * Called for each effect, in order, from inside the calls that deliver firings
+ * (gesto_engine_handle_event(), gesto_engine_handle_touch_event(),
+ * gesto_engine_dispatch_deadline(), gesto_engine_end_input(),
+ * gesto_engine_interrupt_drags()), on the calling thread, right after the firing it belongs
+ * to went to the gesture callback (or into the queue of gesto_engine_next_gesture()). The
+ * same rules as for gesto_gesture_callback hold. Since 0.6.
+ */
+typedef void (*gesto_effect_callback)(const struct gesto_effect *effect, void *user_data);
+
+/**
+ * Sets (or, with NULL, clears) the callback that receives effects. The engine plans effects
+ * whether or not one is set (a drag pressed before it was cleared is still released once).
+ * A firing suppressed by gesto_engine_set_binding_enabled() or gesto_engine_set_delivery()
+ * gives no effect, except the GESTO_EFFECT_RELEASE of a button its binding pressed (and
+ * the MOVEs before it). Since 0.6.
+ *
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL engine; GESTO_ERROR_BUSY from
+ * inside a callback.
+ */
+int
+gesto_engine_set_effect_callback(gesto_engine *engine, gesto_effect_callback callback, void *user_data);
 
 /* ==================================================================== */
 /* Window motion (since 0.2)                                             */

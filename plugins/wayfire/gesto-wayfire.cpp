@@ -1,10 +1,11 @@
 // gesto-wayfire: gesto inside Wayfire 0.9 and 0.10. Translates Wayfire's touchpad gesture
-// signals into libgesto events and performs what libgesto decides: which sequences to consume
-// (their signals marked IGNORE from the BEGIN on, so Wayfire forwards none of the sequence to
-// the client under the pointer, which keeps its pointer focus), which bindings fire, every
-// rect of a window motion, every progress of a workspace swipe, and when a drag's button goes
-// down and up. The thresholds, recognizers, bindings and springs are all libgesto's (the
-// user's gesto config, read as gestod reads it).
+// signals into libgesto events and carries out libgesto's effects (gesto.h, "Effects"): which
+// sequences to consume (their signals marked IGNORE from the BEGIN on, so Wayfire forwards
+// none of the sequence to the client under the pointer, which keeps its pointer focus), the
+// commands to run, every rect of a window motion, every progress of a workspace swipe, a
+// workspace switch, and a drag's press, motion and release through the plugin's own pointer
+// device. The thresholds, recognizers, bindings, springs and the drag's bookkeeping are all
+// libgesto's (the user's gesto config, read as gestod reads it).
 //
 // Wayfire 0.9 and 0.10 emit wlroots' pointer swipe, pinch and hold events: accelerated deltas
 // only (fed as GESTO_DELTAS_ACCELERATED_ONLY: libgesto inverts libinput's acceleration) and
@@ -14,7 +15,7 @@
 
 #include "config.hpp"
 #include "exec.hpp"
-#include "pointer-drag.hpp"
+#include "seat-pointer.hpp"
 #include "window-motion.hpp"
 #include "workspace-swipe.hpp"
 
@@ -157,14 +158,14 @@ class plugin_t : public wf::plugin_interface_t
 
     void fini() override
     {
-        // Unloaded: no drag may keep its button down. libgesto releases them (CANCELLED,
-        // interrupted), which perform() carries out.
+        // Unloaded: no drag may keep its button down. libgesto releases them (a
+        // GESTO_EFFECT_RELEASE for each press), which carry_out() sends while the seat
+        // pointer still exists.
         if (engine)
         {
             gesto_engine_interrupt_drags(engine, monotonic_usec());
         }
 
-        drag.release_all(monotonic_usec());
         seat_pointer.destroy();
         stop_motion();
         stop_workspaces();
@@ -196,7 +197,6 @@ class plugin_t : public wf::plugin_interface_t
     /** The touchpad of the latest swipe: its removal releases a drag it left held. */
     wlr_input_device *swipe_device = nullptr;
     seat_pointer_t seat_pointer;
-    pointer_drag_t drag{seat_pointer};
 
     window_motion_t motion;
     /** The output the window in motion is on, where the motion's frames are drawn. */
@@ -230,6 +230,7 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         gesto_engine_set_callback(engine, on_gesture, this);
+        gesto_engine_set_effect_callback(engine, on_effect, this);
         gesto_engine_set_delivery(engine,
             print_gestures ? (GESTO_DELIVER_REPORTS | GESTO_DELIVER_FIRINGS) : GESTO_DELIVER_FIRINGS);
         int count = gesto_engine_binding_count(engine);
@@ -250,7 +251,7 @@ class plugin_t : public wf::plugin_interface_t
             if (!performs(info.action_kind))
             {
                 why = std::string("the plugin performs exec, window-motion, workspace and drag, not ") + action;
-            } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (std::strncmp(info.gesture, "swipe:", 6) != 0))
+            } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (info.gesture_kind != GESTO_GESTURE_SWIPE))
             {
                 why = "window-motion follows swipes";
             } else if (info.action_kind == GESTO_ACTION_DRAG)
@@ -276,12 +277,11 @@ class plugin_t : public wf::plugin_interface_t
             "compare with unaccelerated distances as in gestod");
     }
 
-    /** Readies binding @p info (a `drag:`): its fingers, and the seat pointer it presses.
-     *  Returns why it cannot run, or "" when it can. */
+    /** Readies binding @p info (a `drag:`): the seat pointer it presses. Returns why it
+     *  cannot run, or "" when it can. */
     std::string prepare_drag(const gesto_binding_info& info)
     {
-        unsigned fingers = 0;
-        if ((std::sscanf(info.gesture, "swipe:%u", &fingers) != 1) || (fingers < 1) || (fingers > 10))
+        if (info.gesture_kind != GESTO_GESTURE_SWIPE)
         {
             return "a drag follows swipes";
         }
@@ -293,7 +293,7 @@ class plugin_t : public wf::plugin_interface_t
                    "route works inside Wayfire too (gesto.yaml(5), drag)";
         }
 
-        drag_fingers |= 1u << fingers;
+        drag_fingers |= 1u << info.fingers;
         return "";
     }
 
@@ -359,12 +359,10 @@ class plugin_t : public wf::plugin_interface_t
         abandon_sequence();
         if (dev == swipe_device)
         {
+            // A drag its fingers left held is released (libgesto does nothing when none is).
             swipe_device = nullptr;
-            if (drag.holding())
-            {
-                gesto_engine_interrupt_drags(engine, monotonic_usec());
-                arm_deadline();
-            }
+            gesto_engine_interrupt_drags(engine, monotonic_usec());
+            arm_deadline();
         }
     };
 
@@ -552,67 +550,82 @@ class plugin_t : public wf::plugin_interface_t
 
     static void on_gesture(const gesto_recognized *gesture, void *data)
     {
-        static_cast<plugin_t*>(data)->perform(*gesture);
+        static_cast<plugin_t*>(data)->print(*gesture);
     }
 
-    void perform(const gesto_recognized& gesture)
+    static void on_effect(const gesto_effect *effect, void *data)
     {
-        if (gesture.binding_index < 0)
-        {
-            print(gesture);
-            return;
-        }
+        static_cast<plugin_t*>(data)->carry_out(*effect);
+    }
 
-        gesto_binding_info info = {};
-        info.size = sizeof(info);
-        if (gesto_engine_binding_info(engine, gesture.binding_index, &info) != GESTO_OK)
-        {
-            return;
-        }
+    /** wl_pointer times are milliseconds that wrap, as libinput's. */
+    static uint32_t msec(const gesto_effect& effect)
+    {
+        return uint32_t(effect.gesture->time_usec / 1000u);
+    }
 
-        switch (info.action_kind)
+    void carry_out(const gesto_effect& effect)
+    {
+        const gesto_recognized& firing = *effect.gesture;
+        switch (effect.kind)
         {
-          case GESTO_ACTION_EXEC:
-            if (gesture.exec)
+          case GESTO_EFFECT_RUN:
+          {
+              std::string error;
+              if (!run_command(effect.command, firing, error))
+              {
+                  LOGE("gesto: exec: ", effect.command, " failed: ", error);
+              }
+
+              break;
+          }
+
+          case GESTO_EFFECT_PRESS:
+            seat_pointer.button(msec(effect), effect.button, true);
+            LOGI("gesto: drag: button ", effect.button, " down");
+            break;
+
+          case GESTO_EFFECT_MOVE:
+            seat_pointer.motion(msec(effect), effect.dx, effect.dy);
+            break;
+
+          case GESTO_EFFECT_RELEASE:
+            seat_pointer.button(msec(effect), effect.button, false);
+            LOGI("gesto: drag: button ", effect.button, " up (",
+                firing.phase == GESTO_PHASE_ENDED ? "ended" : "cancelled", ")");
+            break;
+
+          case GESTO_EFFECT_WINDOW_MOTION:
+            drive_motion(firing);
+            break;
+
+          case GESTO_EFFECT_WORKSPACE_MOTION:
+            drive_workspace(firing);
+            break;
+
+          case GESTO_EFFECT_SWITCH_WORKSPACE:
+            if (sequence_output)
             {
-                std::string error;
-                if (!run_command(gesture.exec, gesture, error))
-                {
-                    LOGE("gesto: exec: ", gesture.exec, " failed: ", error);
-                }
+                switch_workspace(sequence_output, {effect.workspace_dx, effect.workspace_dy});
             }
 
             break;
 
-          case GESTO_ACTION_WINDOW_MOTION:
-            drive_motion(gesture);
-            break;
-
-          case GESTO_ACTION_WORKSPACE:
-            drive_workspace(gesture, info.mode);
-            break;
-
-          case GESTO_ACTION_DRAG:
-            drag.handle(gesture, info.drag_button);
-            break;
-
+          case GESTO_EFFECT_KEYS:
+          case GESTO_EFFECT_WINDOW:
+          case GESTO_EFFECT_SWAY_COMMAND:
+          case GESTO_EFFECT_REORDER:
           default:
-            // Disabled at load (performs()): they never fire here.
+            // Their bindings are disabled at load (performs()): they never come here.
             break;
         }
     }
 
-    void drive_workspace(const gesto_recognized& firing, uint32_t mode)
+    void drive_workspace(const gesto_recognized& firing)
     {
         auto output = sequence_output;
         if (!output)
         {
-            return;
-        }
-
-        if (mode != GESTO_MODE_CONTINUOUS)
-        {
-            switch_workspace(output, engine, firing.binding_index);
             return;
         }
 
@@ -819,7 +832,7 @@ class plugin_t : public wf::plugin_interface_t
     /** A final report as one JSON line on stdout, in `gestoctl replay --json`'s names. */
     void print(const gesto_recognized& r)
     {
-        if (!print_gestures || !is_final(r.phase))
+        if (!print_gestures || (r.binding_index >= 0) || !is_final(r.phase))
         {
             return;
         }

@@ -148,14 +148,8 @@ void workspace_swipe_t::drop()
     binding = -1;
 }
 
-void switch_workspace(wf::output_t *output, gesto_engine *engine, int binding_index)
+void switch_workspace(wf::output_t *output, wf::point_t step)
 {
-    wf::point_t step;
-    if (!binding_step(engine, binding_index, step))
-    {
-        return;
-    }
-
     auto from = output->wset()->get_current_workspace();
     wf::point_t to = {from.x + step.x, from.y + step.y};
     if (!on_grid(output, to))

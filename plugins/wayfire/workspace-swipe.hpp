@@ -56,8 +56,8 @@ class workspace_swipe_t
 };
 
 /**
- * Switches @p output at once to the neighbour of its current workspace that binding
- * @p binding_index names (a workspace binding fired in another mode than continuous).
+ * Switches @p output at once to the workspace @p step away from its current one (a
+ * GESTO_EFFECT_SWITCH_WORKSPACE: a workspace binding fired in another mode than continuous).
  */
-void switch_workspace(wf::output_t *output, gesto_engine *engine, int binding_index);
+void switch_workspace(wf::output_t *output, wf::point_t step);
 }

@@ -38,6 +38,10 @@ public final class Daemon {
     var reorderStrips: ReorderStripDriver?
     /// Moves windows for `window-motion:` bindings (made on first use).
     var windowMotion: WindowMotionDriver?
+    /// What each firing makes gestod do (GestoConfig's one decision of it, shared with
+    /// libgesto's hosts): gestod is the compositor's client, so the workspaces do not follow
+    /// the fingers and a continuous `workspace:` swipe switches on release or not at all.
+    var effects = EffectPlanner(host: .client)
     /// Presses, moves and releases the virtual pointer for `drag:` bindings.
     lazy var drags = PointerDragDriver(log: log, isDryRun: options.isDryRun,
                                        proxy: { [unowned self] in self.inputProxy?.isLinked == true ? self.inputProxy : nil },
@@ -583,8 +587,8 @@ public final class Daemon {
             signals.dispatchPending()
             if isReplayStopping {
                 // Nothing more runs, but a drag's button comes up (the way out releases it).
-                for firing in line.firings where firing.gesture.phase.isFinal {
-                    if case .drag(let button) = firing.action { drags.handle(firing, button: button, suppressed: "stopping") }
+                for firing in line.firings where firing.action.kind == .drag {
+                    effects.plan(firing, isContinuous: false, isSuppressed: true) { drags.carryOut($0, bindingIndex: firing.bindingIndex, firing.gesture) }
                 }
                 return
             }
@@ -598,8 +602,10 @@ public final class Daemon {
         // (a write to wherever stdout goes, one to each subscriber) must not make it wait.
         // Before the pause and lock check: a drag pressed before them is released after. A drag
         // is one action, counted when it presses.
-        for firing in line.firings {
-            if case .drag(let button) = firing.action, drags.handle(firing, button: button, suppressed: suppressed) { actionCount += 1 }
+        for firing in line.firings where firing.action.kind == .drag {
+            effects.plan(firing, isContinuous: false, isSuppressed: suppressed != nil) { effect in
+                if drags.carryOut(effect, bindingIndex: firing.bindingIndex, firing.gesture), case .press = effect { actionCount += 1 }
+            }
         }
         if line.isPrinted { bus.publish(.gestures, .gesture(line, device: device, triggered: triggered, suppressed: suppressed)) }
         if options.printsGestures && line.isPrinted { gestureOutput.write(line.json + "\n") }
@@ -629,8 +635,7 @@ public final class Daemon {
                                animation: config.animation(forBinding: firing.bindingIndex),
                                touchscreen: line.gesture.name.device == .touchscreen ? touchscreenGeometry(of: device) : nil)
             }
-            switch firing.action {
-            case _ where options.isDryRun:
+            if options.isDryRun {
                 // GESTO_GESTURE, GESTO_PHASE and GESTO_REASON, as the command would have them.
                 let gesture = firing.gesture
                 if let reason = gesture.cancellationReason {
@@ -639,50 +644,50 @@ public final class Daemon {
                 } else {
                     log.info("would run: \(firing.action.summary)", ["gesture": gesture.name.description, "phase": gesture.phase.name])
                 }
-            case .exec(let command):
-                // The firing, not the report: a continuous stream's own began and closing
-                // phase, progress against the binding's own threshold.
-                let environment = sessionEnvironment + firing.gesture.environment.map { (name: $0.0, value: $0.1) }
-                do { _ = try runner.run(command, environment: environment) } catch {
-                    actionFailed(firing.action, "\(error)", gesture: firing.gesture.name)
-                }
-            case .reorder:
-                continue  // The pipeline turns a reorder into exec firings of its step commands.
-            case .drag:
-                continue  // Performed above, paused or not.
-            case .windowMotion(let motion):
-                windowMotionDriver(warn: firing.gesture.phase == .began)?
-                    .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
-            case .session(.workspace(let workspace)) where isContinuous && !triggered:
-                // Outside the compositor nothing follows the fingers: the closing report decides,
-                // as the plugin's spring would, whether the swipe went on to the neighbour. A
-                // trigger has no swipe to decide from: it asks for the switch, made below.
-                guard firing.gesture.phase.isFinal else { continue }
-                let target = WorkspaceSwipe.decision(translation: firing.gesture.translation, velocity: firing.gesture.velocity,
-                                                     isRecognized: firing.gesture.phase == .ended,
-                                                     axis: workspace.direction.fingerAxis, distance: workspace.distance)
-                guard target == .neighbour else {
-                    log.debug("workspace: the swipe springs back, no switch", ["gesture": firing.gesture.name.description])
-                    continue
-                }
-                performSessionAction(.workspace(workspace), gesture: firing.gesture.name)
-            case .session(let action):
-                performSessionAction(action, gesture: firing.gesture.name)
+                continue
+            }
+            // A trigger has no swipe to follow or decide from: it asks for the switch itself.
+            effects.plan(firing, isContinuous: isContinuous && !triggered, isSuppressed: false) { effect in
+                carryOut(effect, of: firing)
             }
         }
     }
 
-    /// Performs a `keys:`, `window:`, `sway:` or `workspace:` action, or logs why it could not run.
-    private func performSessionAction(_ action: SessionAction, gesture: GestureName) {
+    /// Carries out one effect of `firing` (not a drag's: ``drags`` sends those first).
+    private func carryOut(_ effect: Effect, of firing: BindingFiring<Action>) {
+        switch effect {
+        case .run(let command):
+            // The firing, not the report: a continuous stream's own began and closing
+            // phase, progress against the binding's own threshold.
+            let environment = sessionEnvironment + firing.gesture.environment.map { (name: $0.0, value: $0.1) }
+            do { _ = try runner.run(command, environment: environment) } catch {
+                actionFailed(firing.action, "\(error)", gesture: firing.gesture.name)
+            }
+        case .keys, .window, .swayCommand, .switchWorkspace:
+            performSessionEffect(effect, of: firing)
+        case .windowMotion(let motion):
+            windowMotionDriver(warn: firing.gesture.phase == .began)?
+                .handle(firing.gesture, action: motion, parameters: config.animation(forBinding: firing.bindingIndex))
+        case .reorder:
+            break  // The pipeline turns a reorder into exec firings of its step commands.
+        case .workspaceMotion:
+            break  // Never planned for a client (EffectPlanner.Host.client): nothing follows the fingers here.
+        case .press, .move, .release:
+            break  // A drag's: sent first, paused or not.
+        }
+    }
+
+    /// Performs a `keys:`, `window:`, `sway:` or workspace-switch effect, or logs why it could not run.
+    private func performSessionEffect(_ effect: Effect, of firing: BindingFiring<Action>) {
         guard let performer else {
-            actionFailed(.session(action), "no Wayland session", gesture: gesture)
+            actionFailed(firing.action, "no Wayland session", gesture: firing.gesture.name)
             return
         }
         do {
-            try performer.perform(action)
+            try performer.perform(effect)
             wayland?.flush()
         } catch {
-            actionFailed(.session(action), "\(error)", gesture: gesture)
+            actionFailed(firing.action, "\(error)", gesture: firing.gesture.name)
         }
     }
 

@@ -46,7 +46,7 @@ extension Daemon {
             // The proxy released every button pressed through it and revoked the mirrors it
             // handed over on this link (or is gone with them): their descriptors are closed
             // here, and a link made again hands them over anew.
-            drags.inputProxyLinkEnded()
+            for index in drags.inputProxyLinkEnded() { effects.forget(bindingIndex: index) }
             mirrorPaths = [:]
             mirrors?.removeHandedOverDevices()
             mirrors?.dispatch { handle($0) }

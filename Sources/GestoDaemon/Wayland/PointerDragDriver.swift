@@ -1,10 +1,9 @@
-// Carries out `drag:` firings through gesto-inputd's virtual mouse while gestod is linked to
-// it (any compositor: GNOME and KDE offer clients no virtual pointer), else through the
-// compositor's virtual pointer: the button goes down
-// on the drag's `began`, the pointer moves by the change of the drag's translation on each
-// `changed`, and the button comes up on its final report. The drag's verdicts are GestoCore's
-// (`PointerDrag`); this only remembers, per binding, whether it pressed and where the pointer
-// got to, so that a release is sent exactly once for each press, paused or not.
+// Carries out a drag's pointer effects (``Effect/press(_:)``, ``Effect/move(_:)``,
+// ``Effect/release(_:)``, which GestoConfig's ``EffectPlanner`` decides: one release per press,
+// the motion in both of libinput's units) through gesto-inputd's virtual mouse while gestod is
+// linked to it (any compositor: GNOME and KDE offer clients no virtual pointer), else through the
+// compositor's virtual pointer. What it remembers is only where each press went, so that the
+// drag's motion and release go there too.
 import GestoConfig
 import GestoCore
 import GestoSystem
@@ -19,15 +18,8 @@ final class PointerDragDriver {
         /// The compositor's wlr virtual pointer.
         case wayland
     }
-    /// One drag's press: the button, where it went, and the drag's translation at its last
-    /// motion in the sink's units.
-    private struct Press {
-        var button: UInt32
-        var sink: Sink
-        var translation: Vector2
-    }
-    /// Per binding index: its press.
-    private var held: [Int: Press] = [:]
+    /// Per binding index: where its press went.
+    private var sinks: [Int: Sink] = [:]
     /// gesto-inputd's link while it is up: the sink of new presses then.
     private let proxy: () -> InputProxyLink?
     /// Where the events go: the session's virtual pointer, or nil without a compositor.
@@ -44,14 +36,14 @@ final class PointerDragDriver {
         self.session = session
     }
 
-    /// gesto-inputd's link ended: it released the buttons pressed through it itself, so those
-    /// drags are forgotten here (their later reports send nothing, and nothing is released twice).
-    func inputProxyLinkEnded() {
-        held = held.filter { $0.value.sink != .inputProxy }
+    /// gesto-inputd's link ended: it released the buttons pressed through it itself.
+    /// - Returns: The bindings whose presses went there, for the planner to forget
+    ///   (``EffectPlanner/forget(bindingIndex:)``), so nothing is released twice.
+    func inputProxyLinkEnded() -> [Int] {
+        let released = sinks.filter { $0.value == .inputProxy }.map(\.key).sorted()
+        for index in released { sinks[index] = nil }
+        return released
     }
-
-    /// Whether any binding's button is down.
-    var isHoldingButton: Bool { !held.isEmpty }
 
     /// Makes the virtual pointer now if `config` has a `drag:` binding (at connect and reload),
     /// so that the compositor announces its pointer to clients before the first press: a
@@ -63,34 +55,26 @@ final class PointerDragDriver {
         do { try session.prepareDragPointer() } catch { sayCannotRun(error) }
     }
 
-    /// Performs one firing of a `drag: button` binding. `suppressed` (paused, locked) stops a
-    /// new drag from pressing; a drag already pressed still moves to its release.
-    /// - Returns: True when the firing pressed the button: a drag begun, counted as an action run.
+    /// Carries out one of a drag's pointer effects for binding `index`; others are not this
+    /// sink's and do nothing.
+    /// - Returns: False when a press could not be sent (logged): the drag did not begin.
     @discardableResult
-    func handle(_ firing: BindingFiring<Action>, button: DragButton, suppressed: String?) -> Bool {
-        let gesture = firing.gesture
-        let index = firing.bindingIndex
-        switch gesture.phase {
-        case .began:
-            guard suppressed == nil, held[index] == nil else { return false }
+    func carryOut(_ effect: Effect, bindingIndex index: Int, _ gesture: RecognizedGesture) -> Bool {
+        switch effect {
+        case .press(let button):
             let sink: Sink = proxy() != nil ? .inputProxy : .wayland
             guard send(.press(button.code), to: sink, gesture) else { return false }
-            held[index] = Press(button: button.code, sink: sink, translation: sink.translation(of: gesture))
+            sinks[index] = sink
             return true
-        case .changed:
-            guard var press = held[index] else { return false }
-            let translation = press.sink.translation(of: gesture)
-            let delta = translation - press.translation
-            press.translation = translation
-            held[index] = press
-            _ = send(.motion(delta), to: press.sink, gesture)
-        case .ended, .failed, .cancelled:
-            guard let state = held.removeValue(forKey: index) else { return false }
-            _ = send(.release(state.button), to: state.sink, gesture)
-        case .arming:
-            break
+        case .move(let motion):
+            guard let sink = sinks[index] else { return false }
+            return send(.motion(sink.delta(of: motion)), to: sink, gesture)
+        case .release(let button):
+            guard let sink = sinks.removeValue(forKey: index) else { return false }
+            return send(.release(button.code), to: sink, gesture)
+        case .run, .keys, .window, .swayCommand, .switchWorkspace, .windowMotion, .workspaceMotion, .reorder:
+            return false
         }
-        return false
     }
 
     /// Sends `event` to `sink`; false when it could not be sent (logged, once for a missing protocol).
@@ -136,15 +120,15 @@ final class PointerDragDriver {
 }
 
 extension PointerDragDriver.Sink {
-    /// The drag's travel in the units this sink moves by. The compositor's virtual pointer
+    /// The drag's motion in the units this sink moves by. The compositor's virtual pointer
     /// moves by libinput's accelerated deltas, the motion one finger would make. gesto-inputd's
     /// mouse moves by the unaccelerated ones: the compositor accelerates that mouse as any
     /// 1000-dpi mouse, and libinput's unaccelerated touchpad deltas are in those units, so the
     /// pointer moves about as it does under one finger instead of being accelerated twice.
-    func translation(of gesture: RecognizedGesture) -> Vector2 {
+    func delta(of motion: PointerMotion) -> Vector2 {
         switch self {
-        case .inputProxy: gesture.unacceleratedTranslation
-        case .wayland: gesture.translation
+        case .inputProxy: motion.unacceleratedDelta
+        case .wayland: motion.delta
         }
     }
 }
