@@ -1,6 +1,7 @@
 // The `gesto_window_motion_*` functions of gesto.h (since 0.2): GestoCore's WindowMotion (a
 // value type) boxed for C, driven by a window-motion binding's firings as gestod's
-// WindowMotionDriver drives it on sway. The host only reads rects out and shows them.
+// WindowMotionDriver drives it on sway: a swipe's translation moves the window, a pinch's
+// scale (since 0.6) scales it. The host only reads rects out and shows them.
 
 import CGestoABI
 import GestoConfig
@@ -11,6 +12,8 @@ final class WindowMotionBox {
     var motion: WindowMotion
     /// The fingers' translation from the grab, while dragging (delta units).
     var dragTranslation = Vector2.zero
+    /// The pinch's scale from the grab, while a pinch drags (nil: a swipe drags).
+    var pinchScale: Double?
 
     init(motion: WindowMotion) {
         self.motion = motion
@@ -56,19 +59,33 @@ public func gestoWindowMotionHandleRecognized(_ handle: OpaquePointer?, _ gestur
         let function = "gesto_window_motion_handle_recognized"
         let box = try windowMotion(handle, in: function)
         let (phase, time, translation, velocity) = try RecognizedDrag(gesture, in: function).fields
+        // A pinch scales the window (its record's scale, checked as an event's is); a swipe moves it.
+        let record = try recognizedRecord(gesture, in: function)
+        var pinchScale: Double? = nil
+        if record.gesture == GESTO_GESTURE_PINCH.rawValue {
+            let scale = try finite(record.scale, "gesture->scale", in: function)
+            guard scale > 0 && scale <= largestEventMagnitude else {
+                throw .invalid("\(function): gesture->scale must be in (0, 1e6], got \(scale)")
+            }
+            pinchScale = scale
+        }
         switch phase {
         case .arming, .changed:
             break  // The drag is read from the motion at each frame; see gesto_window_motion_frame.
         case .began:
             box.motion.grab(at: time)
-        case .ended:
+        case .ended, .failed, .cancelled:
             guard case .dragging = box.motion.phase else { break }
-            box.motion.release(translation: translation, velocity: velocity, at: time)
-        case .failed, .cancelled:
-            guard case .dragging = box.motion.phase else { break }
-            box.motion.release(translation: translation, velocity: .zero, at: time)
+            if let pinchScale {
+                box.motion.release(scale: pinchScale, at: time)
+            } else {
+                box.motion.release(translation: translation, velocity: phase == .ended ? velocity : .zero, at: time)
+            }
         }
-        if case .dragging = box.motion.phase { box.dragTranslation = translation }
+        if case .dragging = box.motion.phase {
+            box.dragTranslation = translation
+            box.pinchScale = pinchScale
+        }
         return GESTO_OK.rawValue
     }
 }
@@ -82,8 +99,12 @@ public func gestoWindowMotionFrame(_ handle: OpaquePointer?, _ time: UInt64, _ o
         let when = try timestamp(time, "time_usec", in: function)
         let origin: Vector2, size: Vector2, atRest: Bool
         if case .dragging = box.motion.phase {
-            origin = box.motion.dragged(translation: box.dragTranslation)
-            size = box.motion.size
+            if let scale = box.pinchScale {
+                (origin, size) = box.motion.pinched(scale: scale)
+            } else {
+                origin = box.motion.dragged(translation: box.dragTranslation)
+                size = box.motion.size
+            }
             atRest = false
         } else {
             (origin, size, atRest) = box.motion.frame(at: when)

@@ -544,9 +544,12 @@ struct ConfigDecoder {
             }
         }
         if case .windowMotion = actions[0].0 {
-            guard gesture.device == .touchpad, gesture.gesture.kind == .swipe, mode == .continuous else {
-                error("'window-motion' follows the fingers: it needs a swipe gesture in continuous mode "
-                      + "(e.g. 'gesture: swipe:4' with 'mode: continuous'), not \(gesture) in \(mode.rawValue) mode", at: actions[0].1)
+            // A swipe moves the window, a pinch scales it; both follow the fingers.
+            let follows = gesture.gesture.kind == .swipe || gesture.gesture.kind == .pinch
+            guard gesture.device == .touchpad, follows, mode == .continuous else {
+                error("'window-motion' follows the fingers: it needs a swipe (moves the window) or a pinch (scales it) "
+                      + "in continuous mode (e.g. 'gesture: swipe:4' or 'gesture: pinch:2' with 'mode: continuous'), "
+                      + "not \(gesture) in \(mode.rawValue) mode", at: actions[0].1)
                 return nil
             }
         }

@@ -1,5 +1,6 @@
-// The `window-motion:` action of a continuous swipe binding: the focused window follows the
-// fingers and, on release, springs to a snap target chosen by the flick (sway, over its IPC).
+// The `window-motion:` action of a continuous swipe or pinch binding: the focused window
+// follows the fingers (a swipe moves it, a pinch scales it about its centre) and, on release,
+// springs to a snap target chosen by the flick, or for a pinch by the size it was pinched to.
 
 import GestoCore
 import GestoYAML

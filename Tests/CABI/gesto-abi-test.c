@@ -1902,6 +1902,93 @@ test_bindings_and_window_motion(void)
 	free(rec.events);
 }
 
+/* A pinch's window motion (0.6): the pinch-out recording (011) grows a window about its
+   centre with the firing's scale, through the effect that says to, and the spring brings it
+   back (its snaps have no maximize). */
+static const char pinch_motion_config[] =
+	"bindings:\n"
+	"  - gesture: pinch:2\n"
+	"    mode: continuous\n"
+	"    window-motion: {snap: [back]}\n";
+
+struct pinch_host {
+	gesto_window_motion *motion;
+	double largest_width;
+	int scaled_frames, effects;
+	bool centred;
+	struct gesto_rect start;
+	uint64_t released_at;
+};
+
+static void
+pinch_effect(const struct gesto_effect *effect, void *user_data)
+{
+	struct pinch_host *h = user_data;
+	if (effect->kind != GESTO_EFFECT_WINDOW_MOTION || !h->motion)
+		return;
+	h->effects++;
+	CHECK(gesto_window_motion_handle_recognized(h->motion, effect->gesture) == GESTO_OK, "%s", gesto_last_error_message());
+	struct gesto_rect shown;
+	int rest = gesto_window_motion_frame(h->motion, effect->gesture->time_usec, &shown);
+	if (effect->gesture->phase == GESTO_PHASE_CHANGED) {
+		double scale = effect->gesture->scale;
+		CHECK(rest == 0 && close_to(shown.width, h->start.width * scale, 1e-6) &&
+		      close_to(shown.height, h->start.height * scale, 1e-6), "scaled %f: %fx%f", scale, shown.width, shown.height);
+		h->centred = h->centred && close_to(shown.x + shown.width / 2, h->start.x + h->start.width / 2, 1e-6) &&
+			     close_to(shown.y + shown.height / 2, h->start.y + h->start.height / 2, 1e-6);
+		h->largest_width = fmax(h->largest_width, shown.width);
+		h->scaled_frames++;
+	}
+	if (effect->gesture->phase == GESTO_PHASE_ENDED)
+		h->released_at = effect->gesture->time_usec;
+}
+
+static void
+test_pinch_window_motion(void)
+{
+	struct recording rec;
+	CHECK(load_recording(pinch_fixture, &rec), "cannot load %s", pinch_fixture);
+	if (!rec.events)
+		return;
+	gesto_engine *engine = NULL;
+	CHECK(gesto_engine_new_from_config(pinch_motion_config, strlen(pinch_motion_config), &engine) == GESTO_OK, "%s",
+	      gesto_last_error_message());
+	if (!engine) {
+		free(rec.events);
+		return;
+	}
+	struct pinch_host h = { .start = { 300, 200, 400, 300 }, .centred = true };
+	struct gesto_rect area = { 0, 0, 1280, 800 };
+	CHECK(gesto_window_motion_new(engine, 0, &h.start, &area, &h.motion) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_set_effect_callback(engine, pinch_effect, &h) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
+	static struct collected queued;
+	queued.count = 0;
+	CHECK(replay(engine, &rec, &queued, true) == GESTO_OK, "%s", gesto_last_error_message());
+	CHECK(h.scaled_frames > 10 && h.centred, "%d scaled frames, centred %d", h.scaled_frames, h.centred);
+	CHECK(h.largest_width > 1.3 * h.start.width, "grew to %f px wide", h.largest_width);
+	CHECK(h.released_at != 0, "released");
+	if (h.motion && h.released_at) {
+		const char *target = gesto_window_motion_target(h.motion);
+		CHECK(target && strcmp(target, "back") == 0, "target %s", target ? target : "(null)");
+		struct gesto_rect shown;
+		CHECK(gesto_window_motion_frame(h.motion, h.released_at + 50000, &shown) == 0 && shown.width > h.start.width + 1,
+		      "still shrinking 50 ms after release: %f", shown.width);
+		CHECK(gesto_window_motion_frame(h.motion, h.released_at + 3000000, &shown) == 1 && close_to(shown.x, 300, 0.5) &&
+		      close_to(shown.y, 200, 0.5) && close_to(shown.width, 400, 0.5) && close_to(shown.height, 300, 0.5),
+		      "at rest after 3 s: %fx%f at (%f, %f)", shown.width, shown.height, shown.x, shown.y);
+	}
+	/* A pinch record with a bad scale is refused, not a rect of no size. */
+	struct gesto_recognized bad = { .size = sizeof(bad), .gesture = GESTO_GESTURE_PINCH, .phase = GESTO_PHASE_CHANGED,
+					.time_usec = 1000, .scale = 0 };
+	CHECK(gesto_window_motion_handle_recognized(h.motion, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "scale 0");
+	bad.scale = NAN;
+	CHECK(gesto_window_motion_handle_recognized(h.motion, &bad) == GESTO_ERROR_INVALID_ARGUMENT, "scale NaN");
+	gesto_window_motion_destroy(h.motion);
+	gesto_engine_destroy(engine);
+	free(rec.events);
+}
+
 /* ---- main ------------------------------------------------------------------------------ */
 
 static const struct {
@@ -1932,6 +2019,7 @@ static const struct {
 	{ "reorder: driven by the engine's long-press-drag reports", test_reorder_from_engine },
 	{ "reorder: errors and buffers", test_reorder_errors },
 	{ "bindings for a host, claims and window motion (0.2)", test_bindings_and_window_motion },
+	{ "a pinch scales a window and the spring brings it back (0.6)", test_pinch_window_motion },
 };
 
 int

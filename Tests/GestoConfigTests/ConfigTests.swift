@@ -229,7 +229,11 @@ import GestoYAML
               - gesture: swipe:3:up
                 mode: continuous
                 window-motion:
+              - gesture: pinch:2
+                mode: continuous
+                window-motion: {snap: [back]}
             """, file: "w.yaml")
+        #expect(config.bindings[2].action == .windowMotion(WindowMotionAction(snaps: [.back])))
         #expect(config.bindings[0].action == .windowMotion(WindowMotionAction(snaps: [.left, .right], scale: 1.5)))
         #expect(config.bindings[0].action.key == "window-motion")
         #expect(config.animation(forBinding: 0).stiffness == 600)
@@ -239,10 +243,12 @@ import GestoYAML
     }
 
     @Test(arguments: [
-        ("bindings:\n  - gesture: pinch:2:in\n    mode: continuous\n    window-motion: {}\n",
-         "w.yaml:4:5: error: 'window-motion' follows the fingers: it needs a swipe gesture in continuous mode"),
+        ("bindings:\n  - gesture: hold:3\n    mode: continuous\n    window-motion: {}\n",
+         "w.yaml:4:5: error: 'window-motion' follows the fingers: it needs a swipe (moves the window) or a pinch (scales it) in continuous mode"),
+        ("bindings:\n  - gesture: touch-pinch:2\n    mode: continuous\n    window-motion: {}\n",
+         "not touch-pinch:2 in continuous mode"),
         ("bindings:\n  - gesture: swipe:4\n    window-motion: {}\n",
-         "w.yaml:3:5: error: 'window-motion' follows the fingers: it needs a swipe gesture in continuous mode (e.g. 'gesture: swipe:4' with 'mode: continuous'), not swipe:4 in on-end mode"),
+         "w.yaml:3:5: error: 'window-motion' follows the fingers: it needs a swipe (moves the window) or a pinch (scales it) in continuous mode (e.g. 'gesture: swipe:4' or 'gesture: pinch:2' with 'mode: continuous'), not swipe:4 in on-end mode"),
         ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {snap: [left, top]}\n",
          "w.yaml:4:34: error: unknown snap target 'top'"),
         ("bindings:\n  - gesture: swipe:4\n    mode: continuous\n    window-motion: {snap: []}\n",

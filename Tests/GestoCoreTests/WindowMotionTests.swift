@@ -53,6 +53,43 @@ struct WindowMotionTests {
         #expect(motion.release(translation: Vector2(-60, 0), velocity: Vector2(-3000, 0), at: Self.t0) == .back)
     }
 
+    /// A pinch scales the grabbed window about its centre: 480x300 at (400, 210) is 240x150
+    /// at (520, 285) at half scale, and 960x600 at (160, 60) at twice.
+    @Test func pinchScalesAboutTheCentre() {
+        var motion = Self.motion()
+        motion.grab(at: Self.t0)
+        let half = motion.pinched(scale: 0.5)
+        #expect(half.origin == Vector2(520, 285) && half.size == Vector2(240, 150))
+        let twice = motion.pinched(scale: 2)
+        #expect(twice.origin == Vector2(160, 60) && twice.size == Vector2(960, 600))
+        // A scale out of range is clamped, not a zero or infinite rect.
+        #expect(motion.pinched(scale: 0).size == Vector2(4.8, 3))
+        #expect(motion.pinched(scale: .infinity).size == Vector2(480, 300))
+    }
+
+    /// A pinch's release springs, from the pinched rect at rest, to the target of nearest
+    /// size: back unless maximize is a snap and the window was pinched nearer the area's size;
+    /// at rest it is exactly the target's rect.
+    @Test func pinchReleaseSpringsToTheNearestSize() throws {
+        var motion = Self.motion()
+        motion.grab(at: Self.t0)
+        #expect(motion.release(scale: 0.6, at: Self.t0) == .back)
+        let spring = try #require(motion.spring)
+        #expect(spring.from == Vector2(496, 270) && spring.to == Self.window.origin)
+        let midway = motion.frame(at: Self.t0.advanced(bySeconds: 0.05))
+        #expect(midway.size.x > 288 && midway.size.x < 480 && !midway.atRest)
+        let rest = motion.frame(at: Self.t0.advanced(bySeconds: 3))
+        #expect(rest.atRest && rest.origin == Self.window.origin && rest.size == Vector2(480, 300))
+        // Pinched out past halfway to the area: maximize, where it is a snap (it is by default)…
+        var out = Self.motion()
+        out.grab(at: Self.t0)
+        #expect(out.release(scale: 2.2, at: Self.t0) == .maximize)
+        // …and back where it is not.
+        var backOnly = WindowMotion(start: Self.window, area: Self.area, snaps: [.left, .back])
+        backOnly.grab(at: Self.t0)
+        #expect(backOnly.release(scale: 2.2, at: Self.t0) == .back)
+    }
+
     /// ζ = 1 from rest: the window approaches the target without ever passing it.
     @Test func criticallyDampedSpringApproachesMonotonicallyFromRest() {
         var motion = Self.motion()

@@ -123,4 +123,48 @@ struct WindowMotionSwayTests {
         #expect(sentAfterward.isEmpty, "\(sentAfterward)")
         #expect(Self.footRect(sway.ipc)?.x == right.x)
     }
+
+    /// A pinch's window motion on sway: the floating window is resized about its centre with
+    /// the pinch's scale, and the release springs it back to its rect (`snap: [back]`).
+    @Test(.timeLimit(.minutes(1)))
+    func aPinchScalesTheWindowAndItSpringsBack() throws {
+        let sway = try SwayHarness()
+        defer { sway.finish() }
+        sway.startWatchdog(seconds: Self.watchdogSeconds)
+        try sway.start()
+        let runner = try LoopRunner()
+        try sway.ipc.runCommand("for_window [app_id=\(Self.appID)] \"floating enable, resize set 480 px 300 px, move absolute position 400 210\"")
+        try sway.ipc.runCommand("exec foot --app-id \(Self.appID) sleep 600")
+        let start = WindowRect(x: 400, y: 210, width: 480, height: 300)
+        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == start })
+
+        let driver = try WindowMotionDriver(loop: runner.loop, sway: sway.ipc, log: Log(level: .debug, programName: "gesto-test"))
+        let action = WindowMotionAction(snaps: [.back])
+        func pinch(_ phase: RecognizerPhase, scale: Double) -> RecognizedGesture {
+            RecognizedGesture(name: .touchpad(.pinch(.out), fingers: 2), phase: phase, time: MonotonicClock.now(), scale: scale)
+        }
+        driver.handle(pinch(.began, scale: 1.05), action: action, parameters: .niriWindowMovement)
+        driver.handle(pinch(.changed, scale: 1.25), action: action, parameters: .niriWindowMovement)
+        // 1.25 × 480x300 = 600x375, its centre (640, 360) kept: at (340, 172.5), whole pixels.
+        let scaled = WindowRect(x: 340, y: 173, width: 600, height: 375)
+        // foot commits sizes in whole cells, which sway keeps (see above): within a cell.
+        func near(_ rect: WindowRect?, _ target: WindowRect) -> Bool {
+            guard let rect else { return false }
+            return abs(rect.x - target.x) <= 1 && abs(rect.y - target.y) <= 1
+                && abs(rect.width - target.width) <= 16 && abs(rect.height - target.height) <= 16
+        }
+        #expect(try runner.run(timeout: Self.effectSeconds) { near(Self.footRect(sway.ipc), scaled) },
+                "\(String(describing: Self.footRect(sway.ipc)))")
+        driver.handle(pinch(.ended, scale: 1.25), action: action, parameters: .niriWindowMovement)
+        #expect(driver.motion?.target == .back)
+        var widths: [Double] = []
+        let settled = try runner.run(timeout: Self.effectSeconds) {
+            if let rect = Self.footRect(sway.ipc) { widths.append(rect.width) }
+            return !driver.isAnimating
+        }
+        #expect(settled)
+        #expect(widths.contains { $0 > 480 && $0 < 600 }, "no intermediate size: \(widths)")
+        #expect(try runner.run(timeout: Self.effectSeconds) { near(Self.footRect(sway.ipc), start) },
+                "\(String(describing: Self.footRect(sway.ipc)))")
+    }
 }

@@ -1167,6 +1167,11 @@ struct gesto_rect {
  * spring (the binding's animation) carries it, with the release velocity, to the snap target
  * the projected flick points at (`snap:`: left half, right half, maximized, back). gestod's
  * window-motion on sway does the same. Since 0.2.
+ *
+ * Since 0.6 a `window-motion:` binding may be a pinch's: the window then grows and shrinks
+ * about its centre with the pinch's `scale` (clamped to 0.01 to 100), and the release springs
+ * it, from rest, to the target whose size is nearest the pinched size: back, or maximized
+ * when `maximize` is among its snaps (left and right are not a pinch's).
  */
 typedef struct gesto_window_motion gesto_window_motion;
 
@@ -1185,10 +1190,11 @@ gesto_window_motion_new(const gesto_engine *engine, int binding_index, const str
  * Drives the motion from a firing of its binding (or any report): BEGAN grabs the window
  * (a spring in flight stops where it is), CHANGED drags it, ENDED releases it with the
  * report's velocity, FAILED and CANCELLED release it at rest (a cancelled flick is not a
- * throw). The release spring starts at the report's time.
+ * throw). The release spring starts at the report's time. A pinch's firing (`gesture`
+ * GESTO_GESTURE_PINCH) scales it by its `scale` instead (since 0.6).
  *
- * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size` or an
- * unknown phase.
+ * @return GESTO_OK; GESTO_ERROR_INVALID_ARGUMENT for a NULL pointer, a bad `size`, an
+ * unknown phase, or a pinch whose scale is not in (0, 1e6].
  */
 int
 gesto_window_motion_handle_recognized(gesto_window_motion *motion, const struct gesto_recognized *gesture);

@@ -251,9 +251,10 @@ class plugin_t : public wf::plugin_interface_t
             if (!performs(info.action_kind))
             {
                 why = std::string("the plugin performs exec, window-motion, workspace and drag, not ") + action;
-            } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (info.gesture_kind != GESTO_GESTURE_SWIPE))
+            } else if ((info.action_kind == GESTO_ACTION_WINDOW_MOTION) && (info.gesture_kind != GESTO_GESTURE_SWIPE) &&
+                       (info.gesture_kind != GESTO_GESTURE_PINCH))
             {
-                why = "window-motion follows swipes";
+                why = "window-motion follows swipes and pinches";
             } else if (info.action_kind == GESTO_ACTION_DRAG)
             {
                 why = prepare_drag(info);

@@ -1,6 +1,9 @@
 // Moving a window with a swipe (the `window-motion:` action): the window follows the fingers
 // 1:1 while they move, and on release a critically damped 2-D spring carries it, with the
 // release velocity, to a snap target chosen by projecting the flick (MOTION.md §4, §6).
+// Scaling a window with a pinch (`window-motion:` on a pinch): the window grows and shrinks
+// about its centre with the pinch's scale, and on release the same springs carry it to the
+// target whose size is nearest (back, or maximize when it is among the snaps).
 // Pure: the daemon's WindowMotionDriver reads rects from the compositor and applies frames.
 
 /// A rectangle in compositor layout pixels: origin at the top-left, +y down.
@@ -150,6 +153,52 @@ public struct WindowMotion: Sendable {
         phase = .dragging(grabOrigin: origin)
         target = nil
         return origin
+    }
+
+    /// The scales a pinch may show a window at: a hundredth to a hundred times its size (a
+    /// corrupt or runaway scale must not make a rect of zero or infinite size).
+    public static let pinchScales: ClosedRange<Double> = 0.01...100
+
+    /// The origin and size while a pinch that grabbed the window is at `pinchScale` (relative to
+    /// the grab): the grabbed rect scaled about its centre.
+    public func pinched(scale pinchScale: Double) -> (origin: Vector2, size: Vector2) {
+        let factor = pinchScale.isFinite ? min(max(pinchScale, Self.pinchScales.lowerBound), Self.pinchScales.upperBound) : 1
+        let origin: Vector2
+        switch phase {
+        case .dragging(let grab), .idle(let grab): origin = grab
+        case .settling(let spring): origin = spring.from
+        }
+        let centre = origin + size * 0.5
+        let scaled = size * factor
+        return (centre - scaled * 0.5, scaled)
+    }
+
+    /// The snap target for a pinched window shown at `size`: among ``WindowSnap/back`` and,
+    /// when it is one of ``snaps``, ``WindowSnap/maximize``, the one whose size is nearest
+    /// (a pinch says how big, not where: left and right are not a pinch's).
+    public func chooseTarget(size shown: Vector2) -> WindowSnap {
+        var best = WindowSnap.back
+        if snaps.contains(.maximize),
+           (Self.size(of: rect(of: .maximize)) - shown).length < (Self.size(of: rect(of: .back)) - shown).length {
+            best = .maximize
+        }
+        return best
+    }
+
+    /// A pinch that grabbed the window lifts at `time` at `pinchScale`: the springs start from
+    /// the pinched rect, at rest (a pinch gives no velocity of the window's edges), toward the
+    /// target of nearest size. Returns the target.
+    @discardableResult
+    public mutating func release(scale pinchScale: Double, at time: Timestamp) -> WindowSnap {
+        let (from, shown) = pinched(scale: pinchScale)
+        let snap = chooseTarget(size: shown)
+        phase = .settling(SpringAnimation(parameters: parameters, from: from, to: rect(of: snap).origin,
+                                          startTime: time, tolerance: Self.tolerance))
+        size = shown
+        sizeSpring = SpringAnimation(parameters: parameters, from: shown, to: Self.size(of: rect(of: snap)),
+                                     startTime: time, tolerance: Self.tolerance)
+        target = snap
+        return snap
     }
 
     /// The origin while the fingers are `translation` delta units from where they grabbed.

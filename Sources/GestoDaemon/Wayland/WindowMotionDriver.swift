@@ -73,8 +73,9 @@ public final class WindowMotionDriver {
     /// Handles one report of a `window-motion:` binding's stream.
     ///
     /// - Parameters:
-    ///   - gesture: The report: began grabs the focused window, changed drags it, the end
-    ///     (ended, failed or cancelled) releases it.
+    ///   - gesture: The report: began grabs the focused window, changed drags it (a swipe's
+    ///     translation moves it; a pinch's scale resizes it about its centre), the end (ended,
+    ///     failed or cancelled) releases it.
     ///   - action: The binding's snap targets and scale.
     ///   - parameters: The binding's `animation:` spring.
     public func handle(_ gesture: RecognizedGesture, action: WindowMotionAction, parameters: SpringParameters) {
@@ -83,15 +84,20 @@ public final class WindowMotionDriver {
             return
         case .began:
             grab(action: action, parameters: parameters)
-            drag(to: gesture.translation)
+            drag(gesture)
         case .changed:
-            drag(to: gesture.translation)
+            drag(gesture)
         case .ended, .failed, .cancelled:
             // Only a window this stream grabbed: an end whose began was not seen (gestod was
             // paused then) must not throw the previous window.
             guard let current = motion, case .dragging = current.phase else { return }
-            let velocity = gesture.cancellationReason == nil ? gesture.velocity : .zero
-            let target = motion!.release(translation: gesture.translation, velocity: velocity, at: now())
+            let target: WindowSnap
+            if Self.isPinch(gesture) {
+                target = motion!.release(scale: gesture.scale, at: now())
+            } else {
+                let velocity = gesture.cancellationReason == nil ? gesture.velocity : .zero
+                target = motion!.release(translation: gesture.translation, velocity: velocity, at: now())
+            }
             log.debug("window-motion: released toward \(target.rawValue)", ["window": String(windowID ?? 0)])
             frame()
         }
@@ -137,9 +143,22 @@ public final class WindowMotionDriver {
         lastSize = (Int(window.rect.width.rounded()), Int(window.rect.height.rounded()))
     }
 
-    private func drag(to translation: Vector2) {
+    private func drag(_ gesture: RecognizedGesture) {
         guard let motion, case .dragging = motion.phase else { return }
-        move(to: motion.dragged(translation: translation))
+        if Self.isPinch(gesture) {
+            let pinched = motion.pinched(scale: gesture.scale)
+            move(to: pinched.origin, size: pinched.size)
+        } else {
+            move(to: motion.dragged(translation: gesture.translation))
+        }
+    }
+
+    /// Whether a pinch drives the motion (it scales the window) rather than a swipe (it moves it).
+    static func isPinch(_ gesture: RecognizedGesture) -> Bool {
+        switch gesture.name.gesture {
+        case .pinch: true
+        case .swipe, .rotate, .hold, .longPress, .longPressDrag, .tap, .doubleTap, .edgeSwipe: false
+        }
     }
 
     // MARK: Frames
