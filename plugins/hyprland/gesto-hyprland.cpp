@@ -8,7 +8,7 @@
 //
 // The config is the user's gesto config, found as gestod finds it
 // ($XDG_CONFIG_HOME/gesto/config.yaml, else ~/.config/gesto/config.yaml); the code that reads it
-// and runs `exec:` commands is gesto-wayfire's (plugins/wayfire/config.cpp, exec.cpp), built in.
+// and runs `exec:` commands is every host's (plugins/common/config.cpp, exec.cpp), built in.
 //
 // Hyprland 0.57's event bus has no touchpad holds (its InputManager sends them to clients
 // without a plugin event), so hold:, long-press: and long-press-drag: bindings are disabled.
@@ -77,9 +77,9 @@ class gesto_hyprland_t
                    std::to_string(GESTO_ABI_VERSION_MINOR) + " this plugin was built for";
         }
 
-        const std::string path = gesto_wayfire::config_path();
+        const std::string path = gesto_host::config_path();
         std::string error;
-        engine = gesto_wayfire::load_engine(path, error);
+        engine = gesto_host::load_engine(path, error);
         if (!engine)
         {
             return error + "\nthe config is not loaded; every gesture passes through";
@@ -337,7 +337,7 @@ class gesto_hyprland_t
           case GESTO_EFFECT_RUN:
           {
               std::string error;
-              if (!gesto_wayfire::run_command(effect.command, *effect.gesture, error))
+              if (!gesto_host::run_command(effect.command, *effect.gesture, error))
               {
                   LOG(Log::ERR, "gesto: exec: {} failed: {}", effect.command, error);
               }
