@@ -219,9 +219,9 @@ class plugin_t : public wf::plugin_interface_t
 
     void load_config()
     {
-        const std::string path = config_path();
+        const std::string path = gesto_host::config_path();
         std::string error;
-        engine = load_engine(path, error);
+        engine = gesto_host::load_engine(path, error);
         if (!engine)
         {
             LOGE("gesto: ", error);
@@ -573,7 +573,7 @@ class plugin_t : public wf::plugin_interface_t
           case GESTO_EFFECT_RUN:
           {
               std::string error;
-              if (!run_command(effect.command, firing, error))
+              if (!gesto_host::run_command(effect.command, firing, error))
               {
                   LOGE("gesto: exec: ", effect.command, " failed: ", error);
               }

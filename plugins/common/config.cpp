@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace gesto_wayfire
+namespace gesto_host
 {
 std::string config_path()
 {

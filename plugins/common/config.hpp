@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace gesto_wayfire
+namespace gesto_host
 {
 /** $XDG_CONFIG_HOME/gesto/config.yaml, else ~/.config/gesto/config.yaml. */
 std::string config_path();

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace gesto_wayfire
+namespace gesto_host
 {
 /** Starts @p command for @p firing; returns false (with @p error set) if it could not start. */
 bool run_command(const std::string& command, const gesto_recognized& firing, std::string& error);

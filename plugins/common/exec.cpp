@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <vector>
 
-namespace gesto_wayfire
+namespace gesto_host
 {
 bool run_command(const std::string& command, const gesto_recognized& firing, std::string& error)
 {

@@ -1,0 +1,460 @@
+// gesto-hyprland: the Hyprland 0.57 plugin on libgesto. It is glue only (ARCHITECTURE.md, "A new
+// host is one file"): it feeds libgesto the touchpad swipes and pinches Hyprland's event bus
+// hands plugins before Hyprland acts on them, cancels every event of a sequence libgesto claims
+// at its BEGIN (so that neither Hyprland's own gestures nor a client see any of it), arms one
+// timer for libgesto's deadlines on Hyprland's event loop, and carries out libgesto's effects
+// with Hyprland's own calls. Bindings whose effects it does not carry out are disabled at load,
+// each with a log line saying why, so that they consume nothing.
+//
+// The config is the user's gesto config, found as gestod finds it
+// ($XDG_CONFIG_HOME/gesto/config.yaml, else ~/.config/gesto/config.yaml); the code that reads it
+// and runs `exec:` commands is every host's (plugins/common/config.cpp, exec.cpp), built in.
+//
+// Hyprland 0.57's event bus has no touchpad holds (its InputManager sends them to clients
+// without a plugin event), so hold:, long-press: and long-press-drag: bindings are disabled.
+#include <hyprland/src/plugins/PluginAPI.hpp>
+#include <hyprland/src/Compositor.hpp>
+#include <hyprland/src/event/EventBus.hpp>
+#include <hyprland/src/debug/log/Logger.hpp>
+#include <hyprland/src/config/shared/actions/ConfigActions.hpp>
+#include <hyprland/src/managers/fullscreen/FullscreenTypes.hpp>
+
+#include <gesto/gesto.h>
+
+#include "config.hpp"
+#include "exec.hpp"
+
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace
+{
+HANDLE plugin_handle = nullptr;
+
+uint64_t monotonic_usec()
+{
+    timespec now = {};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return uint64_t(now.tv_sec) * 1000000u + uint64_t(now.tv_nsec) / 1000u;
+}
+
+/** Hyprland's events carry libinput's time in milliseconds, cut to 32 bits (it wraps after
+ *  49.7 days): the full CLOCK_MONOTONIC time in microseconds, the clock libgesto's deadlines
+ *  are dispatched on, is the latest one whose low 32 bits of milliseconds are @p time_ms. */
+uint64_t event_usec(uint32_t time_ms)
+{
+    const uint64_t now_ms = monotonic_usec() / 1000u;
+    const uint32_t behind = uint32_t(now_ms) - time_ms;
+    return (now_ms >= behind ? now_ms - behind : time_ms) * 1000u;
+}
+
+const char *gesture_kind_name(uint32_t kind)
+{
+    switch (kind)
+    {
+      case GESTO_GESTURE_SWIPE: return "swipe";
+      case GESTO_GESTURE_PINCH: return "pinch";
+      case GESTO_GESTURE_ROTATE: return "rotate";
+      case GESTO_GESTURE_HOLD: return "hold";
+      case GESTO_GESTURE_LONG_PRESS: return "long-press";
+      case GESTO_GESTURE_LONG_PRESS_DRAG: return "long-press-drag";
+      default: return "touchscreen or edge gesture";
+    }
+}
+
+class gesto_hyprland_t
+{
+  public:
+    /** Returns "" when loaded, else why not (the plugin then stays inert). */
+    std::string load()
+    {
+        uint32_t abi = gesto_abi_version();
+        if (((abi >> 16) != GESTO_ABI_VERSION_MAJOR) || ((abi & 0xffff) < GESTO_ABI_VERSION_MINOR))
+        {
+            return "libgesto ABI " + std::to_string(abi >> 16) + "." + std::to_string(abi & 0xffff) +
+                   " is older than the " + std::to_string(GESTO_ABI_VERSION_MAJOR) + "." +
+                   std::to_string(GESTO_ABI_VERSION_MINOR) + " this plugin was built for";
+        }
+
+        const std::string path = gesto_host::config_path();
+        std::string error;
+        engine = gesto_host::load_engine(path, error);
+        if (!engine)
+        {
+            return error + "\nthe config is not loaded; every gesture passes through";
+        }
+
+        gesto_engine_set_effect_callback(engine, on_effect, this);
+        gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS);
+        const int count = gesto_engine_binding_count(engine);
+        LOG(Log::INFO, "gesto: {} bindings from {}", count, path);
+        for (int i = 0; i < count; i++)
+        {
+            gesto_binding_info info = {};
+            info.size = sizeof(info);
+            if (gesto_engine_binding_info(engine, i, &info) != GESTO_OK)
+            {
+                continue;
+            }
+
+            const std::string why = why_inactive(info);
+            if (!why.empty())
+            {
+                gesto_engine_set_binding_enabled(engine, i, 0);
+                LOG(Log::WARN, "gesto: binding {} ({}, {}) is inactive: {}", i + 1, info.gesture,
+                    info.action ? info.action : "no action", why);
+            }
+        }
+
+        LOG(Log::INFO, "gesto: deltas are libinput's accelerated ones (Hyprland passes no others): libgesto "
+                       "inverts libinput's touchpad acceleration, so thresholds compare with unaccelerated "
+                       "distances as in gestod");
+
+        deadline_timer = wl_event_loop_add_timer(g_pCompositor->m_wlEventLoop, on_deadline_timer, this);
+        auto& gesture = Event::bus()->m_events.gesture;
+        listeners.push_back(gesture.swipe.begin.listen(
+            [this] (IPointer::SSwipeBeginEvent event, Event::SCallbackInfo& info)
+        {
+            begin(GESTO_EVENT_SWIPE, event.fingers, event.timeMs, info);
+        }));
+        listeners.push_back(gesture.swipe.update.listen(
+            [this] (IPointer::SSwipeUpdateEvent event, Event::SCallbackInfo& info)
+        {
+            update(GESTO_EVENT_SWIPE, event.fingers, event.timeMs, event.delta.x, event.delta.y, 1.0, 0.0, info);
+        }));
+        listeners.push_back(gesture.swipe.end.listen(
+            [this] (IPointer::SSwipeEndEvent event, Event::SCallbackInfo& info)
+        {
+            end(GESTO_EVENT_SWIPE, event.timeMs, event.cancelled, info);
+        }));
+        listeners.push_back(gesture.pinch.begin.listen(
+            [this] (IPointer::SPinchBeginEvent event, Event::SCallbackInfo& info)
+        {
+            begin(GESTO_EVENT_PINCH, event.fingers, event.timeMs, info);
+        }));
+        listeners.push_back(gesture.pinch.update.listen(
+            [this] (IPointer::SPinchUpdateEvent event, Event::SCallbackInfo& info)
+        {
+            // `rotation` is libinput's angle delta since the previous event, degrees clockwise.
+            update(GESTO_EVENT_PINCH, event.fingers, event.timeMs, event.delta.x, event.delta.y, event.scale,
+                event.rotation, info);
+        }));
+        listeners.push_back(gesture.pinch.end.listen(
+            [this] (IPointer::SPinchEndEvent event, Event::SCallbackInfo& info)
+        {
+            end(GESTO_EVENT_PINCH, event.timeMs, event.cancelled, info);
+        }));
+        return "";
+    }
+
+    void unload()
+    {
+        listeners.clear();
+        if (engine)
+        {
+            gesto_engine_interrupt_drags(engine, monotonic_usec());
+        }
+
+        if (deadline_timer)
+        {
+            wl_event_source_remove(deadline_timer);
+            deadline_timer = nullptr;
+        }
+
+        gesto_engine_destroy(engine);
+        engine = nullptr;
+    }
+
+  private:
+    gesto_engine *engine = nullptr;
+    wl_event_source *deadline_timer = nullptr;
+    std::vector<CHyprSignalListener> listeners;
+    /** A sequence is in progress... */
+    bool in_sequence = false;
+    /** ...and a binding claimed it at its BEGIN: each of its events is cancelled. */
+    bool consumed = false;
+    uint32_t sequence_kind    = 0;
+    uint32_t sequence_fingers = 0;
+
+    /** Why binding @p info cannot run in this plugin, or "" when it can. */
+    static std::string why_inactive(const gesto_binding_info& info)
+    {
+        switch (info.gesture_kind)
+        {
+          case GESTO_GESTURE_SWIPE:
+          case GESTO_GESTURE_PINCH:
+          case GESTO_GESTURE_ROTATE:
+            break;
+
+          case GESTO_GESTURE_HOLD:
+          case GESTO_GESTURE_LONG_PRESS:
+          case GESTO_GESTURE_LONG_PRESS_DRAG:
+            return std::string("Hyprland 0.57 gives plugins no touchpad holds, so no ") +
+                   gesture_kind_name(info.gesture_kind) + " is seen";
+
+          default:
+            return "the plugin sees the touchpad's gestures only (gestod --touchscreens sees touchscreens)";
+        }
+
+        switch (info.action_kind)
+        {
+          case GESTO_ACTION_EXEC:
+          case GESTO_ACTION_WINDOW:
+            return "";
+
+          case GESTO_ACTION_WORKSPACE:
+            if (info.mode == GESTO_MODE_CONTINUOUS)
+            {
+                return "workspaces that follow the fingers (mode: continuous) are not carried out yet; "
+                       "another mode switches when the binding fires";
+            }
+
+            return "";
+
+          case GESTO_ACTION_KEYS:
+            return "the plugin does not type keys yet";
+
+          case GESTO_ACTION_SWAY:
+            return "a sway: command is sway's";
+
+          case GESTO_ACTION_WINDOW_MOTION:
+            return "windows that follow the fingers are not carried out yet";
+
+          case GESTO_ACTION_DRAG:
+            return "the drag through Hyprland's pointer is not carried out yet";
+
+          case GESTO_ACTION_REORDER:
+            return "reorder is a touchscreen action";
+
+          default:
+            return "a binding without an action";
+        }
+    }
+
+    // MARK: Hyprland's events to libgesto's
+
+    void feed(uint32_t kind, uint32_t phase, uint32_t fingers, uint32_t time_ms, double dx, double dy,
+        double scale, double angle_delta, bool cancelled)
+    {
+        gesto_gesture_event event = {};
+        event.size    = sizeof(event);
+        event.kind    = kind;
+        event.phase   = phase;
+        event.fingers = fingers;
+        event.time_usec = event_usec(time_ms);
+        event.dx = dx;
+        event.dy = dy;
+        event.scale = scale;
+        event.angle_delta = angle_delta;
+        event.cancelled   = cancelled ? 1 : 0;
+        // Hyprland (through aquamarine) keeps only libinput's accelerated deltas: libgesto
+        // recovers the unaccelerated ones its thresholds are written in.
+        event.delta_source = GESTO_DELTAS_ACCELERATED_ONLY;
+        if (gesto_engine_handle_event(engine, &event) != GESTO_OK)
+        {
+            LOG(Log::ERR, "gesto: {}", gesto_last_error_message());
+        }
+
+        arm_deadline();
+    }
+
+    void begin(uint32_t kind, uint32_t fingers, uint32_t time_ms, Event::SCallbackInfo& info)
+    {
+        if (in_sequence)
+        {
+            // A sequence whose END never came (its device went mid-gesture) ends here.
+            gesto_engine_end_input(engine, monotonic_usec());
+        }
+
+        in_sequence      = true;
+        sequence_kind    = kind;
+        sequence_fingers = fingers;
+        consumed = gesto_engine_claims(engine, kind, fingers) == 1;
+        info.cancelled = consumed;
+        feed(kind, GESTO_EVENT_BEGIN, fingers, time_ms, 0, 0, 1.0, 0, false);
+    }
+
+    void update(uint32_t kind, uint32_t fingers, uint32_t time_ms, double dx, double dy, double scale,
+        double angle_delta, Event::SCallbackInfo& info)
+    {
+        if (!in_sequence || (kind != sequence_kind))
+        {
+            return;
+        }
+
+        info.cancelled = consumed;
+        feed(kind, GESTO_EVENT_UPDATE, fingers, time_ms, dx, dy, scale, angle_delta, false);
+    }
+
+    void end(uint32_t kind, uint32_t time_ms, bool cancelled, Event::SCallbackInfo& info)
+    {
+        if (!in_sequence || (kind != sequence_kind))
+        {
+            return;
+        }
+
+        info.cancelled = consumed;
+        in_sequence = false;
+        feed(kind, GESTO_EVENT_END, sequence_fingers, time_ms, 0, 0, 1.0, 0, cancelled);
+        consumed = false;
+    }
+
+    // MARK: Deadlines
+
+    void arm_deadline()
+    {
+        uint64_t deadline = 0;
+        if (gesto_engine_next_deadline_usec(engine, &deadline) != GESTO_OK)
+        {
+            wl_event_source_timer_update(deadline_timer, 0);
+            return;
+        }
+
+        const uint64_t now = monotonic_usec();
+        wl_event_source_timer_update(deadline_timer, deadline > now ? int((deadline - now + 999) / 1000) : 1);
+    }
+
+    static int on_deadline_timer(void *data)
+    {
+        auto self = static_cast<gesto_hyprland_t*>(data);
+        gesto_engine_dispatch_deadline(self->engine, monotonic_usec());
+        self->arm_deadline();
+        return 0;
+    }
+
+    // MARK: What libgesto decided
+
+    static void on_effect(const gesto_effect *effect, void *data)
+    {
+        static_cast<gesto_hyprland_t*>(data)->carry_out(*effect);
+    }
+
+    void carry_out(const gesto_effect& effect)
+    {
+        switch (effect.kind)
+        {
+          case GESTO_EFFECT_RUN:
+          {
+              std::string error;
+              if (!gesto_host::run_command(effect.command, *effect.gesture, error))
+              {
+                  LOG(Log::ERR, "gesto: exec: {} failed: {}", effect.command, error);
+              }
+
+              break;
+          }
+
+          case GESTO_EFFECT_SWITCH_WORKSPACE:
+              switch_workspace(effect.workspace_dx, effect.workspace_dy);
+              break;
+
+          case GESTO_EFFECT_WINDOW:
+              window_operation(effect.window_operation);
+              break;
+
+          default:
+              // Their bindings are disabled at load (why_inactive()): they never come here.
+              break;
+        }
+    }
+
+    /** Hyprland's workspaces are a list of numbers per monitor: right (next) is the next
+     *  number, left (previous) the one before, as Hyprland's own `workspace r+1` and `r-1`;
+     *  up and down have no neighbour. */
+    static void switch_workspace(int dx, int dy)
+    {
+        if ((dx == 0) || (dy != 0))
+        {
+            LOG(Log::WARN, "gesto: workspace: Hyprland's workspaces are a list; no workspace at {},{}", dx, dy);
+            return;
+        }
+
+        const std::string target = dx > 0 ? "r+1" : "r-1";
+        auto result = Config::Actions::changeWorkspace(target);
+        if (!result)
+        {
+            LOG(Log::ERR, "gesto: workspace {}: {}", target, result.error().message);
+            return;
+        }
+
+        LOG(Log::INFO, "gesto: workspace: {}", target);
+    }
+
+    static void window_operation(uint32_t operation)
+    {
+        Config::Actions::ActionResult result;
+        switch (operation)
+        {
+          case GESTO_WINDOW_CLOSE:
+            result = Config::Actions::closeWindow();
+            break;
+
+          case GESTO_WINDOW_FULLSCREEN:
+            result = Config::Actions::fullscreenWindow(Fullscreen::FSMODE_FULLSCREEN, false);
+            break;
+
+          case GESTO_WINDOW_MAXIMIZE:
+            result = Config::Actions::fullscreenWindow(Fullscreen::FSMODE_MAXIMIZED, false);
+            break;
+
+          case GESTO_WINDOW_ACTIVATE:
+            // The focused window is active already.
+            return;
+
+          case GESTO_WINDOW_MINIMIZE:
+          default:
+            LOG(Log::WARN, "gesto: window: Hyprland has no minimized windows");
+            return;
+        }
+
+        if (!result)
+        {
+            LOG(Log::ERR, "gesto: window: {}", result.error().message);
+        }
+    }
+};
+
+gesto_hyprland_t *plugin = nullptr;
+}
+
+APICALL EXPORT std::string PLUGIN_API_VERSION()
+{
+    return HYPRLAND_API_VERSION;
+}
+
+APICALL EXPORT PLUGIN_DESCRIPTION_INFO PLUGIN_INIT(HANDLE handle)
+{
+    plugin_handle = handle;
+    // Hyprland refuses a plugin built for another Hyprland; this one was built for the
+    // headers' version and says so rather than load into another.
+    const std::string server = __hyprland_api_get_hash();
+    const std::string client = __hyprland_api_get_client_hash();
+    if (server != client)
+    {
+        throw std::runtime_error("gesto-hyprland was built for Hyprland " + client + ", this is " + server);
+    }
+
+    plugin = new gesto_hyprland_t();
+    const std::string error = plugin->load();
+    if (!error.empty())
+    {
+        LOG(Log::ERR, "gesto: {}", error);
+    } else
+    {
+        LOG(Log::INFO, "gesto: gesto-hyprland loaded");
+    }
+
+    return {"gesto-hyprland", "Touchpad gestures from the gesto config, carried out by libgesto", "gesto",
+        "0.6"};
+}
+
+APICALL EXPORT void PLUGIN_EXIT()
+{
+    if (plugin)
+    {
+        plugin->unload();
+        delete plugin;
+        plugin = nullptr;
+    }
+}
