@@ -29,6 +29,22 @@ struct WindowMotionSwayTests {
                           time: MonotonicClock.now(), translation: Vector2(dx, 0), velocity: Vector2(vx, 0))
     }
 
+    /// Where ``mapFloatingFoot(_:_:)`` puts the window: 480x300 at (400, 210) on the 1280x720 output.
+    static let floatingStart = WindowRect(x: 400, y: 210, width: 480, height: 300)
+
+    /// Maps a floating foot window at ``floatingStart`` and waits until sway shows it there. It
+    /// maps floating at that size (a criterion sway applies before its first configure):
+    /// floated after it mapped tiled, foot's late answer to the tiled configure (1276x693)
+    /// would arrive after the resize, and sway gives a floating window the size its client
+    /// commits, so the window would really be full width for a while, before any gesture.
+    static func mapFloatingFoot(_ sway: SwayHarness, _ runner: LoopRunner) throws {
+        let r = floatingStart
+        try sway.ipc.runCommand("for_window [app_id=\(appID)] \"floating enable, resize set \(Int(r.width)) px \(Int(r.height)) px, "
+                                + "move absolute position \(Int(r.x)) \(Int(r.y))\"")
+        try sway.ipc.runCommand("exec foot --app-id \(appID) sleep 600")
+        #expect(try runner.run(timeout: effectSeconds) { footRect(sway.ipc) == r })
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func fastLeftFlickSpringsToTheLeftHalfMonotonically() throws {
         let sway = try SwayHarness()
@@ -37,15 +53,7 @@ struct WindowMotionSwayTests {
         try sway.start()
         let runner = try LoopRunner()
 
-        // A floating foot window, 480x300 at (400, 210) on the 1280x720 output. It maps floating
-        // at that size (a criterion sway applies before its first configure): floated after it
-        // mapped tiled, foot's late answer to the tiled configure (1276x693) would arrive after
-        // the resize, and sway gives a floating window the size its client commits, so the
-        // window would really be full width for a while, before any gesture.
-        try sway.ipc.runCommand("for_window [app_id=\(Self.appID)] \"floating enable, resize set 480 px 300 px, move absolute position 400 210\"")
-        try sway.ipc.runCommand("exec foot --app-id \(Self.appID) sleep 600")
-        let start = WindowRect(x: 400, y: 210, width: 480, height: 300)
-        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == start })
+        try Self.mapFloatingFoot(sway, runner)
 
         let driver = try WindowMotionDriver(loop: runner.loop, sway: sway.ipc, log: Log(level: .debug, programName: "gesto-test"))
         let action = WindowMotionAction()
@@ -133,10 +141,8 @@ struct WindowMotionSwayTests {
         sway.startWatchdog(seconds: Self.watchdogSeconds)
         try sway.start()
         let runner = try LoopRunner()
-        try sway.ipc.runCommand("for_window [app_id=\(Self.appID)] \"floating enable, resize set 480 px 300 px, move absolute position 400 210\"")
-        try sway.ipc.runCommand("exec foot --app-id \(Self.appID) sleep 600")
-        let start = WindowRect(x: 400, y: 210, width: 480, height: 300)
-        #expect(try runner.run(timeout: Self.effectSeconds) { Self.footRect(sway.ipc) == start })
+        try Self.mapFloatingFoot(sway, runner)
+        let start = Self.floatingStart
 
         let driver = try WindowMotionDriver(loop: runner.loop, sway: sway.ipc, log: Log(level: .debug, programName: "gesto-test"))
         let action = WindowMotionAction(snaps: [.back])
