@@ -22,9 +22,10 @@
 #include <gesto/gesto.h>
 
 #include "config.hpp"
+#include "deadline-timer.hpp"
 #include "exec.hpp"
 
-#include <ctime>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,12 +33,7 @@ namespace
 {
 HANDLE plugin_handle = nullptr;
 
-uint64_t monotonic_usec()
-{
-    timespec now = {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return uint64_t(now.tv_sec) * 1000000u + uint64_t(now.tv_nsec) / 1000u;
-}
+using gesto_host::monotonic_usec;
 
 /** Hyprland's events carry libinput's time in milliseconds, cut to 32 bits (it wraps after
  *  49.7 days): the full CLOCK_MONOTONIC time in microseconds, the clock libgesto's deadlines
@@ -111,7 +107,7 @@ class gesto_hyprland_t
                        "inverts libinput's touchpad acceleration, so thresholds compare with unaccelerated "
                        "distances as in gestod");
 
-        deadline_timer = wl_event_loop_add_timer(g_pCompositor->m_wlEventLoop, on_deadline_timer, this);
+        deadline_timer = std::make_unique<gesto_host::deadline_timer_t>(g_pCompositor->m_wlEventLoop, engine);
         auto& gesture = Event::bus()->m_events.gesture;
         listeners.push_back(gesture.swipe.begin.listen(
             [this] (IPointer::SSwipeBeginEvent event, Event::SCallbackInfo& info)
@@ -156,19 +152,14 @@ class gesto_hyprland_t
             gesto_engine_interrupt_drags(engine, monotonic_usec());
         }
 
-        if (deadline_timer)
-        {
-            wl_event_source_remove(deadline_timer);
-            deadline_timer = nullptr;
-        }
-
+        deadline_timer.reset();
         gesto_engine_destroy(engine);
         engine = nullptr;
     }
 
   private:
     gesto_engine *engine = nullptr;
-    wl_event_source *deadline_timer = nullptr;
+    std::unique_ptr<gesto_host::deadline_timer_t> deadline_timer;
     std::vector<CHyprSignalListener> listeners;
     /** A sequence is in progress... */
     bool in_sequence = false;
@@ -304,23 +295,10 @@ class gesto_hyprland_t
 
     void arm_deadline()
     {
-        uint64_t deadline = 0;
-        if (gesto_engine_next_deadline_usec(engine, &deadline) != GESTO_OK)
+        if (deadline_timer)
         {
-            wl_event_source_timer_update(deadline_timer, 0);
-            return;
+            deadline_timer->arm();
         }
-
-        const uint64_t now = monotonic_usec();
-        wl_event_source_timer_update(deadline_timer, deadline > now ? int((deadline - now + 999) / 1000) : 1);
-    }
-
-    static int on_deadline_timer(void *data)
-    {
-        auto self = static_cast<gesto_hyprland_t*>(data);
-        gesto_engine_dispatch_deadline(self->engine, monotonic_usec());
-        self->arm_deadline();
-        return 0;
     }
 
     // MARK: What libgesto decided

@@ -14,6 +14,7 @@
 // active when its sequence began.
 
 #include "config.hpp"
+#include "deadline-timer.hpp"
 #include "exec.hpp"
 #include "seat-pointer.hpp"
 #include "window-motion.hpp"
@@ -54,13 +55,7 @@ namespace gesto_wayfire
 {
 namespace
 {
-/** Microseconds on CLOCK_MONOTONIC, the clock of libinput's (and so wlroots') event times. */
-uint64_t monotonic_usec()
-{
-    timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return uint64_t(now.tv_sec) * 1000000u + uint64_t(now.tv_nsec) / 1000u;
-}
+using gesto_host::monotonic_usec;
 
 const char *phase_name(uint32_t phase)
 {
@@ -143,7 +138,7 @@ class plugin_t : public wf::plugin_interface_t
         }
 
         auto& core = wf::get_core();
-        deadline_timer = wl_event_loop_add_timer(core.ev_loop, on_deadline_timer, this);
+        deadline_timer = std::make_unique<gesto_host::deadline_timer_t>(core.ev_loop, engine);
         core.connect(&on_swipe_begin);
         core.connect(&on_swipe_update);
         core.connect(&on_swipe_end);
@@ -169,19 +164,14 @@ class plugin_t : public wf::plugin_interface_t
         seat_pointer.destroy();
         stop_motion();
         stop_workspaces();
-        if (deadline_timer)
-        {
-            wl_event_source_remove(deadline_timer);
-            deadline_timer = nullptr;
-        }
-
+        deadline_timer.reset();
         gesto_engine_destroy(engine);
         engine = nullptr;
     }
 
   private:
     gesto_engine *engine = nullptr;
-    wl_event_source *deadline_timer = nullptr;
+    std::unique_ptr<gesto_host::deadline_timer_t> deadline_timer;
     bool print_gestures = false;
     /** A sequence is in progress... */
     bool in_sequence = false;
@@ -527,24 +517,10 @@ class plugin_t : public wf::plugin_interface_t
 
     void arm_deadline()
     {
-        uint64_t deadline = 0;
-        if (gesto_engine_next_deadline_usec(engine, &deadline) != GESTO_OK)
+        if (deadline_timer)
         {
-            wl_event_source_timer_update(deadline_timer, 0);
-            return;
+            deadline_timer->arm();
         }
-
-        uint64_t now = monotonic_usec();
-        int ms = deadline > now ? int((deadline - now + 999) / 1000) : 1;
-        wl_event_source_timer_update(deadline_timer, ms);
-    }
-
-    static int on_deadline_timer(void *data)
-    {
-        auto self = static_cast<plugin_t*>(data);
-        gesto_engine_dispatch_deadline(self->engine, monotonic_usec());
-        self->arm_deadline();
-        return 0;
     }
 
     // MARK: What libgesto decided
