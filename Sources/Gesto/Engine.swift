@@ -231,16 +231,14 @@ final class EngineBox {
         isDelivering = true
         defer { isDelivering = false }
         for output in outputs {
-            if !output.isFiringDelivered {
-                // Only its effects.
-            } else if let callback {
-                var record = self.record(output)
-                callback(&record, userData)
-            } else {
-                queue.append(output)
-            }
-            guard let effectCallback, !output.effects.isEmpty else { continue }
+            let callsBack = output.isFiringDelivered && callback != nil
+            let hasEffects = effectCallback != nil && !output.effects.isEmpty
+            if output.isFiringDelivered && callback == nil { queue.append(output) }
+            guard callsBack || hasEffects else { continue }
+            // One record for the firing's callback and each of its effects.
             var record = self.record(output)
+            if callsBack, let callback { callback(&record, userData) }
+            guard hasEffects, let effectCallback else { continue }
             for effect in output.effects {
                 withUnsafePointer(to: &record) { gesture in
                     var made = cEffect(effect, bindingIndex: output.bindingIndex, gesture: gesture)
