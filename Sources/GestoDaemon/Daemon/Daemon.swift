@@ -587,7 +587,7 @@ public final class Daemon {
             signals.dispatchPending()
             if isReplayStopping {
                 // Nothing more runs, but a drag's button comes up (the way out releases it).
-                for firing in line.firings where firing.action.kind == .drag {
+                for firing in line.firings where firing.action.kind == .drag && firing.gesture.phase.isFinal {
                     effects.plan(firing, isContinuous: false, isSuppressed: true) { drags.carryOut($0, bindingIndex: firing.bindingIndex, firing.gesture) }
                 }
                 return
