@@ -149,16 +149,21 @@ struct WindowMotionSwayTests {
         func pinch(_ phase: RecognizerPhase, scale: Double) -> RecognizedGesture {
             RecognizedGesture(name: .touchpad(.pinch(.out), fingers: 2), phase: phase, time: MonotonicClock.now(), scale: scale)
         }
-        driver.handle(pinch(.began, scale: 1.05), action: action, parameters: .niriWindowMovement)
-        driver.handle(pinch(.changed, scale: 1.25), action: action, parameters: .niriWindowMovement)
-        // 1.25 × 480x300 = 600x375, its centre (640, 360) kept: at (340, 172.5), whole pixels.
-        let scaled = WindowRect(x: 340, y: 173, width: 600, height: 375)
         // foot commits sizes in whole cells, which sway keeps (see above): within a cell.
         func near(_ rect: WindowRect?, _ target: WindowRect) -> Bool {
             guard let rect else { return false }
             return abs(rect.x - target.x) <= 1 && abs(rect.y - target.y) <= 1
                 && abs(rect.width - target.width) <= 16 && abs(rect.height - target.height) <= 16
         }
+        driver.handle(pinch(.began, scale: 1.05), action: action, parameters: .niriWindowMovement)
+        // foot's answer to this resize must come before the next: an answer that comes after
+        // it is the size sway keeps (1 run in 10 ended at 504x315 otherwise).
+        let began = WindowRect(x: 388, y: 203, width: 504, height: 315)  // 1.05 × 480x300 about (640, 360)
+        #expect(try runner.run(timeout: Self.effectSeconds) { near(Self.footRect(sway.ipc), began) },
+                "\(String(describing: Self.footRect(sway.ipc)))")
+        driver.handle(pinch(.changed, scale: 1.25), action: action, parameters: .niriWindowMovement)
+        // 1.25 × 480x300 = 600x375, its centre (640, 360) kept: at (340, 172.5), whole pixels.
+        let scaled = WindowRect(x: 340, y: 173, width: 600, height: 375)
         #expect(try runner.run(timeout: Self.effectSeconds) { near(Self.footRect(sway.ipc), scaled) },
                 "\(String(describing: Self.footRect(sway.ipc)))")
         driver.handle(pinch(.ended, scale: 1.25), action: action, parameters: .niriWindowMovement)
