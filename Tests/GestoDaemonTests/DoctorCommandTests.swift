@@ -504,6 +504,19 @@ import GestoWayland
         #expect(found.detail.contains("installed (\(machine.folder.file("lib/x86_64-linux-gnu/hyprland/libgesto-hyprland.so")))"), "\(found.detail)")
         machine.probe.pluginState = { _ in .loaded }
         #expect(machine.check("gestod")?.verdict == .ok)
+
+        // Loaded, it carries out `workspace:` and consumes the bound gestures: no sway IPC is
+        // needed for it, nor the input proxy, and the lock state is not gestod's to ask (as
+        // doctor said inside the VM stage's Hyprland before this).
+        _ = try machine.writeConfig("bindings:\n  - gesture: swipe:3:down\n    workspace: next\n")
+        #expect(machine.check("sway ipc") == nil)
+        let proxy = try #require(machine.check("input proxy"))
+        #expect(proxy.verdict == .ok && proxy.fix == nil, "\(proxy)")
+        #expect(proxy.detail.contains("not needed: gesto's plugin consumes the bound gestures inside hyprland"), "\(proxy.detail)")
+        #expect(machine.check("session")?.verdict == .ok)
+        machine.probe.pluginState = { _ in .notLoaded }
+        #expect(machine.check("sway ipc")?.verdict == .problem)
+        #expect(machine.check("session")?.verdict == .warning)
     }
 
     /// Wayfire is not asked (its IPC is an optional plugin): wayfire.ini's `[core]` `plugins`

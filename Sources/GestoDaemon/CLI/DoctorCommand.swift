@@ -175,20 +175,23 @@ public enum DoctorCommand {
         let compositor = compositorName(probe.environment)
         let wayland = waylandChecks(probe, status: status, config: config, compositor: compositor)
         results.append(contentsOf: wayland.checks)
-        if let sway = swayCheck(config: config, compositor: compositor, environment: probe.environment) { results.append(sway) }
-        results.append(configCheck)
+        // Loaded, gesto's plugin carries out the bindings inside the compositor.
         let plugin = pluginState(probe, compositor: compositor)
+        let pluginLoaded = plugin == .loaded ? compositor : nil
+        if let sway = swayCheck(config: config, compositor: compositor, environment: probe.environment, pluginLoaded: pluginLoaded) { results.append(sway) }
+        results.append(configCheck)
         if let check = pluginCheck(compositor: compositor, state: plugin, installedPath: pluginInstalledPath(probe, compositor: compositor),
                                    gestodRuns: status != nil) {
             results.append(check)
         }
-        results.append(daemonCheck(status, pluginLoaded: plugin == .loaded ? compositor : nil))
-        results.append(sessionCheck(status))
+        results.append(daemonCheck(status, pluginLoaded: pluginLoaded))
+        results.append(sessionCheck(status, pluginLoaded: pluginLoaded))
         let collisions = collisionCheck(probe, compositor: compositor, config: config)
         results.append(collisions)
         let inputProxyRuns = inputProxyAnswers(at: probe.inputProxySocket)
         if let drag = dragCheck(config: config, compositor: compositor, inputProxyRuns: inputProxyRuns) { results.append(drag) }
-        results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok))
+        results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok,
+                                       pluginLoaded: pluginLoaded))
         results.append(otherToolsCheck(probe))
         results.append(overlayCheck(probe.drawingUnavailable(), missing: wayland.missing))
         return results
@@ -310,10 +313,13 @@ public enum DoctorCommand {
     /// Whether the input proxy runs, and, where it does not, what it would change on a
     /// compositor whose own gestures take touchpad swipes: a warning when a binding collides
     /// with them (the collisions check names which).
-    static func inputProxyCheck(isRunning: Bool, compositor: String?, collides: Bool) -> Check {
+    static func inputProxyCheck(isRunning: Bool, compositor: String?, collides: Bool, pluginLoaded: String? = nil) -> Check {
         if isRunning {
             return Check("input proxy", .ok, "gesto-inputd runs: the compositor reads the touchpads through it, "
                          + "without the finger counts gestod owns (`sudo gestoctl disable --input-proxy` turns it off)")
+        }
+        if let pluginLoaded {
+            return Check("input proxy", .ok, "gesto-inputd does not run (not needed: gesto's plugin consumes the bound gestures inside \(pluginLoaded))")
         }
         guard let compositor, let taken = gesturesTakenBy[compositor] else {
             return Check("input proxy", .ok, "gesto-inputd does not run (not needed: "
@@ -495,13 +501,16 @@ public enum DoctorCommand {
     /// (`$SWAYSOCK`): elsewhere they cannot run, and gestod says so only in its log. Inside
     /// Wayfire the gesto-wayfire plugin carries out `window-motion:` and `workspace:` itself.
     /// nil when no binding needs sway, or sway's socket is set.
-    static func swayCheck(config: Config?, compositor: String?, environment: [String: String]) -> Check? {
+    /// gesto-hyprland carries out `workspace:` (but for `mode: continuous`, which it names
+    /// inactive in Hyprland's log) when it is loaded (`pluginLoaded`).
+    static func swayCheck(config: Config?, compositor: String?, environment: [String: String], pluginLoaded: String? = nil) -> Check? {
         guard let config, environment["SWAYSOCK"]?.isEmpty != false else { return nil }
         var named: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             let needsSway = switch binding.action {
             case .session(.sway): true
-            case .windowMotion, .session(.workspace): compositor != "wayfire"
+            case .windowMotion: compositor != "wayfire"
+            case .session(.workspace): compositor != "wayfire" && pluginLoaded != "hyprland"
             case .exec, .session(.keys), .session(.window), .reorder, .drag: false
             }
             if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
@@ -565,7 +574,10 @@ public enum DoctorCommand {
         }
     }
 
-    static func sessionCheck(_ status: DaemonStatus?) -> Check {
+    static func sessionCheck(_ status: DaemonStatus?, pluginLoaded: String? = nil) -> Check {
+        if status == nil, let pluginLoaded {
+            return Check("session", .ok, "lock state not asked (gestod does not run; gesto's plugin runs inside \(pluginLoaded))")
+        }
         guard let status else { return Check("session", .warning, "lock state unknown (gestod does not run)", fix: "start gestod (see above)") }
         switch status.sessionLock {
         case .unlocked: return Check("session", .ok, "unlocked")
