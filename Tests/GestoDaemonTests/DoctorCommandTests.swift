@@ -439,7 +439,7 @@ import GestoWayland
         try #require(listen(listening, 4) == 0)
         let request = LockedRequest()
         let answered = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             let client = accept(listening, nil, nil)
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = read(client, &buffer, buffer.count)
