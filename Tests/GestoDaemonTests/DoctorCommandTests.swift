@@ -26,6 +26,7 @@ import GestoWayland
             probe.switchOver.procRoot = folder.file("proc")
             probe.switchOver.systemAutostart = folder.file("xdg-autostart")
             probe.switchOver.systemUnits = folder.file("systemd-system")
+            probe.libraryRoot = folder.file("lib")
         }
 
         /// Writes `text` to `relative` in the fake machine, making its folders.
@@ -381,5 +382,157 @@ import GestoWayland
         #expect((config?["detail"] as? String)?.contains("\(daemon.config): valid, 1 binding") == true, "\(output.text)")
         #expect(object["problems"] as? Int ?? 0 >= 1)  // No touchpad on the test machine, or none readable.
         #expect(status == 1)
+    }
+
+    // MARK: The compositor's plugin (issue 42)
+
+    /// Hyprland's answer to `j/plugin list` as its s1 socket writes it (0.57: one object per
+    /// plugin, a trailing newline inside the list), and the answers that are no list.
+    @Test func hyprlandsPluginListIsReadForTheNames() throws {
+        let answer = """
+        [
+        {
+            "name": "gesto-hyprland",
+            "author": "gesto",
+            "handle": "55d0c3a1b2c0",
+            "version": "0.6",
+            "description": "Touchpad gestures from the gesto config, carried out by libgesto"
+        },
+        {
+            "name": "hyprgrass",
+            "author": "horriblename",
+            "handle": "55d0c3a1b3f0",
+            "version": "0.8.2",
+            "description": "Touchscreen gestures"
+        }]
+        """
+        #expect(try CompositorPlugin.hyprlandPluginNames(inPluginList: answer) == ["gesto-hyprland", "hyprgrass"])
+        #expect(try CompositorPlugin.hyprlandPluginNames(inPluginList: "[]") == [])
+        #expect(throws: CompositorPlugin.PluginListError(answer: "unknown request")) {
+            try CompositorPlugin.hyprlandPluginNames(inPluginList: "unknown request")
+        }
+        #expect(throws: CompositorPlugin.PluginListError(answer: "[{\"author\": \"x\"}]")) {
+            try CompositorPlugin.hyprlandPluginNames(inPluginList: "[{\"author\": \"x\"}]")
+        }
+        #expect(CompositorPlugin.hyprlandSocketPath(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "abc_1_2", "XDG_RUNTIME_DIR": "/run/user/7"])
+                == "/run/user/7/hypr/abc_1_2/.socket.sock")
+        #expect(CompositorPlugin.hyprlandSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == nil)
+        #expect(CompositorPlugin.hyprlandSocketPath(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "../x"]) == nil)
+    }
+
+    /// doctor asks Hyprland's socket itself: a stand-in that answers one request as Hyprland's
+    /// s1 socket does (read the request, write the answer, close) gets `j/plugin list`, and its
+    /// answer decides the check; a socket nobody listens on leaves it unknown, a warning.
+    @Test func doctorAsksHyprlandsSocketWhetherThePluginIsLoaded() throws {
+        let machine = try FakeMachine(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "sig", "WAYLAND_DISPLAY": "wayland-1"])
+        machine.probe.environment["XDG_RUNTIME_DIR"] = machine.folder.file("run")
+        try FileManager.default.createDirectory(atPath: machine.folder.file("run/hypr/sig"), withIntermediateDirectories: true)
+        let unknown = try #require(machine.check("plugin"))
+        #expect(unknown.verdict == .warning)
+        #expect(unknown.detail.contains("did not answer `j/plugin list`"), "\(unknown.detail)")
+
+        let path = machine.folder.file("run/hypr/sig/.socket.sock")
+        let listening = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        try #require(listening >= 0)
+        defer { close(listening) }
+        try #require(gesto_unix_bind(listening, path) == 0, "bind \(path): errno \(errno)")
+        try #require(listen(listening, 4) == 0)
+        let request = LockedRequest()
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let client = accept(listening, nil, nil)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = read(client, &buffer, buffer.count)
+            request.set(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self))
+            let answer = Array("[\n{\n    \"name\": \"gesto-hyprland\",\n    \"author\": \"gesto\",\n    \"handle\": \"1\",\n    \"version\": \"0.6\",\n    \"description\": \"d\"\n}]".utf8)
+            _ = write(client, answer, answer.count)
+            close(client)
+            answered.signal()
+        }
+        let loaded = try #require(machine.check("plugin"))
+        answered.wait()
+        #expect(request.value == "j/plugin list")
+        #expect(loaded.verdict == .ok, "\(loaded)")
+        #expect(loaded.detail.hasPrefix("gesto-hyprland is loaded in Hyprland"), "\(loaded.detail)")
+    }
+
+    final class LockedRequest: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func set(_ value: String) { lock.lock(); text = value; lock.unlock() }
+        var value: String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    /// Loaded, the plugin consumes and carries out the bindings: gestod running as well is a
+    /// warning (both act on every bound gesture) whose fix stops one of them, and gestod not
+    /// running is fine. Installed but not loaded, the fix says how to load it, by its path.
+    @Test func thePluginCheckSaysWhetherGestodShouldWatchTheTouchpadToo() throws {
+        let path = "/usr/lib/x86_64-linux-gnu/hyprland/libgesto-hyprland.so"
+        let both = try #require(DoctorCommand.pluginCheck(compositor: "hyprland", state: .loaded, installedPath: path, gestodRuns: true))
+        #expect(both.verdict == .warning)
+        #expect(both.detail.contains("both watch the touchpad and act on every bound gesture"), "\(both.detail)")
+        #expect(both.fix?.contains("`gestoctl disable`") == true, "\(both.fix ?? "")")
+        #expect(both.fix?.contains("`hyprctl plugin unload \(path)`") == true, "\(both.fix ?? "")")
+
+        let alone = try #require(DoctorCommand.pluginCheck(compositor: "hyprland", state: .loaded, installedPath: path, gestodRuns: false))
+        #expect(alone.verdict == .ok && alone.fix == nil)
+        #expect(DoctorCommand.daemonCheck(nil, pluginLoaded: "hyprland").verdict == .ok)
+        #expect(DoctorCommand.daemonCheck(nil).verdict == .problem)
+
+        let installed = try #require(DoctorCommand.pluginCheck(compositor: "hyprland", state: .notLoaded, installedPath: path, gestodRuns: true))
+        #expect(installed.verdict == .ok)
+        #expect(installed.detail.contains("installed (\(path)) but not loaded"), "\(installed.detail)")
+        #expect(installed.fix?.contains("`hyprctl plugin load \(path)`") == true, "\(installed.fix ?? "")")
+        #expect(installed.fix?.contains("`hl.plugin.load(\"\(path)\")` in hyprland.lua") == true, "\(installed.fix ?? "")")
+
+        let absent = try #require(DoctorCommand.pluginCheck(compositor: "hyprland", state: .notLoaded, installedPath: nil, gestodRuns: true))
+        #expect(absent.verdict == .ok && absent.fix == nil)
+        #expect(absent.detail.contains("the gesto-hyprland package"), "\(absent.detail)")
+
+        let wayfire = try #require(DoctorCommand.pluginCheck(compositor: "wayfire", state: .loaded, installedPath: nil, gestodRuns: true))
+        #expect(wayfire.verdict == .warning)
+        #expect(wayfire.fix?.contains("remove gesto-wayfire from `plugins` in the [core] section of wayfire.ini") == true, "\(wayfire.fix ?? "")")
+
+        #expect(DoctorCommand.pluginCheck(compositor: "sway", state: nil, installedPath: nil, gestodRuns: true) == nil)
+
+        // Through checks(): the installed file is found in an architecture's folder, and the
+        // answer decides the gestod line.
+        let machine = try FakeMachine(environment: ["HYPRLAND_INSTANCE_SIGNATURE": "sig"])
+        try machine.write("", to: "lib/x86_64-linux-gnu/hyprland/libgesto-hyprland.so")
+        machine.probe.pluginState = { _ in .notLoaded }
+        let found = try #require(machine.check("plugin"))
+        #expect(found.detail.contains("installed (\(machine.folder.file("lib/x86_64-linux-gnu/hyprland/libgesto-hyprland.so")))"), "\(found.detail)")
+        machine.probe.pluginState = { _ in .loaded }
+        #expect(machine.check("gestod")?.verdict == .ok)
+
+        // Loaded, it carries out `workspace:` and consumes the bound gestures: no sway IPC is
+        // needed for it, nor the input proxy, and the lock state is not gestod's to ask (as
+        // doctor said inside the VM stage's Hyprland before this).
+        _ = try machine.writeConfig("bindings:\n  - gesture: swipe:3:down\n    workspace: next\n")
+        #expect(machine.check("sway ipc") == nil)
+        let proxy = try #require(machine.check("input proxy"))
+        #expect(proxy.verdict == .ok && proxy.fix == nil, "\(proxy)")
+        #expect(proxy.detail.contains("not needed: gesto's plugin consumes the bound gestures inside hyprland"), "\(proxy.detail)")
+        #expect(machine.check("session")?.verdict == .ok)
+        machine.probe.pluginState = { _ in .notLoaded }
+        #expect(machine.check("sway ipc")?.verdict == .problem)
+        #expect(machine.check("session")?.verdict == .warning)
+    }
+
+    /// Wayfire is not asked (its IPC is an optional plugin): wayfire.ini's `[core]` `plugins`
+    /// line, which Wayfire follows live, says whether gesto-wayfire is loaded.
+    @Test func wayfireIniSaysWhetherGestoWayfireIsLoaded() throws {
+        #expect(CompositorPlugin.wayfireConfigLoadsPlugin("[core]\nplugins = vswipe gesto-wayfire expo\n"))
+        #expect(CompositorPlugin.wayfireConfigLoadsPlugin("[core]\nplugins = vswipe \\\n  gesto-wayfire\n"))
+        #expect(!CompositorPlugin.wayfireConfigLoadsPlugin("[core]\nplugins = vswipe # gesto-wayfire\n"))
+        #expect(!CompositorPlugin.wayfireConfigLoadsPlugin("[other]\nplugins = gesto-wayfire\n[core]\nplugins = vswipe\n"))
+        #expect(!CompositorPlugin.wayfireConfigLoadsPlugin("[core]\nplugins = gesto-wayfire-old\n"))
+
+        let machine = try FakeMachine(environment: ["XDG_CURRENT_DESKTOP": "Wayfire"])
+        try machine.write("[core]\nplugins = gesto-wayfire\n", to: "home/.config/wayfire.ini")
+        let loaded = try #require(machine.check("plugin"))
+        #expect(loaded.detail.hasPrefix("gesto-wayfire is loaded by wayfire.ini"), "\(loaded.detail)")
+        try machine.write("[core]\nplugins = vswipe\n", to: "home/.config/wayfire.ini")
+        #expect(machine.check("plugin")?.detail.hasPrefix("gesto-wayfire is not loaded") == true)
     }
 }

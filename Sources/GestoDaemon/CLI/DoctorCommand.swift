@@ -32,8 +32,10 @@ public enum DoctorCommand {
         the config, whether gestod runs and is paused, the session's lock state, the
         compositor's built-in gestures that collide with bound ones (Hyprland's from the config
         in force, hyprland.lua or hyprland.conf), whether the input proxy gesto-inputd runs
-        (and, on a compositor whose gestures cannot be turned off, what it would change), and
-        whether overlays can be shown. Exit status 1 when a check found a problem.
+        (and, on a compositor whose gestures cannot be turned off, what it would change),
+        whether gesto's plugin for Hyprland or Wayfire is loaded (Hyprland asked over its
+        socket, Wayfire's wayfire.ini read) and gestod watches the touchpad too, and whether
+        overlays can be shown. Exit status 1 when a check found a problem.
         """
     ) { parsed, context in
         var probe = Probe(environment: context.environment ?? processEnvironment())
@@ -57,8 +59,8 @@ public enum DoctorCommand {
     /// One check: what was looked at, what was found, and what to do about it.
     public struct Check: Sendable, Equatable {
         /// The check's name (`touchpads`, `gestures`, `compositor`, `protocols`, `sway ipc`,
-        /// `config`, `gestod`, `session`, `collisions`, `drag`, `input proxy`, `other tools`,
-        /// `overlays`).
+        /// `config`, `plugin`, `gestod`, `session`, `collisions`, `drag`, `input proxy`,
+        /// `other tools`, `overlays`).
         public var name: String
         public var verdict: Verdict
         /// What was found, one or more lines.
@@ -111,6 +113,11 @@ public enum DoctorCommand {
         public var hyprlandConfigPath: String?
         /// Where other gesture tools are looked for (processes, units, autostart entries).
         var switchOver: SwitchOverPlaces
+        /// Where the compositor plugins' architecture folders are (`/usr/lib`).
+        public var libraryRoot = "/usr/lib"
+        /// Whether gesto's plugin for the compositor is loaded (nil: Hyprland is asked over its
+        /// socket, Wayfire's wayfire.ini is read; tests give their own answer).
+        var pluginState: ((_ compositor: String?) -> CompositorPlugin.State?)?
         /// Why overlays cannot be drawn, or nil (tests give their own answer).
         var drawingUnavailable: () -> String? = { OverlaySurface.drawingUnavailableReason }
 
@@ -168,15 +175,23 @@ public enum DoctorCommand {
         let compositor = compositorName(probe.environment)
         let wayland = waylandChecks(probe, status: status, config: config, compositor: compositor)
         results.append(contentsOf: wayland.checks)
-        if let sway = swayCheck(config: config, compositor: compositor, environment: probe.environment) { results.append(sway) }
+        // Loaded, gesto's plugin carries out the bindings inside the compositor.
+        let plugin = pluginState(probe, compositor: compositor)
+        let pluginLoaded = plugin == .loaded ? compositor : nil
+        if let sway = swayCheck(config: config, compositor: compositor, environment: probe.environment, pluginLoaded: pluginLoaded) { results.append(sway) }
         results.append(configCheck)
-        results.append(daemonCheck(status))
-        results.append(sessionCheck(status))
+        if let check = pluginCheck(compositor: compositor, state: plugin, installedPath: pluginInstalledPath(probe, compositor: compositor),
+                                   gestodRuns: status != nil) {
+            results.append(check)
+        }
+        results.append(daemonCheck(status, pluginLoaded: pluginLoaded))
+        results.append(sessionCheck(status, pluginLoaded: pluginLoaded))
         let collisions = collisionCheck(probe, compositor: compositor, config: config)
         results.append(collisions)
         let inputProxyRuns = inputProxyAnswers(at: probe.inputProxySocket)
         if let drag = dragCheck(config: config, compositor: compositor, inputProxyRuns: inputProxyRuns) { results.append(drag) }
-        results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok))
+        results.append(inputProxyCheck(isRunning: inputProxyRuns, compositor: compositor, collides: collisions.verdict != .ok,
+                                       pluginLoaded: pluginLoaded))
         results.append(otherToolsCheck(probe))
         results.append(overlayCheck(probe.drawingUnavailable(), missing: wayland.missing))
         return results
@@ -216,6 +231,66 @@ public enum DoctorCommand {
         }
     }
 
+    // MARK: The compositor's plugin
+
+    /// Whether gesto's plugin is loaded in the compositor: Hyprland's answer, Wayfire's config.
+    static func pluginState(_ probe: Probe, compositor: String?) -> CompositorPlugin.State? {
+        if let answer = probe.pluginState { return answer(compositor) }
+        switch compositor {
+        case "hyprland": return CompositorPlugin.hyprlandState(environment: probe.environment)
+        case "wayfire": return CompositorPlugin.wayfireState(environment: probe.environment, compositor: compositor)
+        default: return nil
+        }
+    }
+
+    static func pluginInstalledPath(_ probe: Probe, compositor: String?) -> String? {
+        switch compositor {
+        case "hyprland": return CompositorPlugin.installedPath(CompositorPlugin.hyprlandFile, libraryRoot: probe.libraryRoot)
+        case "wayfire": return CompositorPlugin.installedPath(CompositorPlugin.wayfireFile, libraryRoot: probe.libraryRoot)
+        default: return nil
+        }
+    }
+
+    /// What gesto's plugin for the compositor does here: loaded, it consumes and carries out the
+    /// bindings inside the compositor, and gestod watching the touchpad as well would act on
+    /// every bound gesture a second time; installed but not loaded, how to load it. nil on
+    /// compositors without a gesto plugin.
+    static func pluginCheck(compositor: String?, state: CompositorPlugin.State?, installedPath: String?, gestodRuns: Bool) -> Check? {
+        guard let state, let compositor, compositor == "hyprland" || compositor == "wayfire" else { return nil }
+        let hyprland = compositor == "hyprland"
+        let name = hyprland ? CompositorPlugin.hyprlandName : CompositorPlugin.wayfireName
+        let host = hyprland ? "Hyprland" : "Wayfire"
+        let path = installedPath ?? "/usr/lib/ARCH/" + (hyprland ? CompositorPlugin.hyprlandFile : CompositorPlugin.wayfireFile)
+        let load = hyprland
+            ? "`hyprctl plugin load \(path)` loads it now, `hl.plugin.load(\"\(path)\")` in hyprland.lua at every start"
+            : "add \(name) to `plugins` in the [core] section of wayfire.ini (Wayfire loads it at once)"
+        let unload = hyprland
+            ? "`hyprctl plugin unload \(path)`, and remove its hl.plugin.load line from hyprland.lua"
+            : "remove \(name) from `plugins` in the [core] section of wayfire.ini"
+        let manual = "gesto.yaml(5), \(hyprland ? "HYPRLAND" : "WAYFIRE")"
+        switch state {
+        case .loaded where gestodRuns:
+            return Check("plugin", .warning, "\(name) is loaded \(hyprland ? "in Hyprland" : "by wayfire.ini") and gestod runs too: "
+                         + "both watch the touchpad and act on every bound gesture",
+                         fix: "let one of them act: stop gestod (`gestoctl disable` stops it and its start at login; remove a start line "
+                            + "from the \(host) config), or unload the plugin: \(unload)")
+        case .loaded:
+            return Check("plugin", .ok, "\(name) is loaded \(hyprland ? "in Hyprland" : "by wayfire.ini"): it consumes the bound gestures "
+                         + "and carries out their actions inside \(host) (bindings it cannot carry out are named in \(host)'s log; \(manual))")
+        case .notLoaded where installedPath != nil:
+            return Check("plugin", .ok, "\(name) is installed (\(path)) but not loaded: gestod handles gestures beside \(host)",
+                         fix: "to have \(host) consume the bound gestures: \(load); then stop gestod (\(manual))")
+        case .notLoaded:
+            return Check("plugin", .ok, "\(name) is not loaded: gestod handles gestures beside \(host)"
+                         + (hyprland ? " (the gesto-hyprland package, for Hyprland 0.57, consumes them inside it)"
+                                     : " (the gesto-wayfire package, for Wayfire 0.9 and 0.10, consumes them inside it)"))
+        case .unknown(let why):
+            return Check("plugin", .warning, "whether \(name) is loaded is unknown: \(why)",
+                         fix: hyprland ? "run `gestoctl doctor` inside the Hyprland session (HYPRLAND_INSTANCE_SIGNATURE and XDG_RUNTIME_DIR set)"
+                                       : "make wayfire.ini readable")
+        }
+    }
+
     // MARK: The input proxy
 
     /// The compositors whose own touchpad gestures the input proxy is for, and what to say of
@@ -238,10 +313,13 @@ public enum DoctorCommand {
     /// Whether the input proxy runs, and, where it does not, what it would change on a
     /// compositor whose own gestures take touchpad swipes: a warning when a binding collides
     /// with them (the collisions check names which).
-    static func inputProxyCheck(isRunning: Bool, compositor: String?, collides: Bool) -> Check {
+    static func inputProxyCheck(isRunning: Bool, compositor: String?, collides: Bool, pluginLoaded: String? = nil) -> Check {
         if isRunning {
             return Check("input proxy", .ok, "gesto-inputd runs: the compositor reads the touchpads through it, "
                          + "without the finger counts gestod owns (`sudo gestoctl disable --input-proxy` turns it off)")
+        }
+        if let pluginLoaded {
+            return Check("input proxy", .ok, "gesto-inputd does not run (not needed: gesto's plugin consumes the bound gestures inside \(pluginLoaded))")
         }
         guard let compositor, let taken = gesturesTakenBy[compositor] else {
             return Check("input proxy", .ok, "gesto-inputd does not run (not needed: "
@@ -423,13 +501,16 @@ public enum DoctorCommand {
     /// (`$SWAYSOCK`): elsewhere they cannot run, and gestod says so only in its log. Inside
     /// Wayfire the gesto-wayfire plugin carries out `window-motion:` and `workspace:` itself.
     /// nil when no binding needs sway, or sway's socket is set.
-    static func swayCheck(config: Config?, compositor: String?, environment: [String: String]) -> Check? {
+    /// gesto-hyprland carries out `workspace:` (but for `mode: continuous`, which it names
+    /// inactive in Hyprland's log) when it is loaded (`pluginLoaded`).
+    static func swayCheck(config: Config?, compositor: String?, environment: [String: String], pluginLoaded: String? = nil) -> Check? {
         guard let config, environment["SWAYSOCK"]?.isEmpty != false else { return nil }
         var named: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             let needsSway = switch binding.action {
             case .session(.sway): true
-            case .windowMotion, .session(.workspace): compositor != "wayfire"
+            case .windowMotion: compositor != "wayfire"
+            case .session(.workspace): compositor != "wayfire" && pluginLoaded != "hyprland"
             case .exec, .session(.keys), .session(.window), .reorder, .drag: false
             }
             if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
@@ -475,7 +556,12 @@ public enum DoctorCommand {
         return (checks, missing)
     }
 
-    static func daemonCheck(_ status: DaemonStatus?) -> Check {
+    /// gestod's state; where gesto's plugin for `pluginLoaded` (a compositor) is loaded, gestod
+    /// not running is fine.
+    static func daemonCheck(_ status: DaemonStatus?, pluginLoaded: String? = nil) -> Check {
+        if status == nil, let compositor = pluginLoaded {
+            return Check("gestod", .ok, "not running: gesto's plugin carries out the bindings inside \(compositor) (see plugin)")
+        }
         guard let status else {
             return Check("gestod", .problem, "not running (its socket does not answer)",
                          fix: "`gestoctl enable` starts it now and at every login (or run `gestod &`)")
@@ -488,7 +574,10 @@ public enum DoctorCommand {
         }
     }
 
-    static func sessionCheck(_ status: DaemonStatus?) -> Check {
+    static func sessionCheck(_ status: DaemonStatus?, pluginLoaded: String? = nil) -> Check {
+        if status == nil, let pluginLoaded {
+            return Check("session", .ok, "lock state not asked (gestod does not run; gesto's plugin runs inside \(pluginLoaded))")
+        }
         guard let status else { return Check("session", .warning, "lock state unknown (gestod does not run)", fix: "start gestod (see above)") }
         switch status.sessionLock {
         case .unlocked: return Check("session", .ok, "unlocked")

@@ -262,6 +262,20 @@ public final class Daemon {
 
     // MARK: Input
 
+    /// gesto's plugin for the compositor (gesto-hyprland, gesto-wayfire) consumes the bound
+    /// gestures and acts on them inside it: gestod reading the same touchpad acts on each a
+    /// second time. Said once, at start, as `gestoctl doctor` says it; gestod still runs, since
+    /// the plugin leaves the bindings it cannot carry out inactive and a user may mean that.
+    private func warnIfCompositorPluginLoaded() {
+        let environment = DoctorCommand.processEnvironment()
+        let compositor = DoctorCommand.compositorName(environment)
+        guard let compositor, DoctorCommand.pluginState(DoctorCommand.Probe(environment: environment), compositor: compositor) == .loaded else { return }
+        let name = compositor == "hyprland" ? CompositorPlugin.hyprlandName : CompositorPlugin.wayfireName
+        log.warning("\(name) is loaded in \(compositor): it acts on the bound gestures inside the compositor, and gestod reading "
+                    + "the touchpad too acts on each of them a second time; stop gestod (`gestoctl disable`) or unload the plugin "
+                    + "(`gestoctl doctor` says how)")
+    }
+
     private func openLiveInput() throws(DaemonError) {
         do {
             // `--touchscreens` or `input: {touchscreens: true}` in the config it started with.
@@ -276,6 +290,7 @@ public final class Daemon {
             // Devices present at start arrive as DEVICE_ADDED on the first dispatch.
             source.dispatch { handle($0) }
             for refusal in source.refusals { log.warning("\(refusal)") }
+            warnIfCompositorPluginLoaded()
             if source.devices.isEmpty {
                 log.info("no touchpad yet on \(options.devicePaths.isEmpty ? "seat " + options.seat : "the given devices"): waiting for one to appear")
             }
