@@ -312,6 +312,9 @@ class gesto_hyprland_t
           case GESTO_ACTION_SWAY:
             return "a sway: command is sway's";
 
+          case GESTO_ACTION_HYPRLAND:
+            return "";
+
           case GESTO_ACTION_WINDOW_MOTION:
             return "windows that follow the fingers are not carried out yet";
 
@@ -438,6 +441,10 @@ class gesto_hyprland_t
               type_keys(effect);
               break;
 
+          case GESTO_EFFECT_HYPRLAND_DISPATCH:
+              dispatch(effect.command);
+              break;
+
           default:
               // Their bindings are disabled at load (why_inactive()): they never come here.
               break;
@@ -497,6 +504,21 @@ class gesto_hyprland_t
         {
             LOG(Log::ERR, "gesto: window: {}", result.error().message);
         }
+    }
+
+    /** A `hyprland:` binding's dispatch, handed to the handler of Hyprland's own `dispatch`
+     *  request (what `hyprctl dispatch` and gestod over Hyprland's socket reach): with 0.57's
+     *  Lua config it evaluates `hl.dispatch(DISPATCH)`. Its reply is "ok", else what failed. */
+    static void dispatch(const char *command)
+    {
+        const std::string reply = HyprlandAPI::invokeHyprctlCommand("dispatch", command);
+        if (!reply.starts_with("ok"))
+        {
+            LOG(Log::ERR, "gesto: hyprland: {} failed: {}", command, reply.substr(0, reply.find('\n')));
+            return;
+        }
+
+        LOG(Log::INFO, "gesto: hyprland: {}", command);
     }
 
     // MARK: Keys

@@ -430,7 +430,7 @@ public enum DoctorCommand {
             let needsSway = switch binding.action {
             case .session(.sway): true
             case .windowMotion, .session(.workspace): compositor != "wayfire"
-            case .exec, .session(.keys), .session(.window), .reorder, .drag: false
+            case .exec, .session(.keys), .session(.window), .session(.hyprland), .reorder, .drag: false
             }
             if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
         }
