@@ -13,8 +13,12 @@
 // `keys:` bindings type on a keyboard of the plugin's own, through Hyprland's binds
 // (gesto_keyboard_t says why).
 //
-// Hyprland 0.57's event bus has no touchpad holds (its InputManager sends them to clients
-// without a plugin event), so hold:, long-press: and long-press-drag: bindings are disabled.
+// Hyprland 0.57's event bus has no touchpad holds: Hyprland hands each pointer's hold begin
+// and end straight to the pointer-gestures protocol (CPointerGesturesProtocol::holdBegin and
+// holdEnd, from CPointerManager's listeners). The plugin hooks those two functions
+// (HyprlandAPI::createFunctionHook): it feeds libgesto the hold, and calls Hyprland's own only
+// for a hold libgesto does not claim. Where the hooks cannot be made, hold:, long-press: and
+// long-press-drag: bindings are disabled, with the reason logged.
 #include <hyprland/src/plugins/PluginAPI.hpp>
 #include <hyprland/src/Compositor.hpp>
 #include <hyprland/src/event/EventBus.hpp>
@@ -24,6 +28,7 @@
 #include <hyprland/src/devices/IKeyboard.hpp>
 #include <hyprland/src/managers/SeatManager.hpp>
 #include <hyprland/src/managers/input/InputManager.hpp>
+#include <hyprland/src/protocols/PointerGestures.hpp>
 
 #include <xkbcommon/xkbcommon.h>
 
@@ -42,6 +47,10 @@
 namespace
 {
 HANDLE plugin_handle = nullptr;
+
+/** Hyprland's CPointerGesturesProtocol::holdBegin and holdEnd, hooked while the plugin runs. */
+CFunctionHook *hold_begin_hook = nullptr;
+CFunctionHook *hold_end_hook   = nullptr;
 
 using gesto_host::monotonic_usec;
 
@@ -180,6 +189,7 @@ class gesto_hyprland_t
             return error + "\nthe config is not loaded; every gesture passes through";
         }
 
+        hook_holds();
         gesto_engine_set_effect_callback(engine, on_effect, this);
         gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS);
         const int count = gesto_engine_binding_count(engine);
@@ -246,6 +256,7 @@ class gesto_hyprland_t
 
     void unload()
     {
+        unhook_holds();
         listeners.clear();
         if (engine)
         {
@@ -284,8 +295,13 @@ class gesto_hyprland_t
           case GESTO_GESTURE_HOLD:
           case GESTO_GESTURE_LONG_PRESS:
           case GESTO_GESTURE_LONG_PRESS_DRAG:
-            // The binding's own name is in the line that logs this.
-            return "Hyprland 0.57 gives plugins no touchpad holds, which it needs";
+            if (!hold_begin_hook || !hold_end_hook)
+            {
+                // The binding's own name is in the line that logs this.
+                return "Hyprland 0.57 gives plugins no touchpad holds, and its hold functions could not be hooked";
+            }
+
+            break;
 
           default:
             return "the plugin sees the touchpad's gestures only (gestod --touchscreens sees touchscreens)";
@@ -521,6 +537,70 @@ class gesto_hyprland_t
         LOG(Log::INFO, "gesto: hyprland: {}", command);
     }
 
+    // MARK: Holds
+
+    /** The one function named @p name of Hyprland's, or nullptr. */
+    static void *hyprland_function(const std::string& name, const std::string& demangled)
+    {
+        void *found = nullptr;
+        for (const auto& match : HyprlandAPI::findFunctionsByName(plugin_handle, name))
+        {
+            if (match.demangled.starts_with(demangled + "("))
+            {
+                if (found)
+                {
+                    return nullptr;
+                }
+
+                found = match.address;
+            }
+        }
+
+        return found;
+    }
+
+    void hook_holds()
+    {
+        void *begin = hyprland_function("holdBegin", "CPointerGesturesProtocol::holdBegin");
+        void *end   = hyprland_function("holdEnd", "CPointerGesturesProtocol::holdEnd");
+        if (!begin || !end)
+        {
+            LOG(Log::WARN, "gesto: holds: no single CPointerGesturesProtocol::holdBegin and holdEnd in this Hyprland");
+            return;
+        }
+
+        hold_begin_hook = HyprlandAPI::createFunctionHook(plugin_handle, begin, reinterpret_cast<void*>(&on_hold_begin));
+        hold_end_hook   = HyprlandAPI::createFunctionHook(plugin_handle, end, reinterpret_cast<void*>(&on_hold_end));
+        if (!hold_begin_hook || !hold_end_hook || !hold_begin_hook->hook() || !hold_end_hook->hook())
+        {
+            LOG(Log::WARN, "gesto: holds: Hyprland's hold functions could not be hooked");
+            unhook_holds();
+            return;
+        }
+
+        LOG(Log::INFO, "gesto: holds: seen at Hyprland's pointer-gestures protocol (its holdBegin and holdEnd hooked)");
+    }
+
+    static void unhook_holds()
+    {
+        for (CFunctionHook **hook : {&hold_begin_hook, &hold_end_hook})
+        {
+            if (*hook)
+            {
+                HyprlandAPI::removeFunctionHook(plugin_handle, *hook);
+                *hook = nullptr;
+            }
+        }
+    }
+
+    using hold_begin_fn = void (*)(CPointerGesturesProtocol*, uint32_t, uint32_t);
+    using hold_end_fn   = void (*)(CPointerGesturesProtocol*, uint32_t, bool);
+
+    /** A hold began: libgesto sees it, and clients only when no binding claims it. */
+    static void on_hold_begin(CPointerGesturesProtocol *protocol, uint32_t time_ms, uint32_t fingers);
+    /** A hold ended: as its begin went. */
+    static void on_hold_end(CPointerGesturesProtocol *protocol, uint32_t time_ms, bool cancelled);
+
     // MARK: Keys
 
     /** Adds the plugin's keyboard to Hyprland's when an active binding types keys. Hyprland
@@ -618,6 +698,34 @@ class gesto_hyprland_t
 };
 
 gesto_hyprland_t *plugin = nullptr;
+
+void gesto_hyprland_t::on_hold_begin(CPointerGesturesProtocol *protocol, uint32_t time_ms, uint32_t fingers)
+{
+    Event::SCallbackInfo info;
+    if (plugin && plugin->engine)
+    {
+        plugin->begin(GESTO_EVENT_HOLD, fingers, time_ms, info);
+    }
+
+    if (!info.cancelled && hold_begin_hook)
+    {
+        reinterpret_cast<hold_begin_fn>(hold_begin_hook->m_original)(protocol, time_ms, fingers);
+    }
+}
+
+void gesto_hyprland_t::on_hold_end(CPointerGesturesProtocol *protocol, uint32_t time_ms, bool cancelled)
+{
+    Event::SCallbackInfo info;
+    if (plugin && plugin->engine)
+    {
+        plugin->end(GESTO_EVENT_HOLD, time_ms, cancelled, info);
+    }
+
+    if (!info.cancelled && hold_end_hook)
+    {
+        reinterpret_cast<hold_end_fn>(hold_end_hook->m_original)(protocol, time_ms, cancelled);
+    }
+}
 }
 
 APICALL EXPORT std::string PLUGIN_API_VERSION()
