@@ -1,6 +1,7 @@
 // gesto-hyprland: the Hyprland 0.57 plugin on libgesto. It is glue only (ARCHITECTURE.md, "A new
 // host is one file"): it feeds libgesto the touchpad swipes and pinches Hyprland's event bus
-// hands plugins before Hyprland acts on them, cancels every event of a sequence libgesto claims
+// hands plugins before Hyprland acts on them (and the holds, below), cancels every event of a
+// sequence libgesto claims
 // at its BEGIN (so that neither Hyprland's own gestures nor a client see any of it), arms one
 // timer for libgesto's deadlines on Hyprland's event loop, and carries out libgesto's effects
 // with Hyprland's own calls. Bindings whose effects it does not carry out are disabled at load,
