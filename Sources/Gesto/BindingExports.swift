@@ -27,6 +27,7 @@ extension ActionKind {
         case .keys: GESTO_ACTION_KEYS
         case .window: GESTO_ACTION_WINDOW
         case .sway: GESTO_ACTION_SWAY
+        case .hyprland: GESTO_ACTION_HYPRLAND
         case .reorder: GESTO_ACTION_REORDER
         case .windowMotion: GESTO_ACTION_WINDOW_MOTION
         case .workspace: GESTO_ACTION_WORKSPACE

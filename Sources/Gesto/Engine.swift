@@ -38,8 +38,9 @@ struct EngineBinding {
     /// Its `exec:` command as a C string, or nil: session, reorder, window-motion and
     /// workspace actions are the host's to carry out (the binding still fires, with its index).
     let exec: UnsafeMutablePointer<CChar>?
-    /// Its `sway:` command as a C string, or nil (a GESTO_EFFECT_SWAY_COMMAND's `command`).
-    let swayCommand: UnsafeMutablePointer<CChar>?
+    /// Its `sway:` command or `hyprland:` dispatch as a C string, or nil (the `command` of a
+    /// GESTO_EFFECT_SWAY_COMMAND or GESTO_EFFECT_HYPRLAND_DISPATCH).
+    let compositorCommand: UnsafeMutablePointer<CChar>?
     /// Its `keys:` keysym names as a C array of C strings (``KeyNames``), or nil.
     let keysyms: UnsafeMutableBufferPointer<UnsafePointer<CChar>?>?
 
@@ -51,7 +52,10 @@ struct EngineBinding {
         gestureString = strdup(rule.gesture.description)
         appString = rule.app.flatMap { strdup($0) }
         if case .exec(let command)? = action { exec = strdup(command) } else { exec = nil }
-        if case .session(.sway(let command))? = action { swayCommand = strdup(command) } else { swayCommand = nil }
+        switch action {
+        case .session(.sway(let command))?, .session(.hyprland(let command))?: compositorCommand = strdup(command)
+        default: compositorCommand = nil
+        }
         if case .session(.keys(let combination))? = action {
             let names = KeyNames(combination).keysymNames
             let array = UnsafeMutableBufferPointer<UnsafePointer<CChar>?>.allocate(capacity: names.count)
@@ -67,7 +71,7 @@ struct EngineBinding {
         Glibc.free(gestureString)
         Glibc.free(appString)
         Glibc.free(exec)
-        Glibc.free(swayCommand)
+        Glibc.free(compositorCommand)
         if let keysyms {
             for name in keysyms { Glibc.free(UnsafeMutablePointer(mutating: name)) }
             keysyms.deallocate()
@@ -259,8 +263,8 @@ final class EngineBox {
         switch effect {
         case .run:
             made.command = UnsafePointer(binding.exec)
-        case .swayCommand:
-            made.command = UnsafePointer(binding.swayCommand)
+        case .swayCommand, .hyprlandDispatch:
+            made.command = UnsafePointer(binding.compositorCommand)
         case .keys:
             made.keysyms = UnsafePointer(binding.keysyms?.baseAddress)
             made.keysym_count = UInt32(binding.keysyms?.count ?? 0)

@@ -10,8 +10,9 @@ public enum Action: Sendable, Hashable {
     /// `exec: COMMAND`: run through `/bin/sh -c` with the gesture's details in `GESTO_*`
     /// environment variables, without blocking the event loop.
     case exec(String)
-    /// `keys:`, `window:`, `sway:` or `workspace:`: done once in the user's session (the
-    /// virtual keyboard, foreign-toplevel, sway's IPC) when the binding fires.
+    /// `keys:`, `window:`, `sway:`, `hyprland:` or `workspace:`: done once in the user's
+    /// session (the virtual keyboard, foreign-toplevel, sway's or Hyprland's IPC) when the
+    /// binding fires.
     case session(SessionAction)
     /// `window-motion: {snap: [left, right, maximize, back]}`: a continuous swipe moves the
     /// focused window and, on release, springs it to the snap target the flick points at.
@@ -41,7 +42,7 @@ public enum Action: Sendable, Hashable {
     public var showsGestureFeedback: Bool {
         switch self {
         case .windowMotion, .session(.workspace), .drag: false
-        case .exec, .reorder, .session(.keys), .session(.window), .session(.sway): true
+        case .exec, .reorder, .session(.keys), .session(.window), .session(.sway), .session(.hyprland): true
         }
     }
 
@@ -71,6 +72,10 @@ public enum SessionAction: Sendable, Hashable {
     case window(WindowOperation)
     /// `sway: workspace next`: a command sent over sway's IPC socket (no process spawned).
     case sway(String)
+    /// `hyprland: hl.dsp.window.float({ action = "toggle" })`: what Hyprland's `dispatch`
+    /// request takes (`hyprctl dispatch …`), sent as it was written: gestod over Hyprland's IPC
+    /// socket, the gesto-hyprland plugin inside Hyprland.
+    case hyprland(String)
     /// `workspace: next`: switches to the neighbouring workspace (gestod: sway's IPC; the
     /// gesto-wayfire plugin: a continuous swipe moves the workspaces and springs on or back).
     case workspace(WorkspaceAction)
@@ -81,6 +86,7 @@ public enum SessionAction: Sendable, Hashable {
         case .keys: .keys
         case .window: .window
         case .sway: .sway
+        case .hyprland: .hyprland
         case .workspace: .workspace
         }
     }
@@ -91,6 +97,7 @@ public enum SessionAction: Sendable, Hashable {
         case .keys(let combination): "keys: \(combination)"
         case .window(let operation): "window: \(operation.rawValue)"
         case .sway(let command): "sway: \(command)"
+        case .hyprland(let dispatch): "hyprland: \(dispatch)"
         case .workspace(let workspace): "workspace: \(workspace.direction.rawValue)"
         }
     }
@@ -108,6 +115,8 @@ public enum ActionKind: Sendable, Hashable, CaseIterable {
     case window
     /// `sway:` (``SessionAction/sway(_:)``).
     case sway
+    /// `hyprland:` (``SessionAction/hyprland(_:)``).
+    case hyprland
     /// `reorder:` (``Action/reorder(_:)``).
     case reorder
     /// `window-motion:` (``Action/windowMotion(_:)``).
@@ -124,6 +133,7 @@ public enum ActionKind: Sendable, Hashable, CaseIterable {
         case .keys: "keys"
         case .window: "window"
         case .sway: "sway"
+        case .hyprland: "hyprland"
         case .reorder: "reorder"
         case .windowMotion: "window-motion"
         case .workspace: "workspace"

@@ -632,6 +632,7 @@ struct ConfigDecoder {
         case .keys: return decodeKeys(value).map { .session(.keys($0)) }
         case .window: return decodeWindowOperation(value).map { .session(.window($0)) }
         case .sway: return decodeSwayCommand(value).map { .session(.sway($0)) }
+        case .hyprland: return decodeHyprlandDispatch(value).map { .session(.hyprland($0)) }
         case .workspace: return decodeWorkspace(value).map { .session(.workspace($0)) }
         case .reorder: return decodeReorder(value).map { .reorder($0) }
         case .windowMotion: return decodeWindowMotion(value).map { .windowMotion($0) }
@@ -687,6 +688,19 @@ struct ConfigDecoder {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else {
             error("'sway' needs a sway command (e.g. 'workspace next')", at: value.location)
+            return nil
+        }
+        return trimmed
+    }
+
+    /// Decodes a `hyprland:` value: what Hyprland's `dispatch` request takes, which gesto
+    /// passes on as written (Hyprland checks it when it runs it).
+    mutating func decodeHyprlandDispatch(_ value: YAMLNode) -> String? {
+        guard let text = scalar(value, ActionKind.hyprland.name) else { return nil }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else {
+            error("'hyprland' needs what Hyprland's dispatch takes (e.g. 'hl.dsp.focus({ workspace = \"+1\" })' "
+                  + "on Hyprland 0.57, whose config is Lua)", at: value.location)
             return nil
         }
         return trimmed

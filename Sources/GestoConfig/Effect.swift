@@ -17,6 +17,8 @@ public enum Effect: Sendable, Equatable {
     case window(WindowOperation)
     /// A command for sway's IPC (`sway:`), sent as it was written.
     case swayCommand(String)
+    /// What Hyprland's `dispatch` request takes (`hyprland:`), sent as it was written.
+    case hyprlandDispatch(String)
     /// Go to the neighbouring workspace now: an `on-end` `workspace:` binding that fired, or
     /// a continuous one whose release went on to the neighbour where the host does not make
     /// the workspaces follow the fingers (``EffectPlanner/Host/followsWorkspaces``).
@@ -52,6 +54,7 @@ public enum Effect: Sendable, Equatable {
         case .windowMotion: .windowMotion
         case .workspaceMotion: .workspaceMotion
         case .reorder: .reorder
+        case .hyprlandDispatch: .hyprlandDispatch
         }
     }
 
@@ -69,6 +72,7 @@ public enum Effect: Sendable, Equatable {
         case windowMotion = 9
         case workspaceMotion = 10
         case reorder = 11
+        case hyprlandDispatch = 12
     }
 }
 

@@ -82,6 +82,8 @@ public struct EffectPlanner: Sendable {
             emit(.window(operation))
         case .session(.sway(let command)):
             emit(.swayCommand(command))
+        case .session(.hyprland(let dispatch)):
+            emit(.hyprlandDispatch(dispatch))
         case .session(.workspace(let workspace)):
             guard isContinuous else {
                 emit(.switchWorkspace(workspace))

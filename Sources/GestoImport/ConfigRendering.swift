@@ -137,7 +137,7 @@ extension ImportedBinding {
         case .exec(let command): value = command
         case .session(.keys(let keys)): value = keys
         case .session(.window(let operation)): value = operation.rawValue
-        case .session(.sway(let command)): value = command
+        case .session(.sway(let command)), .session(.hyprland(let command)): value = command
         case .reorder, .windowMotion: value = action.summary
         case .session(.workspace(let workspace)): value = workspace.direction.rawValue
         case .drag(let button): value = button.rawValue

@@ -1,16 +1,19 @@
-// Carries out the session actions of bindings (`keys:`, `window:`, `sway:`, `workspace:`)
-// against a connected WaylandSession and sway's IPC socket. `exec:` belongs to the daemon's
+// Carries out the session actions of bindings (`keys:`, `window:`, `sway:`, `hyprland:`,
+// `workspace:`) against a connected WaylandSession and sway's or Hyprland's IPC socket. `exec:` belongs to the daemon's
 // ExecRunner, motion and reorder to their drivers: the type of ``SessionAction`` keeps them
 // out. Errors come back as values for the log.
 import GestoConfig
 import GestoCore
 
-/// Performs `keys`, `window`, `sway` and `workspace` actions.
+/// Performs `keys`, `window`, `sway`, `hyprland` and `workspace` actions.
 public final class ActionPerformer {
     /// The Wayland session the window and key actions go through.
     public let session: WaylandSession
     /// sway's IPC client, nil outside sway (then `sway:` actions fail with ``ActionError/sway(_:)``).
     public var sway: SwayIPC?
+    /// Hyprland's IPC client, nil outside Hyprland (then `hyprland:` actions fail with
+    /// ``ActionError/hyprland(_:)``).
+    public var hyprland: HyprlandIPC?
     private var parsedCombinations: [String: KeyCombination] = [:]
 
     /// Makes a performer.
@@ -18,13 +21,16 @@ public final class ActionPerformer {
     /// - Parameters:
     ///   - session: The session (connected or not: actions fail while it is not).
     ///   - sway: The sway IPC client; by default from `$SWAYSOCK`.
-    public init(session: WaylandSession, sway: SwayIPC? = SwayIPC.fromEnvironment()) {
+    ///   - hyprland: Hyprland's IPC client; by default from `$HYPRLAND_INSTANCE_SIGNATURE`.
+    public init(session: WaylandSession, sway: SwayIPC? = SwayIPC.fromEnvironment(),
+                hyprland: HyprlandIPC? = HyprlandIPC.fromEnvironment()) {
         self.session = session
         self.sway = sway
+        self.hyprland = hyprland
     }
 
-    /// Carries out a one-shot session effect: keys, a window operation, a sway command or a
-    /// workspace switch (GestoConfig's ``EffectPlanner`` decides which and when).
+    /// Carries out a one-shot session effect: keys, a window operation, a sway command, a
+    /// Hyprland dispatch or a workspace switch (GestoConfig's ``EffectPlanner`` decides which and when).
     ///
     /// - Throws: ``ActionError``: the Wayland, key or sway failure, or an effect that is not
     ///   a session's (the caller's mistake: those have their own drivers).
@@ -44,6 +50,9 @@ public final class ActionPerformer {
         case .swayCommand(let command):
             guard let sway else { throw .sway(.noSocket) }
             do { try sway.runCommand(command) } catch { throw .sway(error) }
+        case .hyprlandDispatch(let dispatch):
+            guard let hyprland else { throw .hyprland(.noSocket) }
+            do { try hyprland.dispatch(dispatch) } catch { throw .hyprland(error) }
         case .switchWorkspace(let workspace):
             // Outside the compositor the switch is one command.
             guard let command = workspace.swayCommand else { throw .noWorkspaceCommand(workspace.direction) }
@@ -63,6 +72,8 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     case keys(KeyCombinationError)
     /// sway's IPC failed or the command failed.
     case sway(SwayIPCError)
+    /// Hyprland's IPC failed or the dispatch failed.
+    case hyprland(HyprlandIPCError)
     /// A `workspace:` direction sway has no command for (its workspaces are a list).
     case noWorkspaceCommand(WorkspaceDirection)
     /// An effect with a driver of its own (a command, the pointer, a following window).
@@ -74,6 +85,7 @@ public enum ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wayland(let error): return error.description
         case .keys(let error): return error.description
         case .sway(let error): return error.description
+        case .hyprland(let error): return error.description
         case .noWorkspaceCommand(let direction):
             return "sway's workspaces are a list: 'workspace: \(direction.rawValue)' has no sway command (use next or previous)"
         case .notASessionEffect(let kind):

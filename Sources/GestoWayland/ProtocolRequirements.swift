@@ -22,7 +22,8 @@ public struct RuledOutBinding: Sendable, Equatable {
 
 extension WaylandSession.Global {
     /// The globals `binding` uses, each with what is lost without it. `exec:` needs none;
-    /// `sway:`, `window-motion:` and `workspace:` need sway's IPC socket, not a Wayland global.
+    /// `sway:`, `window-motion:` and `workspace:` need sway's IPC socket, `hyprland:` Hyprland's,
+    /// not a Wayland global.
     public static func requirements(of binding: Binding) -> [(global: Self, effect: String)] {
         var needs: [(global: Self, effect: String)] = []
         switch binding.action {
@@ -38,7 +39,7 @@ extension WaylandSession.Global {
         case .drag:
             needs.append((.virtualPointerManager, "its drag cannot run (inside Wayfire, the gesto-wayfire plugin drags)"))
             needs.append((.seat, "its drag cannot run"))
-        case .exec, .session(.sway), .windowMotion, .session(.workspace):
+        case .exec, .session(.sway), .session(.hyprland), .windowMotion, .session(.workspace):
             break
         }
         if binding.app != nil {

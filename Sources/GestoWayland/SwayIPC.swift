@@ -87,34 +87,13 @@ public struct SwayIPC: Sendable {
     ///
     /// - Throws: ``SwayIPCError/cannotConnect(path:code:)`` when nothing listens at the path.
     public func connect() throws(SwayIPCError) -> FileDescriptor {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .system(call: "socket", code: errno) }
-        var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
-            throw .pathTooLong(socketPath)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: path)
-            buffer[path.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        do { return try connectUnixStream(socketPath, timeoutSeconds: Self.timeoutSeconds) } catch {
+            switch error {
+            case .pathTooLong: throw .pathTooLong(socketPath)
+            case .cannotConnect(let code): throw .cannotConnect(path: socketPath, code: code)
+            case .system(let call, let code): throw .system(call: call, code: code)
             }
         }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw .cannotConnect(path: socketPath, code: code)
-        }
-        return FileDescriptor(rawValue: fd)
     }
 
     /// One message as sent on the wire: magic, payload length, type, payload.

@@ -211,7 +211,7 @@ test_abi_version(void)
 {
 	uint32_t v = gesto_abi_version();
 	CHECK(v == GESTO_ABI_VERSION, "library 0x%x, header 0x%x", v, GESTO_ABI_VERSION);
-	CHECK((v >> 16) == 0 && (v & 0xffff) == 6, "0x%x", v);
+	CHECK((v >> 16) == 0 && (v & 0xffff) == 7, "0x%x", v);
 	/* The layouts only grow at their end: the library rejects sizes below their 0.1 ones
 	 * (struct gesto_gesture_event: 80 bytes in 0.1, 88 since 0.3 with delta_source). */
 	CHECK(sizeof(struct gesto_gesture_event) == 88, "%zu", sizeof(struct gesto_gesture_event));
@@ -533,6 +533,7 @@ static const char effects_config[] =
 	"  - {gesture: swipe:3:down, window: fullscreen}\n"
 	"  - {gesture: swipe:3:down, sway: workspace next}\n"
 	"  - {gesture: swipe:3:down, workspace: down}\n"
+	"  - {gesture: swipe:3:down, hyprland: 'hl.dsp.focus({ workspace = \"+1\" })'}\n"
 	"  - {gesture: swipe:3:up, exec: \"echo up\"}\n";
 
 /* Each action a host carries out comes typed: the Z recording (001) ends as swipe:3:down, and
@@ -565,11 +566,11 @@ test_effects(void)
 	gesto_engine_set_callback(engine, collect, &c);
 	CHECK(gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS) == GESTO_OK, "delivery");
 	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "%s", gesto_last_error_message());
-	CHECK(c.count == 5, "%zu firings", c.count);
-	CHECK(seen.count == 5, "%zu effects", seen.count);
-	if (seen.count == 5) {
+	CHECK(c.count == 6, "%zu firings", c.count);
+	CHECK(seen.count == 6, "%zu effects", seen.count);
+	if (seen.count == 6) {
 		const struct seen_effect *e = seen.items;
-		for (int i = 0; i < 5; i++)
+		for (int i = 0; i < 6; i++)
 			CHECK(e[i].binding_index == i && e[i].gesture_binding_index == i && e[i].gesture_phase == GESTO_PHASE_ENDED,
 			      "effect %d: binding %d, firing of %d, phase %u", i, e[i].binding_index, e[i].gesture_binding_index,
 			      e[i].gesture_phase);
@@ -582,12 +583,18 @@ test_effects(void)
 		      e[3].command);
 		CHECK(e[4].kind == GESTO_EFFECT_SWITCH_WORKSPACE && e[4].workspace_dx == 0 && e[4].workspace_dy == 1,
 		      "workspace (%d, %d)", e[4].workspace_dx, e[4].workspace_dy);
+		/* Since 0.7: Hyprland's dispatch, as written. */
+		CHECK(e[5].kind == GESTO_EFFECT_HYPRLAND_DISPATCH && strcmp(e[5].command, "hl.dsp.focus({ workspace = \"+1\" })") == 0,
+		      "hyprland '%s'", e[5].command);
 	}
+	info = (struct gesto_binding_info){ .size = sizeof(info) };
+	CHECK(gesto_engine_binding_info(engine, 5, &info) == GESTO_OK && info.action_kind == GESTO_ACTION_HYPRLAND &&
+	      strcmp(info.action, "hyprland") == 0, "binding 6: action %s, kind %u", info.action, info.action_kind);
 	/* A disabled binding gives no effect; cleared, the callback gets nothing more. */
 	CHECK(gesto_engine_set_binding_enabled(engine, 1, 0) == GESTO_OK, "disable");
 	seen.count = 0;
 	CHECK(replay(engine, &rec, &c, false) == GESTO_OK, "replay");
-	CHECK(seen.count == 4, "%zu effects with binding 2 disabled", seen.count);
+	CHECK(seen.count == 5, "%zu effects with binding 2 disabled", seen.count);
 	for (size_t i = 0; i < seen.count; i++)
 		CHECK(seen.items[i].kind != GESTO_EFFECT_KEYS, "keys of a disabled binding");
 	CHECK(gesto_engine_set_effect_callback(engine, NULL, NULL) == GESTO_OK, "clear");
@@ -2000,7 +2007,7 @@ static const struct {
 	{ "3-finger Z recording (001)", test_swipe_z_recording },
 	{ "three-finger drag on the Z recording (001)", test_drag },
 	{ "a drag disabled mid-stroke is still released", test_drag_disabled_mid_drag },
-	{ "effects: each action typed, in binding order (0.6)", test_effects },
+	{ "effects: each action typed, in binding order (0.6, hyprland: 0.7)", test_effects },
 	{ "effects: the drag's press, motion and one release (0.6)", test_drag_effects },
 	{ "long press through deadlines", test_long_press_deadline },
 	{ "touchscreen edge swipe from raw touches", test_touchscreen_edge_swipe },

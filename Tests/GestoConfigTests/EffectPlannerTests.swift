@@ -29,6 +29,9 @@ import Testing
         #expect(Self.plan(&planner, Self.firing(.exec("notify-send hi"), .ended)) == [.run("notify-send hi")])
         #expect(Self.plan(&planner, Self.firing(.session(.window(.fullscreen)), .ended)) == [.window(.fullscreen)])
         #expect(Self.plan(&planner, Self.firing(.session(.sway("workspace next")), .ended)) == [.swayCommand("workspace next")])
+        #expect(Self.plan(&planner, Self.firing(.session(.hyprland("hl.dsp.window.close()")), .ended))
+                == [.hyprlandDispatch("hl.dsp.window.close()")])
+        #expect(Self.plan(&planner, Self.firing(.session(.hyprland("hl.dsp.window.close()")), .ended), suppressed: true).isEmpty)
         let workspace = WorkspaceAction(direction: .right)
         #expect(Self.plan(&planner, Self.firing(.session(.workspace(workspace)), .ended)) == [.switchWorkspace(workspace)])
         #expect(Self.plan(&planner, Self.firing(.exec("x"), .ended), suppressed: true).isEmpty)
@@ -120,7 +123,8 @@ import Testing
 
     /// The kinds' numbers are gesto.h's: hosts switch on them.
     @Test func kindNumbersAreStable() {
-        #expect(Effect.Kind.allCases.map(\.rawValue) == Array(1...11))
+        #expect(Effect.Kind.allCases.map(\.rawValue) == Array(1...12))
+        #expect(Effect.hyprlandDispatch("hl.dsp.exit()").kind == .hyprlandDispatch)
         #expect(Effect.release(.left).kind == .release)
         #expect(Effect.reorder(ReorderAction(slot: 100)).kind == .reorder)
     }

@@ -14,6 +14,7 @@ enum DestructiveAction {
         case .session(.keys(let combination)): return reason(keys: combination)
         case .session(.window(let operation)): return operation == .close ? "window: close" : nil
         case .session(.sway(let command)): return reason(sway: command)
+        case .session(.hyprland(let dispatch)): return reason(hyprland: dispatch)
         case .session(.workspace), .windowMotion, .drag: return nil
         case .reorder(let reorder):
             return [reorder.stepLeft, reorder.stepRight, reorder.stepUp, reorder.stepDown, reorder.drop]
@@ -65,6 +66,18 @@ enum DestructiveAction {
             }
         }
         return nil
+    }
+
+    /// A Hyprland dispatch that closes or kills a window or ends the session: Hyprland 0.57's
+    /// Lua dispatchers (`hl.dsp.window.close()`, `hl.dsp.window.kill()`, `hl.dsp.exit()`) and
+    /// the hyprlang names before them (`killactive`, `forcekillactive`, `exit`).
+    static func reason(hyprland dispatch: String) -> String? {
+        let lowered = dispatch.lowercased()
+        for name in ["hl.dsp.window.close", "hl.dsp.window.kill", "hl.dsp.exit"] where lowered.contains(name) {
+            return "hyprland: \(name)"
+        }
+        let verb = lowered.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+        return ["killactive", "forcekillactive", "killwindow", "closewindow", "exit"].contains(verb) ? "hyprland: \(verb)" : nil
     }
 
     // MARK: Shell commands

@@ -91,7 +91,7 @@ import GestoConfig
             let text = error.description
             #expect(text.contains("c.yaml:3:13: error: unknown window operation 'fulscreen' (expected activate, close, minimize, maximize, fullscreen); did you mean 'fullscreen'?"))
             #expect(text.contains("c.yaml:5:11: error: 'keys' needs key names joined by '+'"))
-            #expect(text.contains("c.yaml:6:5: error: binding for swipe:4:down has no action (expected one of: exec, keys, window, sway, reorder, window-motion, workspace, drag)"))
+            #expect(text.contains("c.yaml:6:5: error: binding for swipe:4:down has no action (expected one of: exec, keys, window, sway, hyprland, reorder, window-motion, workspace, drag)"))
             #expect(!text.contains("binding for swipe:3:up has no action"))
         }
     }

@@ -49,7 +49,7 @@
  * struct gesto_gesture_event, gesto_recognized, gesto_binding_info, gesto_reorder_layout and
  * gesto_reorder_settings). The plain value structs (struct gesto_spring_parameters,
  * gesto_spring, gesto_decay, gesto_rubber_band, gesto_reorder_move, gesto_rect) are frozen
- * for the major version. Functions and fields marked "Since 0.2" to "Since 0.6" need a
+ * for the major version. Functions and fields marked "Since 0.2" to "Since 0.7" need a
  * library whose minor version is at least that.
  */
 
@@ -70,7 +70,7 @@ extern "C" {
 /** The major ABI version this header describes: the number in the SONAME libgesto.so.0. */
 #define GESTO_ABI_VERSION_MAJOR 0
 /** The minor ABI version this header describes: grows when functions or fields are added. */
-#define GESTO_ABI_VERSION_MINOR 6
+#define GESTO_ABI_VERSION_MINOR 7
 /** Both versions as one number: (major << 16) | minor. Compare with gesto_abi_version(). */
 #define GESTO_ABI_VERSION ((GESTO_ABI_VERSION_MAJOR << 16) | GESTO_ABI_VERSION_MINOR)
 
@@ -913,6 +913,8 @@ enum gesto_action_kind {
 	GESTO_ACTION_WORKSPACE = 7,     /**< "workspace": see gesto_workspace_swipe_new() */
 	GESTO_ACTION_DRAG = 8,          /**< since 0.5: "drag": hold a pointer button while the
 	                                     swipe's fingers move; see "Three-finger drag" */
+	GESTO_ACTION_HYPRLAND = 9,      /**< since 0.7: "hyprland": what Hyprland's `dispatch`
+	                                     request takes */
 };
 
 /**
@@ -931,7 +933,7 @@ struct gesto_binding_info {
 	 *  until gesto_engine_destroy(). */
 	const char *gesture;
 	/** The config key of its action: "exec", "keys", "window", "sway", "reorder",
-	 *  "window-motion" or (since 0.3) "workspace"; NULL for a binding added with gesto_engine_add_binding(). A static
+	 *  "window-motion", (since 0.3) "workspace", (since 0.5) "drag" or (since 0.7) "hyprland"; NULL for a binding added with gesto_engine_add_binding(). A static
 	 *  string. */
 	const char *action;
 	/** The binding's `app:` pattern, or NULL. Owned by the engine, as `gesture`. */
@@ -1075,6 +1077,11 @@ enum gesto_effect_kind {
 	/** A `reorder:` binding's long-press-drag: `gesture` goes to
 	 *  gesto_reorder_handle_recognized() of the host's gesto_reorder. */
 	GESTO_EFFECT_REORDER = 11,
+	/** Since 0.7: `command` for Hyprland's `dispatch` request, as written in the config (a
+	 *  `hyprland:` binding): what `hyprctl dispatch` takes, which Hyprland 0.55 and later with a
+	 *  Lua config (0.57 has no other) read as a Lua dispatcher, `hl.dsp.focus({ workspace = 2 })`.
+	 *  A plugin inside Hyprland hands it to Hyprland's dispatch (HyprlandAPI::invokeHyprctlCommand). */
+	GESTO_EFFECT_HYPRLAND_DISPATCH = 12,
 };
 
 /** The operation of a GESTO_EFFECT_WINDOW (a `window:` binding). Since 0.6. */
@@ -1105,7 +1112,8 @@ struct gesto_effect {
 	uint32_t button;
 	/** The firing that caused it: phase, time, translation, velocity. */
 	const struct gesto_recognized *gesture;
-	/** RUN: the shell command; SWAY_COMMAND: the sway command. */
+	/** RUN: the shell command; SWAY_COMMAND: the sway command; HYPRLAND_DISPATCH: the
+	 *  dispatch (since 0.7). */
 	const char *command;
 	/** KEYS: the keysym names, in pressing order. */
 	const char *const *keysyms;

@@ -1,6 +1,7 @@
 // gesto-hyprland: the Hyprland 0.57 plugin on libgesto. It is glue only (ARCHITECTURE.md, "A new
 // host is one file"): it feeds libgesto the touchpad swipes and pinches Hyprland's event bus
-// hands plugins before Hyprland acts on them, cancels every event of a sequence libgesto claims
+// hands plugins before Hyprland acts on them (and the holds, below), cancels every event of a
+// sequence libgesto claims
 // at its BEGIN (so that neither Hyprland's own gestures nor a client see any of it), arms one
 // timer for libgesto's deadlines on Hyprland's event loop, and carries out libgesto's effects
 // with Hyprland's own calls. Bindings whose effects it does not carry out are disabled at load,
@@ -10,14 +11,27 @@
 // ($XDG_CONFIG_HOME/gesto/config.yaml, else ~/.config/gesto/config.yaml); the code that reads it
 // and runs `exec:` commands is every host's (plugins/common/config.cpp, exec.cpp), built in.
 //
-// Hyprland 0.57's event bus has no touchpad holds (its InputManager sends them to clients
-// without a plugin event), so hold:, long-press: and long-press-drag: bindings are disabled.
+// `keys:` bindings type on a keyboard of the plugin's own, through Hyprland's binds
+// (gesto_keyboard_t says why).
+//
+// Hyprland 0.57's event bus has no touchpad holds: Hyprland hands each pointer's hold begin
+// and end straight to the pointer-gestures protocol (CPointerGesturesProtocol::holdBegin and
+// holdEnd, from CPointerManager's listeners). The plugin hooks those two functions
+// (HyprlandAPI::createFunctionHook): it feeds libgesto the hold, and calls Hyprland's own only
+// for a hold libgesto does not claim. Where the hooks cannot be made, hold:, long-press: and
+// long-press-drag: bindings are disabled, with the reason logged.
 #include <hyprland/src/plugins/PluginAPI.hpp>
 #include <hyprland/src/Compositor.hpp>
 #include <hyprland/src/event/EventBus.hpp>
 #include <hyprland/src/debug/log/Logger.hpp>
 #include <hyprland/src/config/shared/actions/ConfigActions.hpp>
 #include <hyprland/src/managers/fullscreen/FullscreenTypes.hpp>
+#include <hyprland/src/devices/IKeyboard.hpp>
+#include <hyprland/src/managers/SeatManager.hpp>
+#include <hyprland/src/managers/input/InputManager.hpp>
+#include <hyprland/src/protocols/PointerGestures.hpp>
+
+#include <xkbcommon/xkbcommon.h>
 
 #include <gesto/gesto.h>
 
@@ -25,13 +39,19 @@
 #include "deadline-timer.hpp"
 #include "exec.hpp"
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace
 {
 HANDLE plugin_handle = nullptr;
+
+/** Hyprland's CPointerGesturesProtocol::holdBegin and holdEnd, hooked while the plugin runs. */
+CFunctionHook *hold_begin_hook = nullptr;
+CFunctionHook *hold_end_hook   = nullptr;
 
 using gesto_host::monotonic_usec;
 
@@ -44,6 +64,109 @@ uint64_t event_usec(uint32_t time_ms)
     const uint32_t behind = uint32_t(now_ms) - time_ms;
     return (now_ms >= behind ? now_ms - behind : time_ms) * 1000u;
 }
+
+/**
+ * The plugin's own keyboard, which `keys:` bindings type on. It is one of Hyprland's keyboards
+ * (`gesto-keyboard` in `hyprctl devices`), so its keys take Hyprland's keyboard path
+ * (CInputManager::onKeyboardKey): Hyprland's binds see a combination as from a real keyboard
+ * and act on it, and a key no bind takes goes to the focused window, with the modifiers the
+ * combination holds. Hyprland's `sendshortcut` (Config::Actions::pass and sendKeyState) was
+ * the other way, and is not taken: it hands keys to one window only, never to Hyprland's binds,
+ * while a user who binds a gesture to `keys: super+2` expects what super+2 does in Hyprland.
+ * Hyprland gives the keyboard the config's keymap (`input:kb_layout` and the rest) when it is
+ * added; each keysym is looked up in that keymap.
+ */
+class gesto_keyboard_t : public IKeyboard
+{
+  public:
+    /** Not a physical device: Hyprland sends it no LED state, and no input method owns it. */
+    bool isVirtual() const override
+    {
+        return true;
+    }
+
+    SP<Aquamarine::IKeyboard> aq() override
+    {
+        return nullptr;
+    }
+
+    /** Presses or releases the key of evdev code @p code, as Hyprland's own keyboards do (the
+     *  key, then the modifiers it changed), at @p time_ms. */
+    void key(uint32_t code, bool pressed, uint32_t time_ms)
+    {
+        if (!updatePressed(code, pressed))
+        {
+            return;
+        }
+
+        m_keyboardEvents.key.emit(SKeyEvent{
+            .timeMs  = time_ms,
+            .keycode = code,
+            .state   = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+        });
+        updateXkbStateWithKey(code + evdev_offset, pressed);
+    }
+
+    /** The key that types @p keysym in the keymap's active layout, as an evdev code, and
+     *  whether it needs Shift: the key whose lowest level has it; a key whose level with it is
+     *  reached with Shift alone when none has it at its first level (as gestod's virtual
+     *  keyboard chooses, GestoWayland's Keymap). */
+    struct key_for_keysym
+    {
+        uint32_t code;
+        bool needs_shift;
+    };
+
+    std::optional<key_for_keysym> key_typing(xkb_keysym_t keysym) const
+    {
+        if (!m_xkbKeymap || !m_xkbState)
+        {
+            return std::nullopt;
+        }
+
+        const xkb_layout_index_t layout = xkb_state_serialize_layout(m_xkbState, XKB_STATE_LAYOUT_EFFECTIVE);
+        std::optional<std::pair<xkb_keycode_t, xkb_level_index_t>> best;
+        for (xkb_keycode_t code = xkb_keymap_min_keycode(m_xkbKeymap); code <= xkb_keymap_max_keycode(m_xkbKeymap); code++)
+        {
+            const xkb_level_index_t levels = xkb_keymap_num_levels_for_key(m_xkbKeymap, code, layout);
+            for (xkb_level_index_t level = 0; level < levels && (!best || level < best->second); level++)
+            {
+                const xkb_keysym_t *symbols = nullptr;
+                const int count = xkb_keymap_key_get_syms_by_level(m_xkbKeymap, code, layout, level, &symbols);
+                if ((count > 0) && std::find(symbols, symbols + count, keysym) != symbols + count)
+                {
+                    best = {code, level};
+                }
+            }
+        }
+
+        if (!best || (best->first < evdev_offset))
+        {
+            return std::nullopt;
+        }
+
+        if (best->second == 0)
+        {
+            return key_for_keysym{best->first - evdev_offset, false};
+        }
+
+        // Only a level reached with Shift alone is typed: another (AltGr's) needs modifiers
+        // the combination does not name.
+        const xkb_mod_index_t shift = xkb_keymap_mod_get_index(m_xkbKeymap, XKB_MOD_NAME_SHIFT);
+        xkb_mod_mask_t masks[4] = {};
+        const size_t count = xkb_keymap_key_get_mods_for_level(m_xkbKeymap, best->first, layout, best->second, masks, 4);
+        if ((shift == XKB_MOD_INVALID) || (std::find(masks, masks + count, xkb_mod_mask_t(1u << shift)) == masks + count))
+        {
+            return std::nullopt;
+        }
+
+        return key_for_keysym{best->first - evdev_offset, true};
+    }
+
+  private:
+    /** xkbcommon's keycodes are the kernel's evdev codes plus 8 (the X11 offset). */
+    static constexpr uint32_t evdev_offset = 8;
+};
 
 class gesto_hyprland_t
 {
@@ -67,6 +190,7 @@ class gesto_hyprland_t
             return error + "\nthe config is not loaded; every gesture passes through";
         }
 
+        hook_holds();
         gesto_engine_set_effect_callback(engine, on_effect, this);
         gesto_engine_set_delivery(engine, GESTO_DELIVER_FIRINGS);
         const int count = gesto_engine_binding_count(engine);
@@ -89,6 +213,7 @@ class gesto_hyprland_t
             }
         }
 
+        add_keyboard_if_bound();
         LOG(Log::INFO, "gesto: deltas are libinput's accelerated ones (Hyprland passes no others): libgesto "
                        "inverts libinput's touchpad acceleration, so thresholds compare with unaccelerated "
                        "distances as in gestod");
@@ -132,6 +257,7 @@ class gesto_hyprland_t
 
     void unload()
     {
+        unhook_holds();
         listeners.clear();
         if (engine)
         {
@@ -141,6 +267,7 @@ class gesto_hyprland_t
         deadline_timer.reset();
         gesto_engine_destroy(engine);
         engine = nullptr;
+        remove_keyboard();
     }
 
   private:
@@ -153,6 +280,8 @@ class gesto_hyprland_t
     bool consumed = false;
     uint32_t sequence_kind    = 0;
     uint32_t sequence_fingers = 0;
+    /** The keyboard `keys:` bindings type on, while one is active. */
+    SP<gesto_keyboard_t> keyboard;
 
     /** Why binding @p info cannot run in this plugin, or "" when it can. */
     static std::string why_inactive(const gesto_binding_info& info)
@@ -167,8 +296,13 @@ class gesto_hyprland_t
           case GESTO_GESTURE_HOLD:
           case GESTO_GESTURE_LONG_PRESS:
           case GESTO_GESTURE_LONG_PRESS_DRAG:
-            // The binding's own name is in the line that logs this.
-            return "Hyprland 0.57 gives plugins no touchpad holds, which it needs";
+            if (!hold_begin_hook || !hold_end_hook)
+            {
+                // The binding's own name is in the line that logs this.
+                return "Hyprland 0.57 gives plugins no touchpad holds, and its hold functions could not be hooked";
+            }
+
+            break;
 
           default:
             return "the plugin sees the touchpad's gestures only (gestod --touchscreens sees touchscreens)";
@@ -190,10 +324,13 @@ class gesto_hyprland_t
             return "";
 
           case GESTO_ACTION_KEYS:
-            return "the plugin does not type keys yet";
+            return "";
 
           case GESTO_ACTION_SWAY:
             return "a sway: command is sway's";
+
+          case GESTO_ACTION_HYPRLAND:
+            return "";
 
           case GESTO_ACTION_WINDOW_MOTION:
             return "windows that follow the fingers are not carried out yet";
@@ -317,6 +454,14 @@ class gesto_hyprland_t
               window_operation(effect.window_operation);
               break;
 
+          case GESTO_EFFECT_KEYS:
+              type_keys(effect);
+              break;
+
+          case GESTO_EFFECT_HYPRLAND_DISPATCH:
+              dispatch(effect.command);
+              break;
+
           default:
               // Their bindings are disabled at load (why_inactive()): they never come here.
               break;
@@ -377,9 +522,211 @@ class gesto_hyprland_t
             LOG(Log::ERR, "gesto: window: {}", result.error().message);
         }
     }
+
+    /** A `hyprland:` binding's dispatch, handed to the handler of Hyprland's own `dispatch`
+     *  request (what `hyprctl dispatch` and gestod over Hyprland's socket reach): with 0.57's
+     *  Lua config it evaluates `hl.dispatch(DISPATCH)`. Its reply is "ok", else what failed. */
+    static void dispatch(const char *command)
+    {
+        const std::string reply = HyprlandAPI::invokeHyprctlCommand("dispatch", command);
+        if (!reply.starts_with("ok"))
+        {
+            LOG(Log::ERR, "gesto: hyprland: {} failed: {}", command, reply.substr(0, reply.find('\n')));
+            return;
+        }
+
+        LOG(Log::INFO, "gesto: hyprland: {}", command);
+    }
+
+    // MARK: Holds
+
+    /** The one function named @p name of Hyprland's, or nullptr. */
+    static void *hyprland_function(const std::string& name, const std::string& demangled)
+    {
+        void *found = nullptr;
+        for (const auto& match : HyprlandAPI::findFunctionsByName(plugin_handle, name))
+        {
+            if (match.demangled.starts_with(demangled + "("))
+            {
+                if (found)
+                {
+                    return nullptr;
+                }
+
+                found = match.address;
+            }
+        }
+
+        return found;
+    }
+
+    void hook_holds()
+    {
+        void *begin = hyprland_function("holdBegin", "CPointerGesturesProtocol::holdBegin");
+        void *end   = hyprland_function("holdEnd", "CPointerGesturesProtocol::holdEnd");
+        if (!begin || !end)
+        {
+            LOG(Log::WARN, "gesto: holds: no single CPointerGesturesProtocol::holdBegin and holdEnd in this Hyprland");
+            return;
+        }
+
+        hold_begin_hook = HyprlandAPI::createFunctionHook(plugin_handle, begin, reinterpret_cast<void*>(&on_hold_begin));
+        hold_end_hook   = HyprlandAPI::createFunctionHook(plugin_handle, end, reinterpret_cast<void*>(&on_hold_end));
+        if (!hold_begin_hook || !hold_end_hook || !hold_begin_hook->hook() || !hold_end_hook->hook())
+        {
+            LOG(Log::WARN, "gesto: holds: Hyprland's hold functions could not be hooked");
+            unhook_holds();
+            return;
+        }
+
+        LOG(Log::INFO, "gesto: holds: seen at Hyprland's pointer-gestures protocol (its holdBegin and holdEnd hooked)");
+    }
+
+    static void unhook_holds()
+    {
+        for (CFunctionHook **hook : {&hold_begin_hook, &hold_end_hook})
+        {
+            if (*hook)
+            {
+                HyprlandAPI::removeFunctionHook(plugin_handle, *hook);
+                *hook = nullptr;
+            }
+        }
+    }
+
+    using hold_begin_fn = void (*)(CPointerGesturesProtocol*, uint32_t, uint32_t);
+    using hold_end_fn   = void (*)(CPointerGesturesProtocol*, uint32_t, bool);
+
+    /** A hold began: libgesto sees it, and clients only when no binding claims it. */
+    static void on_hold_begin(CPointerGesturesProtocol *protocol, uint32_t time_ms, uint32_t fingers);
+    /** A hold ended: as its begin went. */
+    static void on_hold_end(CPointerGesturesProtocol *protocol, uint32_t time_ms, bool cancelled);
+
+    // MARK: Keys
+
+    /** Adds the plugin's keyboard to Hyprland's when an active binding types keys. Hyprland
+     *  makes a new keyboard the seat's, whose keymap clients get; the seat's keyboard before
+     *  it stays the seat's, until a key of this one is typed. */
+    void add_keyboard_if_bound()
+    {
+        bool types = false;
+        for (int i = 0, count = gesto_engine_binding_count(engine); i < count; i++)
+        {
+            gesto_binding_info info = {};
+            info.size = sizeof(info);
+            types = types || ((gesto_engine_binding_info(engine, i, &info) == GESTO_OK) &&
+                              (info.action_kind == GESTO_ACTION_KEYS) && why_inactive(info).empty());
+        }
+
+        if (!types)
+        {
+            return;
+        }
+
+        keyboard = makeShared<gesto_keyboard_t>();
+        keyboard->m_self = keyboard;
+        keyboard->m_deviceName = "gesto-keyboard";
+        const SP<IKeyboard> seat_keyboard = g_pSeatManager->m_keyboard.lock();
+        g_pInputManager->newKeyboard(SP<IKeyboard>(keyboard));
+        if (seat_keyboard)
+        {
+            g_pSeatManager->setKeyboard(seat_keyboard);
+        }
+
+        LOG(Log::INFO, "gesto: keys: typed on {}, a keyboard of the plugin's own, through Hyprland's binds",
+            keyboard->m_hlName);
+    }
+
+    void remove_keyboard()
+    {
+        if (keyboard)
+        {
+            // Hyprland's own keyboards go this way (CInputManager::destroyKeyboard).
+            keyboard->m_events.destroy.emit();
+            keyboard.reset();
+        }
+    }
+
+    /** Types the combination: each key pressed in order, then released in reverse (Shift
+     *  first where a keysym needs it). A keysym on no key of the keymap types nothing. */
+    void type_keys(const gesto_effect& effect)
+    {
+        if (!keyboard)
+        {
+            return;
+        }
+
+        std::vector<uint32_t> codes;
+        std::string combination;
+        for (uint32_t i = 0; i < effect.keysym_count; i++)
+        {
+            const char *name = effect.keysyms[i];
+            combination += (i ? "+" : "") + std::string(name);
+            const xkb_keysym_t keysym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS);
+            const auto key = keysym == XKB_KEY_NoSymbol ? std::nullopt : keyboard->key_typing(keysym);
+            if (!key)
+            {
+                LOG(Log::ERR, "gesto: keys: {} is on no key of the keymap's layout {}: nothing typed", name,
+                    keyboard->getActiveLayout());
+                return;
+            }
+
+            if (key->needs_shift)
+            {
+                const auto shift = keyboard->key_typing(XKB_KEY_Shift_L);
+                if (shift && (std::find(codes.begin(), codes.end(), shift->code) == codes.end()))
+                {
+                    codes.push_back(shift->code);
+                }
+            }
+
+            codes.push_back(key->code);
+        }
+
+        const uint32_t time_ms = uint32_t(monotonic_usec() / 1000u);
+        for (const uint32_t code : codes)
+        {
+            keyboard->key(code, true, time_ms);
+        }
+
+        for (auto code = codes.rbegin(); code != codes.rend(); code++)
+        {
+            keyboard->key(*code, false, time_ms);
+        }
+
+        LOG(Log::INFO, "gesto: keys: {}", combination);
+    }
 };
 
 gesto_hyprland_t *plugin = nullptr;
+
+void gesto_hyprland_t::on_hold_begin(CPointerGesturesProtocol *protocol, uint32_t time_ms, uint32_t fingers)
+{
+    Event::SCallbackInfo info;
+    if (plugin && plugin->engine)
+    {
+        plugin->begin(GESTO_EVENT_HOLD, fingers, time_ms, info);
+    }
+
+    if (!info.cancelled && hold_begin_hook)
+    {
+        reinterpret_cast<hold_begin_fn>(hold_begin_hook->m_original)(protocol, time_ms, fingers);
+    }
+}
+
+void gesto_hyprland_t::on_hold_end(CPointerGesturesProtocol *protocol, uint32_t time_ms, bool cancelled)
+{
+    Event::SCallbackInfo info;
+    if (plugin && plugin->engine)
+    {
+        plugin->end(GESTO_EVENT_HOLD, time_ms, cancelled, info);
+    }
+
+    if (!info.cancelled && hold_end_hook)
+    {
+        reinterpret_cast<hold_end_fn>(hold_end_hook->m_original)(protocol, time_ms, cancelled);
+    }
+}
 }
 
 APICALL EXPORT std::string PLUGIN_API_VERSION()

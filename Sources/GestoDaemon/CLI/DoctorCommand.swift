@@ -511,7 +511,7 @@ public enum DoctorCommand {
             case .session(.sway): true
             case .windowMotion: compositor != "wayfire"
             case .session(.workspace): compositor != "wayfire" && pluginLoaded != "hyprland"
-            case .exec, .session(.keys), .session(.window), .reorder, .drag: false
+            case .exec, .session(.keys), .session(.window), .session(.hyprland), .reorder, .drag: false
             }
             if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
         }

@@ -178,6 +178,7 @@ public final class Daemon {
         }
         let named = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         let hasSwaySocket = SwayIPC.fromEnvironment() != nil
+        let hasHyprlandSocket = HyprlandIPC.fromEnvironment() != nil
         // The name is fixed now: exporting a found display below must not pin later reconnects to it.
         let session = WaylandSession(displayName: named)
         // Weak: the session outlives the daemon when a driver disconnects it in its deinit, and
@@ -210,9 +211,13 @@ public final class Daemon {
                     self.sessionEnvironment.removeAll { $0.name == "SWAYSOCK" }
                     self.sessionEnvironment.append((name: "SWAYSOCK", value: sway.socketPath))
                 }
+                if !hasHyprlandSocket, let directory = session.runtimeDirectory, let hyprland = HyprlandIPC.discover(in: directory) {
+                    performer.hyprland = hyprland
+                }
                 self.hasConnectedCompositor = true
                 self.followSwayFocus()
                 self.warnAboutInactiveWorkspaceBindings(self.config)
+                self.warnAboutInactiveHyprlandBindings(self.config)
                 self.drags.prepare(for: self.config)
             }
             // The overlays animate on the clock of their input: a replay's is the recording's.
@@ -678,7 +683,7 @@ public final class Daemon {
             do { _ = try runner.run(command, environment: environment) } catch {
                 actionFailed(firing.action, "\(error)", gesture: firing.gesture.name)
             }
-        case .keys, .window, .swayCommand, .switchWorkspace:
+        case .keys, .window, .swayCommand, .hyprlandDispatch, .switchWorkspace:
             performSessionEffect(effect, of: firing)
         case .windowMotion(let motion):
             windowMotionDriver(warn: firing.gesture.phase == .began)?
@@ -692,7 +697,7 @@ public final class Daemon {
         }
     }
 
-    /// Performs a `keys:`, `window:`, `sway:` or workspace-switch effect, or logs why it could not run.
+    /// Performs a `keys:`, `window:`, `sway:`, `hyprland:` or workspace-switch effect, or logs why it could not run.
     private func performSessionEffect(_ effect: Effect, of firing: BindingFiring<Action>) {
         guard let performer else {
             actionFailed(firing.action, "no Wayland session", gesture: firing.gesture.name)
@@ -716,6 +721,19 @@ public final class Daemon {
             guard case .session(.workspace(let workspace)) = binding.action, workspace.swayCommand != nil else { continue }
             log.warning("binding \(Binding.number(ofIndex: index)) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod switches "
                         + "workspaces over sway's IPC, and this compositor is not sway (on Wayfire, the gesto-wayfire plugin performs it)")
+        }
+    }
+
+    /// Names each `hyprland:` binding gestod cannot perform: it sends them over Hyprland's IPC,
+    /// so on another compositor (or a Hyprland it cannot find) they are inactive and each
+    /// firing fails with the same reason.
+    func warnAboutInactiveHyprlandBindings(_ config: Config) {
+        guard let performer, performer.hyprland == nil else { return }
+        for (index, binding) in config.bindings.enumerated() {
+            guard case .session(.hyprland) = binding.action else { continue }
+            log.warning("binding \(Binding.number(ofIndex: index)) (\(binding.gesture), \(binding.action.summary)) is inactive: gestod sends "
+                        + "Hyprland's dispatches over Hyprland's IPC, and this compositor is not Hyprland "
+                        + "(\(HyprlandIPCError.noSocket))")
         }
     }
 
@@ -765,6 +783,7 @@ public final class Daemon {
             followSwayFocus()
             if hasConnectedCompositor {
                 warnAboutInactiveWorkspaceBindings(loaded)
+                warnAboutInactiveHyprlandBindings(loaded)
                 drags.prepare(for: loaded)
             }
         case .failure(let problem):

@@ -72,7 +72,7 @@ final class PointerDragDriver {
         case .release(let button):
             guard let sink = sinks.removeValue(forKey: index) else { return false }
             return send(.release(button.code), to: sink, gesture)
-        case .run, .keys, .window, .swayCommand, .switchWorkspace, .windowMotion, .workspaceMotion, .reorder:
+        case .run, .keys, .window, .swayCommand, .hyprlandDispatch, .switchWorkspace, .windowMotion, .workspaceMotion, .reorder:
             return false
         }
     }

@@ -14,4 +14,7 @@ hl.config({
 -- Hyprland's own default: the 3-finger horizontal swipe switches workspaces. It stays, so
 -- that the stage shows which of it and the plugin gets a 3-finger swipe.
 hl.gesture({ fingers = 3, direction = "horizontal", action = "workspace" })
+-- The gesto config types super+F9 on 001: this bind acting is Hyprland's binds seeing the
+-- plugin's keys as a keyboard's.
+hl.bind("SUPER + F9", hl.dsp.exec_cmd("echo super+F9 >> /run/gesto-vm/out/bind.log"))
 hl.plugin.load("@PLUGIN@")

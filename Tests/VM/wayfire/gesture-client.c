@@ -8,7 +8,8 @@
  * e.g. "12.345678 swipe-begin 3", "12.400000 pinch-update 0.52 -0.10 1.0312 0.40",
  * "12.9 pointer-enter". "configured W H" once the first buffer is attached. Hold gestures
  * ("hold-begin 3", "hold-end 0") where the compositor offers version 3 of pointer-gestures
- * ("gestures-version 3" is logged at start).
+ * ("gestures-version 3" is logged at start). Keyboard focus and keys: "key-enter", "key-leave",
+ * "key 125 1" (the evdev code, 1 pressed, 0 released), "key-modifiers 64" (the depressed mask).
  *
  * Usage: gesture-client (WAYLAND_DISPLAY as usual). Built from the generated xdg-shell
  * and pointer-gestures-unstable-v1 code by run-vm-tests --wayfire.
@@ -127,10 +128,34 @@ static void h_end(void *d, struct zwp_pointer_gesture_hold_v1 *g, uint32_t seria
 { logf_("hold-end %d", cancelled); }
 static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = { h_begin, h_end };
 
+/* ---- keyboard: the keys a compositor plugin types (a `keys:` binding) ---- */
+
+static void k_keymap(void *d, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size)
+{ close(fd); }
+static void k_enter(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s, struct wl_array *keys)
+{ logf_("key-enter"); }
+static void k_leave(void *d, struct wl_keyboard *k, uint32_t serial, struct wl_surface *s)
+{ logf_("key-leave"); }
+/* The evdev key code and 1 (pressed) or 0 (released). */
+static void k_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t t, uint32_t key, uint32_t state)
+{ logf_("key %u %u", key, state); }
+static void k_modifiers(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t depressed, uint32_t latched,
+			uint32_t locked, uint32_t group)
+{ logf_("key-modifiers %u", depressed); }
+static void k_repeat_info(void *d, struct wl_keyboard *k, int32_t rate, int32_t delay) {}
+static const struct wl_keyboard_listener keyboard_listener = {
+	k_keymap, k_enter, k_leave, k_key, k_modifiers, k_repeat_info,
+};
+
 static void
 seat_caps(void *d, struct wl_seat *s, uint32_t caps)
 {
 	static struct wl_pointer *pointer;
+	static struct wl_keyboard *keyboard;
+	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && !keyboard) {
+		keyboard = wl_seat_get_keyboard(s);
+		wl_keyboard_add_listener(keyboard, &keyboard_listener, NULL);
+	}
 	if ((caps & WL_SEAT_CAPABILITY_POINTER) && !pointer) {
 		pointer = wl_seat_get_pointer(s);
 		wl_pointer_add_listener(pointer, &pointer_listener, NULL);
