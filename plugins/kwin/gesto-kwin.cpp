@@ -14,6 +14,7 @@
 // was built with (PluginFactory_iid names KWin's version; scripts/build-kwin-plugin).
 #include <core/inputdevice.h>
 #include <input.h>
+#include <input_event.h>
 #include <plugin.h>
 #include <virtualdesktops.h>
 #include <wayland/display.h>
@@ -169,6 +170,64 @@ class plugin_t : public KWin::Plugin, public KWin::InputEventFilter
 
     // MARK: KWin's events to libgesto's
 
+#if GESTO_KWIN_GESTURE_EVENTS
+    // KWin 6.5 and later hand each gesture event over as a struct.
+    bool swipeGestureBegin(KWin::PointerSwipeGestureBeginEvent *event) override
+    {
+        return begin(GESTO_EVENT_SWIPE, event->fingerCount, event->time);
+    }
+
+    bool swipeGestureUpdate(KWin::PointerSwipeGestureUpdateEvent *event) override
+    {
+        return update(GESTO_EVENT_SWIPE, event->time, event->delta, 1.0, 0.0);
+    }
+
+    bool swipeGestureEnd(KWin::PointerSwipeGestureEndEvent *event) override
+    {
+        return end(GESTO_EVENT_SWIPE, event->time, false);
+    }
+
+    bool swipeGestureCancelled(KWin::PointerSwipeGestureCancelEvent *event) override
+    {
+        return end(GESTO_EVENT_SWIPE, event->time, true);
+    }
+
+    bool pinchGestureBegin(KWin::PointerPinchGestureBeginEvent *event) override
+    {
+        return begin(GESTO_EVENT_PINCH, event->fingerCount, event->time);
+    }
+
+    bool pinchGestureUpdate(KWin::PointerPinchGestureUpdateEvent *event) override
+    {
+        // `angleDelta` is libinput's, degrees clockwise since the previous event.
+        return update(GESTO_EVENT_PINCH, event->time, event->delta, event->scale, event->angleDelta);
+    }
+
+    bool pinchGestureEnd(KWin::PointerPinchGestureEndEvent *event) override
+    {
+        return end(GESTO_EVENT_PINCH, event->time, false);
+    }
+
+    bool pinchGestureCancelled(KWin::PointerPinchGestureCancelEvent *event) override
+    {
+        return end(GESTO_EVENT_PINCH, event->time, true);
+    }
+
+    bool holdGestureBegin(KWin::PointerHoldGestureBeginEvent *event) override
+    {
+        return begin(GESTO_EVENT_HOLD, event->fingerCount, event->time);
+    }
+
+    bool holdGestureEnd(KWin::PointerHoldGestureEndEvent *event) override
+    {
+        return end(GESTO_EVENT_HOLD, event->time, false);
+    }
+
+    bool holdGestureCancelled(KWin::PointerHoldGestureCancelEvent *event) override
+    {
+        return end(GESTO_EVENT_HOLD, event->time, true);
+    }
+#else
     bool swipeGestureBegin(int fingers, std::chrono::microseconds time) override
     {
         return begin(GESTO_EVENT_SWIPE, fingers, time);
@@ -225,6 +284,7 @@ class plugin_t : public KWin::Plugin, public KWin::InputEventFilter
     {
         return end(GESTO_EVENT_HOLD, time, true);
     }
+#endif
 
   private:
     gesto_engine *engine = nullptr;
