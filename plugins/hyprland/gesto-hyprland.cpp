@@ -18,6 +18,9 @@
 #include <hyprland/src/debug/log/Logger.hpp>
 #include <hyprland/src/config/shared/actions/ConfigActions.hpp>
 #include <hyprland/src/managers/fullscreen/FullscreenTypes.hpp>
+#include <hyprland/src/devices/IPointer.hpp>
+#include <hyprland/src/managers/input/InputManager.hpp>
+#include <hyprland/src/config/ConfigValue.hpp>
 
 #include <gesto/gesto.h>
 
@@ -44,6 +47,64 @@ uint64_t event_usec(uint32_t time_ms)
     const uint32_t behind = uint32_t(now_ms) - time_ms;
     return (now_ms >= behind ? now_ms - behind : time_ms) * 1000u;
 }
+
+/** A pointer device of the plugin's own, which Hyprland takes as it takes a mouse: the
+ *  InputManager attaches it to its cursor (CPointerManager listens to its motion, button and
+ *  frame signals and hands them to CInputManager::onMouseMoved / onMouseButton, the path of a
+ *  physical mouse: bindings, the interactive move and resize, the held button's implicit
+ *  grab, the focused client). A `drag:` binding's button is that device's button held down.
+ *  Its removal (the IHID destroy signal) is a device unplugged: Hyprland forgets it and
+ *  releases any button it still holds. */
+class drag_pointer_t : public IPointer
+{
+  public:
+    static SP<drag_pointer_t> create()
+    {
+        auto pointer = SP<drag_pointer_t>(new drag_pointer_t());
+        pointer->m_self = pointer;
+        pointer->m_deviceName = "gesto-drag-pointer";
+        return pointer;
+    }
+
+    bool isVirtual() const override
+    {
+        return true;
+    }
+
+    SP<Aquamarine::IPointer> aq() override
+    {
+        return nullptr;
+    }
+
+    /** @p button is an evdev BTN_* code, as wl_pointer.button carries it. */
+    void button(uint32_t time_ms, uint32_t button, bool pressed)
+    {
+        m_pointerEvents.button.emit(SButtonEvent{
+            .timeMs = time_ms,
+            .button = button,
+            .state  = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED,
+            .mouse  = true,
+        });
+        m_pointerEvents.frame.emit();
+    }
+
+    /** Relative motion: @p dx, @p dy in libinput's accelerated units (the cursor's pixels),
+     *  @p unaccel_dx, @p unaccel_dy the same travel unaccelerated (relative-pointer clients). */
+    void motion(uint32_t time_ms, double dx, double dy, double unaccel_dx, double unaccel_dy)
+    {
+        m_pointerEvents.motion.emit(SMotionEvent{
+            .timeMs  = time_ms,
+            .delta   = {dx, dy},
+            .unaccel = {unaccel_dx, unaccel_dy},
+            .mouse   = true,
+            .device  = m_self.lock(),
+        });
+        m_pointerEvents.frame.emit();
+    }
+
+  private:
+    drag_pointer_t() = default;
+};
 
 class gesto_hyprland_t
 {
@@ -86,7 +147,15 @@ class gesto_hyprland_t
                 gesto_engine_set_binding_enabled(engine, i, 0);
                 LOG(Log::WARN, "gesto: binding {} ({}, {}) is inactive: {}", i + 1, info.gesture,
                     info.action ? info.action : "no action", why);
+            } else if (info.action_kind == GESTO_ACTION_DRAG)
+            {
+                drag_fingers |= 1u << info.fingers;
             }
+        }
+
+        if (drag_fingers)
+        {
+            create_drag_pointer();
         }
 
         LOG(Log::INFO, "gesto: deltas are libinput's accelerated ones (Hyprland passes no others): libgesto "
@@ -135,8 +204,13 @@ class gesto_hyprland_t
         listeners.clear();
         if (engine)
         {
+            // Unloaded: no drag may keep its button down. libgesto releases them (a
+            // GESTO_EFFECT_RELEASE for each press), which carry_out() sends through the
+            // drag pointer while it still exists; then the device goes.
             gesto_engine_interrupt_drags(engine, monotonic_usec());
         }
+
+        destroy_drag_pointer();
 
         deadline_timer.reset();
         gesto_engine_destroy(engine);
@@ -153,6 +227,10 @@ class gesto_hyprland_t
     bool consumed = false;
     uint32_t sequence_kind    = 0;
     uint32_t sequence_fingers = 0;
+    /** Bit F set: a `drag:` binding follows every F-finger swipe. */
+    uint32_t drag_fingers = 0;
+    /** The device a drag's button and motion go through (while a drag binding is active). */
+    SP<drag_pointer_t> drag_pointer;
 
     /** Why binding @p info cannot run in this plugin, or "" when it can. */
     static std::string why_inactive(const gesto_binding_info& info)
@@ -199,7 +277,7 @@ class gesto_hyprland_t
             return "windows that follow the fingers are not carried out yet";
 
           case GESTO_ACTION_DRAG:
-            return "the drag through Hyprland's pointer is not carried out yet";
+            return info.gesture_kind == GESTO_GESTURE_SWIPE ? "" : "a drag follows swipes";
 
           case GESTO_ACTION_REORDER:
             return "reorder is a touchscreen action";
@@ -207,6 +285,44 @@ class gesto_hyprland_t
           default:
             return "a binding without an action";
         }
+    }
+
+    // MARK: The drag's pointer
+
+    void create_drag_pointer()
+    {
+        drag_pointer = drag_pointer_t::create();
+        g_pInputManager->newMouse(drag_pointer);
+        LOG(Log::INFO, "gesto: drag: the button and the pointer's motion go through Hyprland's cursor as a "
+                       "mouse's (a pointer device of the plugin's own); the drag's swipes reach no client");
+        // Hyprland's input:touchpad:drag_3fg is libinput's own three- (1) or four-finger (2)
+        // drag: libinput turns those fingers' motion into pointer motion with the button held
+        // before any gesture is made of it, so no swipe of that many fingers reaches Hyprland's
+        // event bus, the plugin or gesto's bindings. libinput's drag wins.
+        const CConfigValue<Config::INTEGER> drag_3fg("input:touchpad:drag_3fg");
+        if (drag_3fg.good() && (*drag_3fg == 1 || *drag_3fg == 2))
+        {
+            const uint32_t fingers = *drag_3fg == 1 ? 3 : 4;
+            if (drag_fingers & (1u << fingers))
+            {
+                LOG(Log::WARN, "gesto: drag: input:touchpad:drag_3fg is {}: libinput drags with {} fingers itself and "
+                               "makes no {}-finger swipe, so gesto's swipe:{} drag never fires (libinput's drag "
+                               "wins); set drag_3fg = 0 for gesto's",
+                    *drag_3fg, fingers, fingers, fingers);
+            }
+        }
+    }
+
+    void destroy_drag_pointer()
+    {
+        if (!drag_pointer)
+        {
+            return;
+        }
+
+        // As a mouse unplugged: the InputManager and the cursor let it go.
+        drag_pointer->m_events.destroy.emit();
+        drag_pointer.reset();
     }
 
     // MARK: Hyprland's events to libgesto's
@@ -294,6 +410,12 @@ class gesto_hyprland_t
         static_cast<gesto_hyprland_t*>(data)->carry_out(*effect);
     }
 
+    /** The firing's time as Hyprland's events carry it: milliseconds, cut to 32 bits. */
+    static uint32_t msec(const gesto_effect& effect)
+    {
+        return uint32_t(effect.gesture->time_usec / 1000u);
+    }
+
     void carry_out(const gesto_effect& effect)
     {
         switch (effect.kind)
@@ -315,6 +437,34 @@ class gesto_hyprland_t
 
           case GESTO_EFFECT_WINDOW:
               window_operation(effect.window_operation);
+              break;
+
+          case GESTO_EFFECT_PRESS:
+              if (drag_pointer)
+              {
+                  drag_pointer->button(msec(effect), effect.button, true);
+                  LOG(Log::INFO, "gesto: drag: button {} down", effect.button);
+              }
+
+              break;
+
+          case GESTO_EFFECT_MOVE:
+              if (drag_pointer)
+              {
+                  drag_pointer->motion(msec(effect), effect.dx, effect.dy, effect.unaccelerated_dx,
+                      effect.unaccelerated_dy);
+              }
+
+              break;
+
+          case GESTO_EFFECT_RELEASE:
+              if (drag_pointer)
+              {
+                  drag_pointer->button(msec(effect), effect.button, false);
+                  LOG(Log::INFO, "gesto: drag: button {} up ({})", effect.button,
+                      effect.gesture->phase == GESTO_PHASE_ENDED ? "ended" : "cancelled");
+              }
+
               break;
 
           default:
