@@ -21,6 +21,10 @@
 #include <hyprland/src/devices/IPointer.hpp>
 #include <hyprland/src/managers/input/InputManager.hpp>
 #include <hyprland/src/config/ConfigValue.hpp>
+#include <hyprland/src/desktop/state/FocusState.hpp>
+#include <hyprland/src/desktop/view/window/Window.hpp>
+#include <hyprland/src/output/Monitor.hpp>
+#include <hyprland/src/render/Renderer.hpp>
 
 #include <gesto/gesto.h>
 
@@ -28,6 +32,8 @@
 #include "deadline-timer.hpp"
 #include "exec.hpp"
 
+#include <cmath>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -211,6 +217,7 @@ class gesto_hyprland_t
         }
 
         destroy_drag_pointer();
+        stop_motion(true);
 
         deadline_timer.reset();
         gesto_engine_destroy(engine);
@@ -231,6 +238,15 @@ class gesto_hyprland_t
     uint32_t drag_fingers = 0;
     /** The device a drag's button and motion go through (while a drag binding is active). */
     SP<drag_pointer_t> drag_pointer;
+    /** A window following the fingers (a `window-motion:` binding), and its springs. */
+    gesto_window_motion *motion = nullptr;
+    PHLWINDOWREF motion_window;
+    int motion_binding = -1;
+    /** Where the layout put the window when the motion grabbed it. */
+    CBox motion_start;
+    /** The motion's frames: a timer on Hyprland's event loop, every frame_usec. */
+    wl_event_source *motion_timer = nullptr;
+    static constexpr int frame_msec = 8;
 
     /** Why binding @p info cannot run in this plugin, or "" when it can. */
     static std::string why_inactive(const gesto_binding_info& info)
@@ -274,7 +290,7 @@ class gesto_hyprland_t
             return "a sway: command is sway's";
 
           case GESTO_ACTION_WINDOW_MOTION:
-            return "windows that follow the fingers are not carried out yet";
+            return "";
 
           case GESTO_ACTION_DRAG:
             return info.gesture_kind == GESTO_GESTURE_SWIPE ? "" : "a drag follows swipes";
@@ -467,10 +483,174 @@ class gesto_hyprland_t
 
               break;
 
+          case GESTO_EFFECT_WINDOW_MOTION:
+              drive_motion(*effect.gesture);
+              break;
+
           default:
               // Their bindings are disabled at load (why_inactive()): they never come here.
               break;
         }
+    }
+
+    // MARK: Windows that follow the fingers
+
+    /** A `window-motion:` binding's firing: BEGAN grabs the focused window (libgesto's
+     *  gesto_window_motion, started from the rect the layout gave it, in its monitor's area
+     *  without the reserved edges), every firing drives the motion, and the frames show the
+     *  rect it hands on Hyprland's window. */
+    void drive_motion(const gesto_recognized& firing)
+    {
+        if (firing.phase == GESTO_PHASE_BEGAN)
+        {
+            const PHLWINDOW window = Desktop::focusState()->window();
+            const PHLMONITOR monitor = window ? window->m_monitor.lock() : nullptr;
+            if (!window || !window->mapped() || !monitor)
+            {
+                LOG(Log::INFO, "gesto: window-motion: no focused window to move");
+                return;
+            }
+
+            if (!motion || (motion_window.lock() != window) || (motion_binding != firing.binding_index))
+            {
+                stop_motion(true);
+                // The layout's rect: the animated variables' goals (the values may be mid-animation).
+                const Vector2D position = window->positionAnimation()->goal();
+                const Vector2D size     = window->sizeAnimation()->goal();
+                motion_start = CBox(position.x, position.y, size.x, size.y);
+                const CBox area = monitor->logicalBoxMinusReserved();
+                const gesto_rect start_rect = {position.x, position.y, size.x, size.y};
+                const gesto_rect area_rect  = {area.x, area.y, area.w, area.h};
+                if (gesto_window_motion_new(engine, firing.binding_index, &start_rect, &area_rect, &motion) != GESTO_OK)
+                {
+                    LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+                    motion = nullptr;
+                    return;
+                }
+
+                motion_window  = window;
+                motion_binding = firing.binding_index;
+                LOG(Log::INFO, "gesto: window-motion: moving {} from {},{} {}x{}", window->metadata().appID(),
+                    position.x, position.y, size.x, size.y);
+            } // else mid-flight: this BEGAN grabs it where its spring is.
+
+            if (!motion_timer)
+            {
+                motion_timer = wl_event_loop_add_timer(g_pCompositor->m_wlEventLoop, on_motion_timer, this);
+                wl_event_source_timer_update(motion_timer, frame_msec);
+            }
+        }
+
+        if (!motion)
+        {
+            return;
+        }
+
+        if (gesto_window_motion_handle_recognized(motion, &firing) != GESTO_OK)
+        {
+            LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+        }
+
+        if ((firing.phase == GESTO_PHASE_ENDED) || (firing.phase == GESTO_PHASE_CANCELLED) ||
+            (firing.phase == GESTO_PHASE_FAILED))
+        {
+            LOG(Log::INFO, "gesto: window-motion: released {} at {},{} moving {},{} units/s",
+                firing.phase == GESTO_PHASE_ENDED ? "ended" : "cancelled", firing.translation_x, firing.translation_y,
+                firing.velocity_x, firing.velocity_y);
+        }
+    }
+
+    static int on_motion_timer(void *data)
+    {
+        auto self = static_cast<gesto_hyprland_t*>(data);
+        if (self->motion_frame() && self->motion_timer)
+        {
+            wl_event_source_timer_update(self->motion_timer, frame_msec);
+        }
+
+        return 0;
+    }
+
+    /** Shows the motion's rect for now on the window (its animated position and size, set and
+     *  warped: Hyprland draws the window's buffer scaled to them, and the client is not asked
+     *  to resize). Returns whether frames must go on. */
+    bool motion_frame()
+    {
+        const PHLWINDOW window = motion_window.lock();
+        if (!motion || !window || !window->mapped())
+        {
+            stop_motion(false); // The window went.
+            return false;
+        }
+
+        gesto_rect shown;
+        const int at_rest = gesto_window_motion_frame(motion, monotonic_usec(), &shown);
+        if (at_rest < 0)
+        {
+            LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+            stop_motion(true);
+            return false;
+        }
+
+        if (at_rest == 1)
+        {
+            const char *target = gesto_window_motion_target(motion);
+            LOG(Log::INFO, "gesto: window-motion: at rest at {},{} {}x{} ({})", std::lround(shown.x), std::lround(shown.y),
+                std::lround(shown.width), std::lround(shown.height), target ? target : "?");
+            const bool maximize = target && (std::strcmp(target, "maximize") == 0);
+            const bool side     = target && ((std::strcmp(target, "left") == 0) || (std::strcmp(target, "right") == 0));
+            stop_motion(true);
+            if (maximize)
+            {
+                // Hyprland's own maximized state: the layout then keeps it.
+                auto result = Config::Actions::fullscreenWindow(Fullscreen::FSMODE_MAXIMIZED, false);
+                if (!result)
+                {
+                    LOG(Log::ERR, "gesto: window-motion: maximize: {}", result.error().message);
+                }
+            } else if (side)
+            {
+                LOG(Log::WARN, "gesto: window-motion: Hyprland's layout places its windows; {} is shown as back", target);
+            }
+
+            return false;
+        }
+
+        show(window, CBox(shown.x, shown.y, shown.width, shown.height));
+        return true;
+    }
+
+    static void show(const PHLWINDOW& window, const CBox& box)
+    {
+        const PHLMONITOR monitor = window->m_monitor.lock();
+        window->positionAnimation()->setValueAndWarp({box.x, box.y});
+        window->sizeAnimation()->setValueAndWarp({box.w, box.h});
+        // The whole monitor: the window leaves what it covered in the frame before.
+        if (monitor)
+        {
+            g_pHyprRenderer->damageMonitor(monitor);
+        }
+    }
+
+    /** Ends the motion; @p restore puts the window back where the layout had it. */
+    void stop_motion(bool restore)
+    {
+        if (motion_timer)
+        {
+            wl_event_source_remove(motion_timer);
+            motion_timer = nullptr;
+        }
+
+        const PHLWINDOW window = motion_window.lock();
+        if (restore && motion && window && window->mapped())
+        {
+            show(window, motion_start);
+        }
+
+        gesto_window_motion_destroy(motion);
+        motion = nullptr;
+        motion_window.reset();
+        motion_binding = -1;
     }
 
     /** Hyprland's workspaces are a list of numbers per monitor: right (next) is the next
