@@ -517,6 +517,12 @@ import GestoWayland
         machine.probe.pluginState = { _ in .notLoaded }
         #expect(machine.check("sway ipc")?.verdict == .problem)
         #expect(machine.check("session")?.verdict == .warning)
+
+        // It carries out `window-motion:` too (the VM stage's drag session): no sway IPC then.
+        _ = try machine.writeConfig("bindings:\n  - gesture: pinch:2\n    mode: continuous\n    window-motion: {snap: [back]}\n")
+        #expect(machine.check("sway ipc")?.verdict == .problem)
+        machine.probe.pluginState = { _ in .loaded }
+        #expect(machine.check("sway ipc") == nil)
     }
 
     /// Wayfire is not asked (its IPC is an optional plugin): wayfire.ini's `[core]` `plugins`

@@ -30,6 +30,12 @@
 #include <hyprland/src/managers/SeatManager.hpp>
 #include <hyprland/src/managers/input/InputManager.hpp>
 #include <hyprland/src/protocols/PointerGestures.hpp>
+#include <hyprland/src/devices/IPointer.hpp>
+#include <hyprland/src/config/ConfigValue.hpp>
+#include <hyprland/src/desktop/state/FocusState.hpp>
+#include <hyprland/src/desktop/view/window/Window.hpp>
+#include <hyprland/src/output/Monitor.hpp>
+#include <hyprland/src/render/Renderer.hpp>
 
 #include <xkbcommon/xkbcommon.h>
 
@@ -38,8 +44,11 @@
 #include "config.hpp"
 #include "deadline-timer.hpp"
 #include "exec.hpp"
+#include "key-codes.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,65 +116,79 @@ class gesto_keyboard_t : public IKeyboard
         updateXkbStateWithKey(code + evdev_offset, pressed);
     }
 
-    /** The key that types @p keysym in the keymap's active layout, as an evdev code, and
-     *  whether it needs Shift: the key whose lowest level has it; a key whose level with it is
-     *  reached with Shift alone when none has it at its first level (as gestod's virtual
-     *  keyboard chooses, GestoWayland's Keymap). */
-    struct key_for_keysym
+    /** The keymap Hyprland gave the keyboard, and its active layout, which `keys:` are looked
+     *  up in (nullptr before Hyprland gave one). */
+    xkb_keymap *keymap() const
     {
-        uint32_t code;
-        bool needs_shift;
-    };
+        return m_xkbState ? m_xkbKeymap : nullptr;
+    }
 
-    std::optional<key_for_keysym> key_typing(xkb_keysym_t keysym) const
+    xkb_layout_index_t layout() const
     {
-        if (!m_xkbKeymap || !m_xkbState)
-        {
-            return std::nullopt;
-        }
-
-        const xkb_layout_index_t layout = xkb_state_serialize_layout(m_xkbState, XKB_STATE_LAYOUT_EFFECTIVE);
-        std::optional<std::pair<xkb_keycode_t, xkb_level_index_t>> best;
-        for (xkb_keycode_t code = xkb_keymap_min_keycode(m_xkbKeymap); code <= xkb_keymap_max_keycode(m_xkbKeymap); code++)
-        {
-            const xkb_level_index_t levels = xkb_keymap_num_levels_for_key(m_xkbKeymap, code, layout);
-            for (xkb_level_index_t level = 0; level < levels && (!best || level < best->second); level++)
-            {
-                const xkb_keysym_t *symbols = nullptr;
-                const int count = xkb_keymap_key_get_syms_by_level(m_xkbKeymap, code, layout, level, &symbols);
-                if ((count > 0) && std::find(symbols, symbols + count, keysym) != symbols + count)
-                {
-                    best = {code, level};
-                }
-            }
-        }
-
-        if (!best || (best->first < evdev_offset))
-        {
-            return std::nullopt;
-        }
-
-        if (best->second == 0)
-        {
-            return key_for_keysym{best->first - evdev_offset, false};
-        }
-
-        // Only a level reached with Shift alone is typed: another (AltGr's) needs modifiers
-        // the combination does not name.
-        const xkb_mod_index_t shift = xkb_keymap_mod_get_index(m_xkbKeymap, XKB_MOD_NAME_SHIFT);
-        xkb_mod_mask_t masks[4] = {};
-        const size_t count = xkb_keymap_key_get_mods_for_level(m_xkbKeymap, best->first, layout, best->second, masks, 4);
-        if ((shift == XKB_MOD_INVALID) || (std::find(masks, masks + count, xkb_mod_mask_t(1u << shift)) == masks + count))
-        {
-            return std::nullopt;
-        }
-
-        return key_for_keysym{best->first - evdev_offset, true};
+        return xkb_state_serialize_layout(m_xkbState, XKB_STATE_LAYOUT_EFFECTIVE);
     }
 
   private:
     /** xkbcommon's keycodes are the kernel's evdev codes plus 8 (the X11 offset). */
     static constexpr uint32_t evdev_offset = 8;
+};
+
+/** A pointer device of the plugin's own, which Hyprland takes as it takes a mouse: the
+ *  InputManager attaches it to its cursor (CPointerManager listens to its motion, button and
+ *  frame signals and hands them to CInputManager::onMouseMoved / onMouseButton, the path of a
+ *  physical mouse: bindings, the interactive move and resize, the held button's implicit
+ *  grab, the focused client). A `drag:` binding's button is that device's button held down.
+ *  Its removal (the IHID destroy signal) is a device unplugged: Hyprland forgets it and
+ *  releases any button it still holds. */
+class drag_pointer_t : public IPointer
+{
+  public:
+    static SP<drag_pointer_t> create()
+    {
+        auto pointer = SP<drag_pointer_t>(new drag_pointer_t());
+        pointer->m_self = pointer;
+        pointer->m_deviceName = "gesto-drag-pointer";
+        return pointer;
+    }
+
+    bool isVirtual() const override
+    {
+        return true;
+    }
+
+    SP<Aquamarine::IPointer> aq() override
+    {
+        return nullptr;
+    }
+
+    /** @p button is an evdev BTN_* code, as wl_pointer.button carries it. */
+    void button(uint32_t time_ms, uint32_t button, bool pressed)
+    {
+        m_pointerEvents.button.emit(SButtonEvent{
+            .timeMs = time_ms,
+            .button = button,
+            .state  = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED,
+            .mouse  = true,
+        });
+        m_pointerEvents.frame.emit();
+    }
+
+    /** Relative motion: @p dx, @p dy in libinput's accelerated units (the cursor's pixels),
+     *  @p unaccel_dx, @p unaccel_dy the same travel unaccelerated (relative-pointer clients). */
+    void motion(uint32_t time_ms, double dx, double dy, double unaccel_dx, double unaccel_dy)
+    {
+        m_pointerEvents.motion.emit(SMotionEvent{
+            .timeMs  = time_ms,
+            .delta   = {dx, dy},
+            .unaccel = {unaccel_dx, unaccel_dy},
+            .mouse   = true,
+            .device  = m_self.lock(),
+        });
+        m_pointerEvents.frame.emit();
+    }
+
+  private:
+    drag_pointer_t() = default;
 };
 
 class gesto_hyprland_t
@@ -210,10 +233,18 @@ class gesto_hyprland_t
                 gesto_engine_set_binding_enabled(engine, i, 0);
                 LOG(Log::WARN, "gesto: binding {} ({}, {}) is inactive: {}", i + 1, info.gesture,
                     info.action ? info.action : "no action", why);
+            } else if (info.action_kind == GESTO_ACTION_DRAG)
+            {
+                drag_fingers |= 1u << info.fingers;
             }
         }
 
         add_keyboard_if_bound();
+        if (drag_fingers)
+        {
+            create_drag_pointer();
+        }
+
         LOG(Log::INFO, "gesto: deltas are libinput's accelerated ones (Hyprland passes no others): libgesto "
                        "inverts libinput's touchpad acceleration, so thresholds compare with unaccelerated "
                        "distances as in gestod");
@@ -261,8 +292,14 @@ class gesto_hyprland_t
         listeners.clear();
         if (engine)
         {
+            // Unloaded: no drag may keep its button down. libgesto releases them (a
+            // GESTO_EFFECT_RELEASE for each press), which carry_out() sends through the
+            // drag pointer while it still exists; then the device goes.
             gesto_engine_interrupt_drags(engine, monotonic_usec());
         }
+
+        destroy_drag_pointer();
+        stop_motion(true);
 
         deadline_timer.reset();
         gesto_engine_destroy(engine);
@@ -282,6 +319,19 @@ class gesto_hyprland_t
     uint32_t sequence_fingers = 0;
     /** The keyboard `keys:` bindings type on, while one is active. */
     SP<gesto_keyboard_t> keyboard;
+    /** Bit F set: a `drag:` binding follows every F-finger swipe. */
+    uint32_t drag_fingers = 0;
+    /** The device a drag's button and motion go through (while a drag binding is active). */
+    SP<drag_pointer_t> drag_pointer;
+    /** A window following the fingers (a `window-motion:` binding), and its springs. */
+    gesto_window_motion *motion = nullptr;
+    PHLWINDOWREF motion_window;
+    int motion_binding = -1;
+    /** Where the layout put the window when the motion grabbed it. */
+    CBox motion_start;
+    /** The motion's frames: a timer on Hyprland's event loop, every frame_usec. */
+    wl_event_source *motion_timer = nullptr;
+    static constexpr int frame_msec = 8;
 
     /** Why binding @p info cannot run in this plugin, or "" when it can. */
     static std::string why_inactive(const gesto_binding_info& info)
@@ -333,10 +383,10 @@ class gesto_hyprland_t
             return "";
 
           case GESTO_ACTION_WINDOW_MOTION:
-            return "windows that follow the fingers are not carried out yet";
+            return "";
 
           case GESTO_ACTION_DRAG:
-            return "the drag through Hyprland's pointer is not carried out yet";
+            return info.gesture_kind == GESTO_GESTURE_SWIPE ? "" : "a drag follows swipes";
 
           case GESTO_ACTION_REORDER:
             return "reorder is a touchscreen action";
@@ -344,6 +394,44 @@ class gesto_hyprland_t
           default:
             return "a binding without an action";
         }
+    }
+
+    // MARK: The drag's pointer
+
+    void create_drag_pointer()
+    {
+        drag_pointer = drag_pointer_t::create();
+        g_pInputManager->newMouse(drag_pointer);
+        LOG(Log::INFO, "gesto: drag: the button and the pointer's motion go through Hyprland's cursor as a "
+                       "mouse's (a pointer device of the plugin's own); the drag's swipes reach no client");
+        // Hyprland's input:touchpad:drag_3fg is libinput's own three- (1) or four-finger (2)
+        // drag: libinput turns those fingers' motion into pointer motion with the button held
+        // before any gesture is made of it, so no swipe of that many fingers reaches Hyprland's
+        // event bus, the plugin or gesto's bindings. libinput's drag wins.
+        const CConfigValue<Config::INTEGER> drag_3fg("input:touchpad:drag_3fg");
+        if (drag_3fg.good() && (*drag_3fg == 1 || *drag_3fg == 2))
+        {
+            const uint32_t fingers = *drag_3fg == 1 ? 3 : 4;
+            if (drag_fingers & (1u << fingers))
+            {
+                LOG(Log::WARN, "gesto: drag: input:touchpad:drag_3fg is {}: libinput drags with {} fingers itself and "
+                               "makes no {}-finger swipe, so gesto's swipe:{} drag never fires (libinput's drag "
+                               "wins); set drag_3fg = 0 for gesto's",
+                    *drag_3fg, fingers, fingers, fingers);
+            }
+        }
+    }
+
+    void destroy_drag_pointer()
+    {
+        if (!drag_pointer)
+        {
+            return;
+        }
+
+        // As a mouse unplugged: the InputManager and the cursor let it go.
+        drag_pointer->m_events.destroy.emit();
+        drag_pointer.reset();
     }
 
     // MARK: Hyprland's events to libgesto's
@@ -431,6 +519,12 @@ class gesto_hyprland_t
         static_cast<gesto_hyprland_t*>(data)->carry_out(*effect);
     }
 
+    /** The firing's time as Hyprland's events carry it: milliseconds, cut to 32 bits. */
+    static uint32_t msec(const gesto_effect& effect)
+    {
+        return uint32_t(effect.gesture->time_usec / 1000u);
+    }
+
     void carry_out(const gesto_effect& effect)
     {
         switch (effect.kind)
@@ -462,10 +556,202 @@ class gesto_hyprland_t
               dispatch(effect.command);
               break;
 
+          case GESTO_EFFECT_PRESS:
+              if (drag_pointer)
+              {
+                  drag_pointer->button(msec(effect), effect.button, true);
+                  LOG(Log::INFO, "gesto: drag: button {} down", effect.button);
+              }
+
+              break;
+
+          case GESTO_EFFECT_MOVE:
+              if (drag_pointer)
+              {
+                  drag_pointer->motion(msec(effect), effect.dx, effect.dy, effect.unaccelerated_dx,
+                      effect.unaccelerated_dy);
+              }
+
+              break;
+
+          case GESTO_EFFECT_RELEASE:
+              if (drag_pointer)
+              {
+                  drag_pointer->button(msec(effect), effect.button, false);
+                  LOG(Log::INFO, "gesto: drag: button {} up ({})", effect.button,
+                      effect.gesture->phase == GESTO_PHASE_ENDED ? "ended" : "cancelled");
+              }
+
+              break;
+
+          case GESTO_EFFECT_WINDOW_MOTION:
+              drive_motion(*effect.gesture);
+              break;
+
           default:
               // Their bindings are disabled at load (why_inactive()): they never come here.
               break;
         }
+    }
+
+    // MARK: Windows that follow the fingers
+
+    /** A `window-motion:` binding's firing: BEGAN grabs the focused window (libgesto's
+     *  gesto_window_motion, started from the rect the layout gave it, in its monitor's area
+     *  without the reserved edges), every firing drives the motion, and the frames show the
+     *  rect it hands on Hyprland's window. */
+    void drive_motion(const gesto_recognized& firing)
+    {
+        if (firing.phase == GESTO_PHASE_BEGAN)
+        {
+            const PHLWINDOW window = Desktop::focusState()->window();
+            const PHLMONITOR monitor = window ? window->m_monitor.lock() : nullptr;
+            if (!window || !window->mapped() || !monitor)
+            {
+                LOG(Log::INFO, "gesto: window-motion: no focused window to move");
+                return;
+            }
+
+            if (!motion || (motion_window.lock() != window) || (motion_binding != firing.binding_index))
+            {
+                stop_motion(true);
+                // The layout's rect: the animated variables' goals (the values may be mid-animation).
+                const Vector2D position = window->positionAnimation()->goal();
+                const Vector2D size     = window->sizeAnimation()->goal();
+                motion_start = CBox(position.x, position.y, size.x, size.y);
+                const CBox area = monitor->logicalBoxMinusReserved();
+                const gesto_rect start_rect = {position.x, position.y, size.x, size.y};
+                const gesto_rect area_rect  = {area.x, area.y, area.w, area.h};
+                if (gesto_window_motion_new(engine, firing.binding_index, &start_rect, &area_rect, &motion) != GESTO_OK)
+                {
+                    LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+                    motion = nullptr;
+                    return;
+                }
+
+                motion_window  = window;
+                motion_binding = firing.binding_index;
+                LOG(Log::INFO, "gesto: window-motion: moving {} from {},{} {}x{}", window->metadata().appID(),
+                    position.x, position.y, size.x, size.y);
+            } // else mid-flight: this BEGAN grabs it where its spring is.
+
+            if (!motion_timer)
+            {
+                motion_timer = wl_event_loop_add_timer(g_pCompositor->m_wlEventLoop, on_motion_timer, this);
+                wl_event_source_timer_update(motion_timer, frame_msec);
+            }
+        }
+
+        if (!motion)
+        {
+            return;
+        }
+
+        if (gesto_window_motion_handle_recognized(motion, &firing) != GESTO_OK)
+        {
+            LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+        }
+
+        if ((firing.phase == GESTO_PHASE_ENDED) || (firing.phase == GESTO_PHASE_CANCELLED) ||
+            (firing.phase == GESTO_PHASE_FAILED))
+        {
+            LOG(Log::INFO, "gesto: window-motion: released {} at {},{} moving {},{} units/s",
+                firing.phase == GESTO_PHASE_ENDED ? "ended" : "cancelled", firing.translation_x, firing.translation_y,
+                firing.velocity_x, firing.velocity_y);
+        }
+    }
+
+    static int on_motion_timer(void *data)
+    {
+        auto self = static_cast<gesto_hyprland_t*>(data);
+        if (self->motion_frame() && self->motion_timer)
+        {
+            wl_event_source_timer_update(self->motion_timer, frame_msec);
+        }
+
+        return 0;
+    }
+
+    /** Shows the motion's rect for now on the window (its animated position and size, set and
+     *  warped: Hyprland draws the window's buffer scaled to them, and the client is not asked
+     *  to resize). Returns whether frames must go on. */
+    bool motion_frame()
+    {
+        const PHLWINDOW window = motion_window.lock();
+        if (!motion || !window || !window->mapped())
+        {
+            stop_motion(false); // The window went.
+            return false;
+        }
+
+        gesto_rect shown;
+        const int at_rest = gesto_window_motion_frame(motion, monotonic_usec(), &shown);
+        if (at_rest < 0)
+        {
+            LOG(Log::ERR, "gesto: window-motion: {}", gesto_last_error_message());
+            stop_motion(true);
+            return false;
+        }
+
+        if (at_rest == 1)
+        {
+            const char *target = gesto_window_motion_target(motion);
+            LOG(Log::INFO, "gesto: window-motion: at rest at {},{} {}x{} ({})", std::lround(shown.x), std::lround(shown.y),
+                std::lround(shown.width), std::lround(shown.height), target ? target : "?");
+            const bool maximize = target && (std::strcmp(target, "maximize") == 0);
+            const bool side     = target && ((std::strcmp(target, "left") == 0) || (std::strcmp(target, "right") == 0));
+            stop_motion(true);
+            if (maximize)
+            {
+                // Hyprland's own maximized state: the layout then keeps it.
+                auto result = Config::Actions::fullscreenWindow(Fullscreen::FSMODE_MAXIMIZED, false);
+                if (!result)
+                {
+                    LOG(Log::ERR, "gesto: window-motion: maximize: {}", result.error().message);
+                }
+            } else if (side)
+            {
+                LOG(Log::WARN, "gesto: window-motion: Hyprland's layout places its windows; {} is shown as back", target);
+            }
+
+            return false;
+        }
+
+        show(window, CBox(shown.x, shown.y, shown.width, shown.height));
+        return true;
+    }
+
+    static void show(const PHLWINDOW& window, const CBox& box)
+    {
+        const PHLMONITOR monitor = window->m_monitor.lock();
+        window->positionAnimation()->setValueAndWarp({box.x, box.y});
+        window->sizeAnimation()->setValueAndWarp({box.w, box.h});
+        // The whole monitor: the window leaves what it covered in the frame before.
+        if (monitor)
+        {
+            g_pHyprRenderer->damageMonitor(monitor);
+        }
+    }
+
+    /** Ends the motion; @p restore puts the window back where the layout had it. */
+    void stop_motion(bool restore)
+    {
+        if (motion_timer)
+        {
+            wl_event_source_remove(motion_timer);
+            motion_timer = nullptr;
+        }
+
+        const PHLWINDOW window = motion_window.lock();
+        if (restore && motion && window && window->mapped())
+        {
+            show(window, motion_start);
+        }
+
+        gesto_window_motion_destroy(motion);
+        motion = nullptr;
+        motion_window.reset();
+        motion_binding = -1;
     }
 
     /** Hyprland's workspaces are a list of numbers per monitor: right (next) is the next
@@ -656,33 +942,24 @@ class gesto_hyprland_t
             return;
         }
 
-        std::vector<uint32_t> codes;
         std::string combination;
         for (uint32_t i = 0; i < effect.keysym_count; i++)
         {
-            const char *name = effect.keysyms[i];
-            combination += (i ? "+" : "") + std::string(name);
-            const xkb_keysym_t keysym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS);
-            const auto key = keysym == XKB_KEY_NoSymbol ? std::nullopt : keyboard->key_typing(keysym);
-            if (!key)
-            {
-                LOG(Log::ERR, "gesto: keys: {} is on no key of the keymap's layout {}: nothing typed", name,
-                    keyboard->getActiveLayout());
-                return;
-            }
-
-            if (key->needs_shift)
-            {
-                const auto shift = keyboard->key_typing(XKB_KEY_Shift_L);
-                if (shift && (std::find(codes.begin(), codes.end(), shift->code) == codes.end()))
-                {
-                    codes.push_back(shift->code);
-                }
-            }
-
-            codes.push_back(key->code);
+            combination += (i ? "+" : "") + std::string(effect.keysyms[i]);
         }
 
+        std::string missing;
+        const auto found = keyboard->keymap()
+            ? gesto_host::key_codes(keyboard->keymap(), keyboard->layout(), effect.keysyms, effect.keysym_count, missing)
+            : std::nullopt;
+        if (!found)
+        {
+            LOG(Log::ERR, "gesto: keys: {} is on no key of the keymap's layout {}: nothing typed",
+                missing.empty() ? combination : missing, keyboard->getActiveLayout());
+            return;
+        }
+
+        const std::vector<uint32_t>& codes = *found;
         const uint32_t time_ms = uint32_t(monotonic_usec() / 1000u);
         for (const uint32_t code : codes)
         {

@@ -26,4 +26,9 @@ xkb_keymap *active_keymap()
 {
     return KWin::input()->keyboard()->xkb()->keymap();
 }
+
+xkb_layout_index_t active_layout()
+{
+    return KWin::input()->keyboard()->xkb()->currentLayout();
+}
 }

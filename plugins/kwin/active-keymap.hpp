@@ -2,10 +2,13 @@
 // key codes the plugin's keyboard device sends.
 #pragma once
 
-struct xkb_keymap;
+#include <xkbcommon/xkbcommon.h>
 
 namespace gesto_kwin
 {
 /** KWin's active keymap (owned by KWin; valid until its layout changes). */
 xkb_keymap *active_keymap();
+
+/** The layout of it KWin types with now. */
+xkb_layout_index_t active_layout();
 }

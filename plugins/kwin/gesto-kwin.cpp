@@ -28,13 +28,13 @@
 #include "config.hpp"
 #include "deadline-timer.hpp"
 #include "exec.hpp"
+#include "key-codes.hpp"
 
 #include <QLoggingCategory>
 #include <wayland-server-core.h>
 #include <xkbcommon/xkbcommon.h>
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,32 +109,6 @@ class device_t : public KWin::InputDevice
     QString device_name;
     bool keyboard;
 };
-
-/** The evdev key code that types @p keysym with no modifier in the active keymap's first
- *  layout, found by asking xkbcommon, or nothing when no key does. */
-std::optional<uint32_t> evdev_code(xkb_keymap *keymap, xkb_keysym_t keysym)
-{
-    struct search_t
-    {
-        xkb_keysym_t keysym;
-        std::optional<uint32_t> code;
-    } search = {keysym, std::nullopt};
-    xkb_keymap_key_for_each(keymap, [] (xkb_keymap *keymap, xkb_keycode_t key, void *data)
-    {
-        auto *search = static_cast<search_t*>(data);
-        const xkb_keysym_t *syms = nullptr;
-        const int count = xkb_keymap_key_get_syms_by_level(keymap, key, 0, 0, &syms);
-        for (int i = 0; !search->code && (i < count); i++)
-        {
-            if (syms[i] == search->keysym)
-            {
-                // xkb key codes are evdev's plus 8 (the X11 offset).
-                search->code = key - 8;
-            }
-        }
-    }, &search);
-    return search.code;
-}
 
 class plugin_t : public KWin::Plugin, public KWin::InputEventFilter
 {
@@ -522,33 +496,25 @@ class plugin_t : public KWin::Plugin, public KWin::InputEventFilter
         }
     }
 
-    /** Presses the keys in order through the plugin's keyboard device, then releases them in
-     *  reverse, as a user's chord (the modifiers first) would. */
+    /** Presses the keys in order through the plugin's keyboard device (Shift first where a
+     *  keysym is on a Shift level), then releases them in reverse, as a user's chord would. */
     void type_keys(const char *const *keysyms, uint32_t count, std::chrono::microseconds time)
     {
-        xkb_keymap *keymap = active_keymap();
-        std::vector<uint32_t> codes;
-        for (uint32_t i = 0; i < count; i++)
+        std::string missing;
+        const auto codes = gesto_host::key_codes(active_keymap(), active_layout(), keysyms, count, missing);
+        if (!codes)
         {
-            const xkb_keysym_t keysym = xkb_keysym_from_name(keysyms[i], XKB_KEYSYM_NO_FLAGS);
-            const std::optional<uint32_t> code =
-                keysym == XKB_KEY_NoSymbol ? std::nullopt : evdev_code(keymap, keysym);
-            if (!code)
-            {
-                qCWarning(GESTO_KWIN, "gesto: keys: no key of the active keymap types %s; nothing is typed",
-                    keysyms[i]);
-                return;
-            }
-
-            codes.push_back(*code);
+            qCWarning(GESTO_KWIN, "gesto: keys: no key of the active keymap types %s; nothing is typed",
+                missing.c_str());
+            return;
         }
 
-        for (uint32_t code : codes)
+        for (uint32_t code : *codes)
         {
             Q_EMIT keyboard.keyChanged(code, KWin::KeyboardKeyState::Pressed, time, &keyboard);
         }
 
-        for (auto code = codes.rbegin(); code != codes.rend(); ++code)
+        for (auto code = codes->rbegin(); code != codes->rend(); ++code)
         {
             Q_EMIT keyboard.keyChanged(*code, KWin::KeyboardKeyState::Released, time, &keyboard);
         }

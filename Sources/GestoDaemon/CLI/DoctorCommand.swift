@@ -501,16 +501,15 @@ public enum DoctorCommand {
     /// (`$SWAYSOCK`): elsewhere they cannot run, and gestod says so only in its log. Inside
     /// Wayfire the gesto-wayfire plugin carries out `window-motion:` and `workspace:` itself.
     /// nil when no binding needs sway, or sway's socket is set.
-    /// gesto-hyprland carries out `workspace:` (but for `mode: continuous`, which it names
-    /// inactive in Hyprland's log) when it is loaded (`pluginLoaded`).
+    /// gesto-hyprland carries out `window-motion:` and `workspace:` (but for `mode: continuous`,
+    /// which it names inactive in Hyprland's log) when it is loaded (`pluginLoaded`).
     static func swayCheck(config: Config?, compositor: String?, environment: [String: String], pluginLoaded: String? = nil) -> Check? {
         guard let config, environment["SWAYSOCK"]?.isEmpty != false else { return nil }
         var named: [String] = []
         for (index, binding) in config.bindings.enumerated() {
             let needsSway = switch binding.action {
             case .session(.sway): true
-            case .windowMotion: compositor != "wayfire"
-            case .session(.workspace): compositor != "wayfire" && pluginLoaded != "hyprland"
+            case .windowMotion, .session(.workspace): compositor != "wayfire" && pluginLoaded != "hyprland"
             case .exec, .session(.keys), .session(.window), .session(.hyprland), .reorder, .drag: false
             }
             if needsSway { named.append("binding \(Binding.number(ofIndex: index)) (\(binding.gesture) at \(binding.location), \(binding.action.summary))") }
