@@ -239,7 +239,7 @@ export default class GestoExtension extends Extension {
         this._object.export(Gio.DBus.session, OBJECT_PATH);
         this._nameId = Gio.bus_own_name_on_connection(Gio.DBus.session, BUS_NAME,
             Gio.BusNameOwnerFlags.NONE, null, () => {
-                console.warn(`gesto: could not own ${BUS_NAME} on the session bus (another owner?)`);
+                console.warn(`gesto: lost ${BUS_NAME} on the session bus, or could not own it (another owner, or the bus closed)`);
             });
     }
 
