@@ -55,4 +55,30 @@ gesto_engine *load_engine(const std::string& path, std::string& error)
 
     return engine;
 }
+
+std::string abi_mismatch()
+{
+    const uint32_t abi = gesto_abi_version();
+    if (((abi >> 16) == GESTO_ABI_VERSION_MAJOR) && ((abi & 0xffff) >= GESTO_ABI_VERSION_MINOR))
+    {
+        return "";
+    }
+
+    return "libgesto ABI " + std::to_string(abi >> 16) + "." + std::to_string(abi & 0xffff) +
+           " is older than the " + std::to_string(GESTO_ABI_VERSION_MAJOR) + "." +
+           std::to_string(GESTO_ABI_VERSION_MINOR) + " this plugin was built for";
+}
+
+gesto_engine *load_user_engine(std::string& path, std::string& error)
+{
+    path  = config_path();
+    error = abi_mismatch();
+    gesto_engine *engine = error.empty() ? load_engine(path, error) : nullptr;
+    if (!engine)
+    {
+        error += "\nthe config is not loaded; every gesture passes through";
+    }
+
+    return engine;
+}
 }

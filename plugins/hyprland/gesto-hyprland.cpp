@@ -197,20 +197,12 @@ class gesto_hyprland_t
     /** Returns "" when loaded, else why not (the plugin then stays inert). */
     std::string load()
     {
-        uint32_t abi = gesto_abi_version();
-        if (((abi >> 16) != GESTO_ABI_VERSION_MAJOR) || ((abi & 0xffff) < GESTO_ABI_VERSION_MINOR))
-        {
-            return "libgesto ABI " + std::to_string(abi >> 16) + "." + std::to_string(abi & 0xffff) +
-                   " is older than the " + std::to_string(GESTO_ABI_VERSION_MAJOR) + "." +
-                   std::to_string(GESTO_ABI_VERSION_MINOR) + " this plugin was built for";
-        }
-
-        const std::string path = gesto_host::config_path();
+        std::string path;
         std::string error;
-        engine = gesto_host::load_engine(path, error);
+        engine = gesto_host::load_user_engine(path, error);
         if (!engine)
         {
-            return error + "\nthe config is not loaded; every gesture passes through";
+            return error;
         }
 
         hook_holds();

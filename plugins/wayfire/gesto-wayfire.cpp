@@ -123,11 +123,10 @@ class plugin_t : public wf::plugin_interface_t
     {
         print_gestures = std::getenv("GESTO_WAYFIRE_PRINT_GESTURES") != nullptr;
 
-        uint32_t abi = gesto_abi_version();
-        if (((abi >> 16) != GESTO_ABI_VERSION_MAJOR) || ((abi & 0xffff) < GESTO_ABI_VERSION_MINOR))
+        const std::string abi_mismatch = gesto_host::abi_mismatch();
+        if (!abi_mismatch.empty())
         {
-            LOGE("gesto: libgesto ABI ", abi >> 16, ".", abi & 0xffff, " is older than the ",
-                GESTO_ABI_VERSION_MAJOR, ".", GESTO_ABI_VERSION_MINOR, " this plugin was built for; not loading");
+            LOGE("gesto: ", abi_mismatch, "; not loading");
             return;
         }
 
